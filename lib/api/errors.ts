@@ -1,0 +1,49 @@
+import { NextResponse } from 'next/server';
+
+/** The error codes of DESIGN.md §12, each with its HTTP status. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorIssue {
+  path: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; issues?: ErrorIssue[] };
+}
+
+/** An expected failure a handler throws; `apiHandler` turns it into its JSON answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ErrorIssue[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function errorResponse(code: ErrorCode, message: string, issues?: ErrorIssue[], init?: ResponseInit) {
+  const body: ErrorBody = { error: { code, message, ...(issues ? { issues } : {}) } };
+  return NextResponse.json(body, { ...init, status: ERROR_STATUS[code] });
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/** Unset and empty mean the same: the embedded default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const url = (protocols: string[], hint: string) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a ${hint} URL`);
+
+const httpUrl = url(['http:', 'https:'], 'http(s)');
+
+export const envSchema = z
+  .object({
+    PORT: z.preprocess(
+      (value) => (value === '' || value === undefined ? 3000 : value),
+      z.coerce.number().int('must be a whole number').min(1).max(65535),
+    ),
+    DATA_DIR: z.preprocess((value) => (value === '' || value === undefined ? './data' : value), z.string()),
+    DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://')),
+    SITE_URL: optional(httpUrl),
+    NEXT_PUBLIC_PAYMENTS_API_URL: optional(httpUrl),
+    ADMIN_USERNAME: optional(
+      z
+        .string()
+        .regex(/^[a-zA-Z0-9._-]{3,64}$/, 'must be 3-64 letters, digits, dots, dashes or underscores'),
+    ),
+    ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters long')),
+    JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
+    SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp:// or smtps://')),
+    MAIL_FROM: optional(z.string().min(3)),
+    PAYMENT_PROVIDER: z.preprocess(
+      (value) => (value === '' || value === undefined ? 'sandbox' : value),
+      z.enum(['sandbox', 'netopia']),
+    ),
+    NETOPIA_API_URL: optional(httpUrl),
+    NETOPIA_API_KEY: optional(z.string().min(1)),
+    NETOPIA_POS_SIGNATURE: optional(z.string().min(1)),
+    NETOPIA_PUBLIC_KEY: optional(z.string().min(1)),
+    EXCHANGE_RATE_FEED_URL: optional(httpUrl),
+    LOG_LEVEL: z.preprocess(
+      (value) => (value === '' || value === undefined ? 'info' : value),
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD && !env.ADMIN_USERNAME) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_USERNAME'], message: 'is required with ADMIN_PASSWORD' });
+    }
+    if (env.PAYMENT_PROVIDER === 'netopia') {
+      for (const key of ['NETOPIA_API_URL', 'NETOPIA_API_KEY', 'NETOPIA_POS_SIGNATURE', 'NETOPIA_PUBLIC_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=netopia' });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** The public base address, without a trailing slash. */
+  siteUrl: string;
+}
+
+/** Values never echoed in an error message. */
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'NETOPIA_API_KEY']);
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once at start-up. A bad value throws a ConfigError whose message names the variable
+ * (and shows its value unless it is a secret).
+ */
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const value = source[name];
+        const shown = value === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${value}")`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const env = result.data;
+  return { ...env, siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') };
+}
+
+const globalForConfig = globalThis as unknown as { roadConfig?: Config };
+
+/** The process's configuration, parsed from `process.env` on first use. */
+export function getConfig(): Config {
+  globalForConfig.roadConfig ??= parseConfig(process.env);
+  return globalForConfig.roadConfig;
+}
