@@ -1,0 +1,18 @@
+/** Authority strings checked by the server on every secured handler (DESIGN.md §8). */
+export const AUTHORITIES = [
+  'PAYMENT_READ',
+  'PAYMENT_WRITE',
+  'PAYMENT_EXPORT',
+  'INVOICE_READ',
+  'USER_READ',
+  'USER_WRITE',
+] as const;
+
+export type Authority = (typeof AUTHORITIES)[number];
+
+export const ROLE_PERMISSIONS: Record<'ADMIN' | 'OPERATOR', readonly Authority[]> = {
+  ADMIN: AUTHORITIES,
+  OPERATOR: ['PAYMENT_READ', 'INVOICE_READ'],
+};
+
+export type RoleName = keyof typeof ROLE_PERMISSIONS;

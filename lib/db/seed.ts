@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { exchangeRates, rolePermissions, roles, users, vignetteCategories, vignettePrices } from './schema';
+import { SEED_EXCHANGE_RATE, VIGNETTE_CATEGORIES, VIGNETTE_PRICES } from '@/lib/catalog/seed-data';
+import { ROLE_PERMISSIONS, type RoleName } from '@/lib/auth/permissions';
+import { generatePassword, hashPassword } from '@/lib/auth/password';
+
+export interface SeedOptions {
+  adminUsername?: string;
+  adminPassword?: string;
+}
+
+export interface SeedResult {
+  /** Set only when the first admin was created with a generated password: it is shown once, never stored. */
+  createdAdmin?: { username: string; generatedPassword?: string };
+}
+
+/**
+ * Writes the reference data and the first admin. Safe to run at every start and from several servers at once:
+ * rows that exist are left as they are (an admin may have edited a price since).
+ */
+export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(vignetteCategories)
+      .values(VIGNETTE_CATEGORIES.map((category, index) => ({ ...category, sortOrder: index + 1 })))
+      .onConflictDoNothing();
+
+    const priceRows = Object.entries(VIGNETTE_PRICES).flatMap(([year, byCategory]) =>
+      Object.entries(byCategory).flatMap(([categoryCode, byType]) =>
+        Object.entries(byType).map(([type, priceHuf]) => ({
+          categoryCode,
+          type: type as keyof typeof byType,
+          year: Number(year),
+          priceHuf,
+        })),
+      ),
+    );
+    await tx.insert(vignettePrices).values(priceRows).onConflictDoNothing();
+    await tx.insert(exchangeRates).values(SEED_EXCHANGE_RATE).onConflictDoNothing();
+
+    const roleNames = Object.keys(ROLE_PERMISSIONS) as RoleName[];
+    await tx
+      .insert(roles)
+      .values(roleNames.map((name) => ({ name })))
+      .onConflictDoNothing();
+    await tx
+      .insert(rolePermissions)
+      .values(roleNames.flatMap((roleName) => ROLE_PERMISSIONS[roleName].map((authority) => ({ roleName, authority }))))
+      .onConflictDoNothing();
+
+    // Two servers starting at once on one PostgreSQL must not both create a first admin.
+    await tx.execute(sql`lock table ${users} in share row exclusive mode`);
+    const [admin] = await tx.select({ id: users.id }).from(users).where(sql`${users.roleName} = 'ADMIN'`).limit(1);
+    if (admin) return {};
+
+    const username = options.adminUsername ?? 'admin';
+    const password = options.adminPassword ?? generatePassword();
+    const generated = !options.adminPassword;
+    await tx
+      .insert(users)
+      .values({ username, passwordHash: await hashPassword(password), roleName: 'ADMIN', mustChangePassword: generated })
+      .onConflictDoNothing();
+    return { createdAdmin: { username, generatedPassword: generated ? password : undefined } };
+  });
+}
