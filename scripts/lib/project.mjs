@@ -1,0 +1,92 @@
+// Helpers shared by `npm start` and `npm test`. Node built-ins only: they run before dependencies exist.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const INSTALL_STAMP = path.join(root, 'node_modules', '.road-install-stamp');
+const BUILD_ID = path.join(root, '.next', 'BUILD_ID');
+const BUILD_ENV_STAMP = path.join(root, '.next', '.road-build-env');
+/** What a production build is made from: a newer file here means the build is stale. */
+const BUILD_INPUTS = [
+  'app',
+  'components',
+  'lib',
+  'messages',
+  'public',
+  'drizzle',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.mjs',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
+
+export const say = (message) => process.stdout.write(`${message}\n`);
+
+/** Runs a command with the console attached; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(127));
+  });
+}
+
+export const runSync = (command, args, options = {}) =>
+  spawnSync(command, args, { cwd: root, encoding: 'utf8', ...options });
+
+const dependencyHash = () => {
+  const hash = createHash('sha256');
+  for (const file of ['package.json', 'package-lock.json']) {
+    const full = path.join(root, file);
+    if (fs.existsSync(full)) hash.update(fs.readFileSync(full));
+  }
+  return hash.digest('hex');
+};
+
+/** Installs the dependencies when node_modules is missing or older than package.json / package-lock.json. */
+export async function ensureDependencies() {
+  if (fs.existsSync(INSTALL_STAMP) && fs.readFileSync(INSTALL_STAMP, 'utf8') === dependencyHash()) return;
+  say('Installing dependencies (npm install) ...');
+  // `npm ci` is not an option: the registry here only serves the Linux builds of native packages.
+  const code = await run('npm', ['install', '--no-audit', '--no-fund']);
+  if (code !== 0) throw new Error(`npm install failed with exit code ${code}`);
+  fs.writeFileSync(INSTALL_STAMP, dependencyHash());
+}
+
+const newestMtime = (target) => {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+};
+
+/** NEXT_PUBLIC_* values are baked into the client bundle, so a change of them needs a new build too. */
+const publicEnv = () =>
+  JSON.stringify(
+    Object.entries(process.env)
+      .filter(([key]) => key.startsWith('NEXT_PUBLIC_'))
+      .sort(),
+  );
+
+export function buildIsCurrent() {
+  if (!fs.existsSync(BUILD_ID)) return false;
+  if (!fs.existsSync(BUILD_ENV_STAMP) || fs.readFileSync(BUILD_ENV_STAMP, 'utf8') !== publicEnv()) return false;
+  const builtAt = fs.statSync(BUILD_ID).mtimeMs;
+  return BUILD_INPUTS.every((input) => newestMtime(path.join(root, input)) <= builtAt);
+}
+
+export async function build() {
+  say('Building the shop (next build) ...');
+  const code = await run(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']);
+  if (code === 0) fs.writeFileSync(BUILD_ENV_STAMP, publicEnv());
+  return code;
+}

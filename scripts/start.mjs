@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm start`: install what is missing, build what is stale, then serve. Migrations, seed data and the first
+// admin are applied by the server itself at start (instrumentation.ts), so `next start` alone does the same.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { build, buildIsCurrent, ensureDependencies, root, say } from './lib/project.mjs';
+
+const fail = (message) => {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+};
+
+const port = process.env.PORT || '3000';
+if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
+  fail(`Invalid configuration:\n  - PORT must be a whole number from 1 to 65535 (got "${port}")`);
+}
+
+try {
+  await ensureDependencies();
+} catch (error) {
+  fail(error.message);
+}
+
+// Refuse before building: rebuilding .next under a running server would break it.
+if (!process.env.DATABASE_URL) {
+  const { default: lockfile } = await import('proper-lockfile');
+  const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
+  // Same lock file and staleness as lib/db/lock.ts, which the server itself takes.
+  const locked = await lockfile
+    .check(dataDir, { lockfilePath: path.join(dataDir, 'shop.lock'), realpath: false, stale: 10_000 })
+    .catch(() => false);
+  if (locked) {
+    fail(
+      `The embedded database in ${dataDir} is in use by another shop process.\n` +
+        'Stop the other server first, set DATA_DIR to another folder, or set DATABASE_URL to share a real PostgreSQL.',
+    );
+  }
+}
+
+if (!buildIsCurrent() && (await build()) !== 0) fail('The build failed; see the messages above.');
+
+const server = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', port], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+const localUrl = `http://localhost:${port}`;
+for (let attempt = 0; attempt < 600 && server.exitCode === null; attempt++) {
+  const healthy = await fetch(`${localUrl}/api/health`).then((response) => response.ok, () => false);
+  if (healthy) {
+    const siteUrl = (process.env.SITE_URL || localUrl).replace(/\/+$/, '');
+    say(`\n  Road Partners shop is running at ${localUrl}${siteUrl === localUrl ? '' : ` (public address ${siteUrl})`}`);
+    say(`  Admin back-office: ${localUrl}/admin (the first admin's password is set by ADMIN_PASSWORD, or was printed at the first start)\n`);
+    break;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// `npm test`: installs what the tests need, then runs typecheck, lint, Jest (unit + integration, on PGlite and on
+// a real PostgreSQL), the production build and Playwright in a real Chromium. Ends with one summary line.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, ensureDependencies, root, run, runSync, say } from './lib/project.mjs';
+
+const reports = path.join(root, 'reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const isRoot = process.getuid?.() === 0;
+const has = (command) => runSync('sh', ['-c', `command -v ${command}`]).status === 0;
+let aptUpdated = false;
+async function aptInstall(...packages) {
+  if (!isRoot || !has('apt-get')) return false;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) aptUpdated = (await run('apt-get', ['update', '-qq'], { env })) === 0;
+  return (await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env })) === 0;
+}
+
+/** Debian's Chromium when we can have it, else Playwright's own build (which needs its download site). */
+async function ensureChromium() {
+  if (process.env.CHROMIUM_PATH && fs.existsSync(process.env.CHROMIUM_PATH)) return;
+  if (!fs.existsSync('/usr/bin/chromium')) await aptInstall('chromium');
+  if (fs.existsSync('/usr/bin/chromium')) {
+    process.env.CHROMIUM_PATH = '/usr/bin/chromium';
+    return;
+  }
+  say('Debian Chromium is not available; installing Playwright\'s own Chromium ...');
+  await run('npx', ['playwright', 'install', 'chromium']);
+}
+
+const clusters = () =>
+  has('pg_lsclusters')
+    ? runSync('pg_lsclusters', ['--no-header'])
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [version, name, port, status] = line.trim().split(/\s+/);
+          return { version, name, port, status };
+        })
+    : [];
+
+/**
+ * A real PostgreSQL for the tests that need one: TEST_DATABASE_URL if given, else Debian's server on loopback
+ * (installed and started here when running as root). The URL names a role that may create databases: each test
+ * file makes its own database and drops it afterwards.
+ */
+async function ensurePostgres() {
+  if (process.env.TEST_DATABASE_URL) return;
+  if (clusters().length === 0) await aptInstall('postgresql');
+  const cluster = clusters()[0];
+  if (!cluster || !isRoot) {
+    say('No PostgreSQL server available (set TEST_DATABASE_URL, or run as root): its tests will be skipped.');
+    return;
+  }
+  if (cluster.status !== 'online') await run('pg_ctlcluster', [cluster.version, cluster.name, 'start']);
+  const psql = (sql) =>
+    runSync('runuser', ['-u', 'postgres', '--', 'psql', '-p', cluster.port, '-v', 'ON_ERROR_STOP=1', '-tAc', sql]);
+  if (psql("SELECT 1 FROM pg_roles WHERE rolname = 'shop_test'").stdout.trim() !== '1') {
+    const created = psql("CREATE ROLE shop_test LOGIN CREATEDB PASSWORD 'shop_test'");
+    if (created.status !== 0) {
+      say(`Could not create the test role: ${created.stderr}`);
+      return;
+    }
+  }
+  process.env.TEST_DATABASE_URL = `postgres://shop_test:shop_test@127.0.0.1:${cluster.port}/postgres`;
+}
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+/** A whole step (typecheck, lint, build) counts as one check. */
+async function step(name, command, args) {
+  say(`\n=== ${name} ===`);
+  const code = await (typeof command === 'function' ? command() : run(command, args));
+  if (code === 0) results.passed++;
+  else {
+    results.failed++;
+    failures.push(name);
+  }
+  return code === 0;
+}
+
+function countJest(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    results.passed += report.numPassedTests;
+    results.failed += report.numFailedTests;
+    results.skipped += report.numPendingTests + report.numTodoTests;
+    // A suite that fails to load has no failed test of its own: count it, or it would go unnoticed.
+    const brokenSuites = report.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0);
+    results.failed += brokenSuites.length;
+    if (report.numFailedTests > 0 || brokenSuites.length > 0) failures.push('jest');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function countPlaywright(file) {
+  try {
+    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    results.passed += stats.expected + stats.flaky;
+    results.failed += stats.unexpected;
+    results.skipped += stats.skipped;
+    if (stats.unexpected > 0) failures.push('playwright');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+try {
+  await ensureDependencies();
+} catch (error) {
+  say(error.message);
+  say('0 passed, 1 failed');
+  process.exit(1);
+}
+await ensureChromium();
+await ensurePostgres();
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+await step('typecheck', bin('tsc'), ['--noEmit']);
+await step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+
+say('\n=== jest (unit and integration) ===');
+const jestReport = path.join(reports, 'jest.json');
+await run(bin('jest'), ['--json', `--outputFile=${jestReport}`], {
+  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() },
+});
+if (!countJest(jestReport)) {
+  results.failed++;
+  failures.push('jest (no report)');
+}
+
+const built = await step('build', build);
+if (built) {
+  say('\n=== playwright (end to end, real Chromium) ===');
+  const playwrightReport = path.join(reports, 'playwright.json');
+  await run(bin('playwright'), ['test', '--reporter=list,json'], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  });
+  if (!countPlaywright(playwrightReport)) {
+    results.failed++;
+    failures.push('playwright (no report)');
+  }
+} else {
+  say('Skipping the end-to-end tests: the build failed.');
+  results.failed++;
+  failures.push('playwright (not run)');
+}
+
+if (failures.length) say(`\nFailed: ${failures.join(', ')}`);
+say(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);
+process.exit(results.failed > 0 ? 1 : 0);

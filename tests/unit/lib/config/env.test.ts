@@ -1,0 +1,64 @@
+import { ConfigError, parseConfig } from '@/lib/config/env';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('parseConfig', () => {
+  it('gives the embedded defaults when nothing is set', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      PAYMENT_PROVIDER: 'sandbox',
+      siteUrl: 'http://localhost:3000',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    const config = parseConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('derives the site address from PORT and strips a trailing slash from SITE_URL', () => {
+    expect(parseConfig({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+    expect(parseConfig({ SITE_URL: 'https://shop.example.ro/' }).siteUrl).toBe('https://shop.example.ro');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT .*"abc"/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres:\/\/ URL/],
+    [{ SITE_URL: 'not a url' }, /SITE_URL must be a http\(s\) URL/],
+    [{ PAYMENT_PROVIDER: 'paypal' }, /PAYMENT_PROVIDER/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
+    [{ ADMIN_USERNAME: 'a b' }, /ADMIN_USERNAME/],
+    [{ ADMIN_PASSWORD: 'long-enough-password' }, /ADMIN_USERNAME is required with ADMIN_PASSWORD/],
+  ])('rejects %j with a message naming the variable', (env, pattern) => {
+    expect(problemsOf(env)).toMatch(pattern);
+  });
+
+  it('requires the Netopia settings only with PAYMENT_PROVIDER=netopia', () => {
+    const message = problemsOf({ PAYMENT_PROVIDER: 'netopia', NETOPIA_API_URL: 'https://secure.netopia-payments.com' });
+    expect(message).toMatch(/NETOPIA_API_KEY is required/);
+    expect(message).toMatch(/NETOPIA_POS_SIGNATURE is required/);
+    expect(message).not.toMatch(/NETOPIA_API_URL/);
+  });
+
+  it('never echoes a secret value', () => {
+    const message = problemsOf({ JWT_SECRET: 'too-short-secret', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' });
+    expect(message).toMatch(/JWT_SECRET must be at least 32 characters/);
+    expect(message).toMatch(/ADMIN_PASSWORD must be at least 12 characters/);
+    expect(message).not.toContain('too-short-secret');
+    expect(message).not.toContain('"short"');
+  });
+});

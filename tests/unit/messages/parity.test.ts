@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { messageKeys, missingKeys } from '@/lib/i18n/message-keys';
+import { locales } from '@/lib/i18n/routing';
+
+const load = (locale: string) =>
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Record<string, unknown>;
+
+const messages = Object.fromEntries(locales.map((locale) => [locale, load(locale)]));
+
+describe('translation parity', () => {
+  it.each(locales)('messages/%s.json has every key of the other languages', (locale) => {
+    expect(missingKeys(messages)[locale]).toEqual([]);
+  });
+
+  it.each(locales)('messages/%s.json has no empty text', (locale) => {
+    const flat = (value: unknown): unknown[] =>
+      Array.isArray(value) ? value.flatMap(flat) : value && typeof value === 'object' ? Object.values(value).flatMap(flat) : [value];
+    const empty = flat(messages[locale]).filter((text) => typeof text !== 'string' || text.trim() === '');
+    expect(empty).toEqual([]);
+  });
+
+  it('keeps arrays the same length in every language', () => {
+    const lengths = (value: unknown, prefix = ''): string[] =>
+      Array.isArray(value)
+        ? [`${prefix}[${value.length}]`]
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([key, child]) => lengths(child, `${prefix}${key}.`))
+          : [];
+    const reference = lengths(messages.ro);
+    for (const locale of locales) expect(lengths(messages[locale])).toEqual(reference);
+  });
+
+  it('has keys at all', () => {
+    expect(messageKeys(messages.ro!).length).toBeGreaterThan(0);
+  });
+});
