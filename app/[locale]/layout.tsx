@@ -3,7 +3,16 @@ import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { CookieBanner, type CookieBannerLabels } from '@/components/layout/cookie-banner';
+import { LoadingIndicators } from '@/components/layout/loading-indicators';
+import { PageViewAnalytics } from '@/components/layout/page-view-analytics';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { type NavigationLabels } from '@/components/layout/navigation-items';
+import { SiteHeader } from '@/components/layout/site-header';
+import { HEAD_SCRIPT } from '@/lib/consent';
+import { LOCALE_INFO } from '@/lib/i18n/locales';
 import { routing } from '@/lib/i18n/routing';
+import { pageMetadata } from '@/lib/seo/metadata';
 import '../globals.css';
 
 interface LocaleLayoutProps {
@@ -11,7 +20,24 @@ interface LocaleLayoutProps {
   params: Promise<{ locale: string }>;
 }
 
-// Only the four languages exist; any other first segment is handled by proxy.ts.
+const NAVIGATION_LABEL_KEYS = [
+  'home',
+  'vignette',
+  'prepay',
+  'contact',
+  'faq',
+  'terms',
+  'gdpr',
+  'cookiePolicy',
+  'homeLabel',
+  'mainLabel',
+  'legalLabel',
+  'openMenu',
+  'closeMenu',
+] as const satisfies readonly (keyof NavigationLabels)[];
+const COOKIE_LABEL_KEYS = ['label', 'text', 'policyLink', 'accept', 'reject'] as const;
+
+// Only the four languages exist; any other first segment is sent to /ro/404 by proxy.ts.
 export const dynamicParams = false;
 
 export function generateStaticParams() {
@@ -22,19 +48,50 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
 
 export async function generateMetadata({ params }: Omit<LocaleLayoutProps, 'children'>): Promise<Metadata> {
   const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
   const t = await getTranslations({ locale, namespace: 'Metadata' });
-  return { title: t('title'), description: t('description'), applicationName: t('siteName') };
+  return {
+    ...pageMetadata({ locale, path: '', title: t('title'), description: t('description'), keywords: t('keywords') }),
+    applicationName: t('siteName'),
+  };
 }
 
 export default async function LocaleLayout({ children, params }: LocaleLayoutProps) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
+  const [nav, cookies, language, loading] = await Promise.all([
+    getTranslations('Navigation'),
+    getTranslations('CookieBanner'),
+    getTranslations('LanguageSwitcher'),
+    getTranslations('Loading'),
+  ]);
+  // Client components get their texts translated here, as props: no message catalogue or ICU parser is shipped.
+  const navigationLabels = Object.fromEntries(NAVIGATION_LABEL_KEYS.map((key) => [key, nav(key)])) as NavigationLabels;
+  const cookieLabels = Object.fromEntries(COOKIE_LABEL_KEYS.map((key) => [key, cookies(key)])) as CookieBannerLabels;
 
   return (
     <html lang={locale}>
-      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+      </head>
+      <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        <NextIntlClientProvider messages={{}}>
+          <a
+            href="#main"
+            className="sr-only z-[80] rounded bg-white px-4 py-2 text-brand focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            {nav('skipToContent')}
+          </a>
+          <LoadingIndicators label={loading('label')} />
+          <SiteHeader labels={navigationLabels} languageLabel={language('label', { language: LOCALE_INFO[locale].name })} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+          <CookieBanner labels={cookieLabels} />
+          <PageViewAnalytics />
+        </NextIntlClientProvider>
       </body>
     </html>
   );

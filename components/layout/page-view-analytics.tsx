@@ -1,0 +1,34 @@
+'use client';
+
+import { useLocale } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { usePathname } from '@/lib/i18n/navigation';
+import { CONSENT_EVENT, readConsent } from './cookie-banner';
+
+const ANALYTICS_URL = process.env.NEXT_PUBLIC_ANALYTICS_URL;
+
+/**
+ * Sends a page view on each navigation (spec §2), only after the visitor accepted non-essential cookies and only
+ * when an analytics endpoint is configured. It sets no cookie; the beacon carries the path and language only.
+ */
+export function PageViewAnalytics() {
+  const pathname = usePathname();
+  const locale = useLocale();
+  const [consented, setConsented] = useState(false);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the consent cookie is browser state, read after mount
+    setConsented(readConsent() === 'accepted');
+    const onChange = (event: Event) => setConsented((event as CustomEvent<string>).detail === 'accepted');
+    window.addEventListener(CONSENT_EVENT, onChange);
+    return () => window.removeEventListener(CONSENT_EVENT, onChange);
+  }, []);
+
+  useEffect(() => {
+    if (!ANALYTICS_URL || !consented) return;
+    const body = JSON.stringify({ path: `/${locale}${pathname === '/' ? '' : pathname}`, locale, referrer: document.referrer || undefined });
+    navigator.sendBeacon(ANALYTICS_URL, new Blob([body], { type: 'application/json' }));
+  }, [pathname, locale, consented]);
+
+  return null;
+}

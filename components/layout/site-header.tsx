@@ -1,0 +1,64 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
+import { Link } from '@/lib/i18n/navigation';
+import { LanguageSwitcher } from './language-switcher';
+import { MainNavigation } from './main-navigation';
+import { type NavigationLabels } from './navigation-items';
+
+function Logo() {
+  return (
+    <span className="flex items-center gap-2 text-lg font-bold tracking-tight text-white">
+      <svg aria-hidden="true" viewBox="0 0 64 64" className="size-8">
+        <rect width="64" height="64" rx="12" fill="#fff" />
+        <path d="M22 54 30 10h4l8 44h-6l-1.2-8h-5.6L28 54z" fill="#0b4f8a" />
+        <path d="M31.5 16h1v6h-1zm0 10h1v6h-1zm0 10h1v6h-1z" fill="#f5b700" />
+      </svg>
+      Road Partners
+    </span>
+  );
+}
+
+const MobileMenu = dynamic(() => import('./mobile-menu'), { ssr: false });
+
+export function SiteHeader({ labels, languageLabel }: { labels: NavigationLabels; languageLabel: string }) {
+  const t = (key: keyof NavigationLabels) => labels[key];
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so its code is fetched only by visitors who use it.
+  const [menuUsed, setMenuUsed] = useState(false);
+
+  return (
+    <header data-chrome className="sticky top-0 z-30 bg-brand shadow-md">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link href="/" aria-label={t('homeLabel')} className="rounded focus-visible:outline-2 focus-visible:outline-white">
+          <Logo />
+        </Link>
+        <MainNavigation
+          labels={labels}
+          className="hidden h-full items-stretch nav:flex"
+          linkClassName="flex items-center border-b-4 border-transparent px-4 font-medium text-white/90 hover:text-white aria-[current=page]:border-accent aria-[current=page]:text-white"
+        />
+        <div className="flex items-center gap-2">
+          <LanguageSwitcher label={languageLabel} />
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white nav:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? 'mobile-menu' : undefined}
+            aria-label={menuOpen ? t('closeMenu') : t('openMenu')}
+            onClick={() => {
+              setMenuUsed(true);
+              setMenuOpen((open) => !open);
+            }}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+      {menuUsed && <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} labels={labels} />}
+    </header>
+  );
+}
