@@ -19,12 +19,17 @@ export const envSchema = z
   .object({
     PORT: z.preprocess(
       (value) => (value === '' || value === undefined ? 3000 : value),
-      z.coerce.number().int('must be a whole number').min(1).max(65535),
+      z.coerce
+        .number({ error: 'must be a whole number from 1 to 65535' })
+        .int('must be a whole number from 1 to 65535')
+        .min(1, 'must be a whole number from 1 to 65535')
+        .max(65535, 'must be a whole number from 1 to 65535'),
     ),
     DATA_DIR: z.preprocess((value) => (value === '' || value === undefined ? './data' : value), z.string()),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://')),
     SITE_URL: optional(httpUrl),
     NEXT_PUBLIC_PAYMENTS_API_URL: optional(httpUrl),
+    NEXT_PUBLIC_ANALYTICS_URL: optional(httpUrl),
     ADMIN_USERNAME: optional(
       z
         .string()

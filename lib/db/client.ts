@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
+import { seedReferenceData } from './seed';
 import { getConfig } from '@/lib/config/env';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -15,7 +16,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { databaseUrl: string } | { dataDir: string };
+/** A real PostgreSQL, PGlite in a folder, or a throwaway in-memory PGlite seeded with the reference data. */
+export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { memory: true };
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
 /** Serialises migrations when several servers start at once on one PostgreSQL. */
@@ -27,18 +29,23 @@ const MIGRATION_LOCK_KEY = 7_324_611;
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
+  if ('memory' in options) {
+    const database = await openPglite(undefined);
+    await seedReferenceData(database.db);
+    return database;
+  }
   return openPglite(options.dataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const release = await lockDataDir(dataDir);
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const release = dataDir ? await lockDataDir(dataDir) : async () => {};
   try {
     const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ]);
-    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
@@ -86,6 +93,9 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
 
 /** The process's database options, from DATABASE_URL or DATA_DIR. */
 export function databaseOptionsFromConfig(): DatabaseOptions {
+  // `next build` prerenders pages that read the catalog (the FAQ's price table). It never touches the real store:
+  // a server may be running on it, and the build may run elsewhere. Pages regenerate from the real data at run time.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return { memory: true };
   const config = getConfig();
   return config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
 }

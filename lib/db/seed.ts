@@ -20,7 +20,13 @@ export interface SeedResult {
  * rows that exist are left as they are (an admin may have edited a price since).
  */
 export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
-  return db.transaction(async (tx) => {
+  await seedReferenceData(db);
+  return ensureFirstAdmin(db, options);
+}
+
+/** Categories, prices, the starting exchange rate, roles and their permissions. */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
     await tx
       .insert(vignetteCategories)
       .values(VIGNETTE_CATEGORIES.map((category, index) => ({ ...category, sortOrder: index + 1 })))
@@ -48,7 +54,12 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       .insert(rolePermissions)
       .values(roleNames.flatMap((roleName) => ROLE_PERMISSIONS[roleName].map((authority) => ({ roleName, authority }))))
       .onConflictDoNothing();
+  });
+}
 
+/** Creates the first admin when there is none; the generated password (if any) is returned, never stored. */
+async function ensureFirstAdmin(db: Db, options: SeedOptions): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
     // Two servers starting at once on one PostgreSQL must not both create a first admin.
     await tx.execute(sql`lock table ${users} in share row exclusive mode`);
     const [admin] = await tx.select({ id: users.id }).from(users).where(sql`${users.roleName} = 'ADMIN'`).limit(1);

@@ -1,0 +1,112 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { FaqAccordion } from '@/components/faq/faq-accordion';
+import { PriceTable } from '@/components/faq/price-table';
+import { JsonLd } from '@/components/seo/json-ld';
+import { currentBudapestYear, getLatestRate, getPriceTable } from '@/lib/catalog/price-table';
+import { ALL_FAQ_ANCHORS, FAQ_CATEGORIES, FAQ_CATEGORY_KEYS, faqAnchor, PRICE_TABLE_QUESTION, resolveFaqAnchor } from '@/lib/faq/structure';
+import { LOCALE_INFO } from '@/lib/i18n/locales';
+import type { Locale } from '@/lib/i18n/routing';
+import { faqPageJsonLd } from '@/lib/seo/json-ld';
+import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
+
+interface Props {
+  params: Promise<{ locale: Locale; anchor?: string[] }>;
+}
+
+// The price table comes from the database: the prerendered pages are refreshed at most a minute after a change.
+export const revalidate = 60;
+// Unknown anchors are redirected to the first category by proxy.ts; only these pages exist.
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return [{ anchor: [] }, ...ALL_FAQ_ANCHORS.map((anchor) => ({ anchor: [anchor] }))];
+}
+
+const selectionOf = (anchor?: string[]) => resolveFaqAnchor(anchor?.[0]);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, anchor } = await params;
+  const t = await getTranslations({ locale, namespace: 'FaqPage' });
+  const path = anchor?.[0] ? `/faq/${anchor[0]}` : '/faq';
+  if (!anchor?.[0]) {
+    return pageMetadata({ locale, path, title: t('meta.title'), description: t('meta.description'), keywords: t('meta.keywords') });
+  }
+  // Each question has its own address and metadata: its title, and its answer as the description.
+  const { category, question } = selectionOf(anchor);
+  const answer = (t.raw(`questions.${category}.${question}.answer`) as string[])[0] ?? '';
+  return pageMetadata({
+    locale,
+    path,
+    title: `${t(`questions.${category}.${question}.title`)} | ${t('categories.' + category)}`,
+    description: answer.length > 160 ? `${answer.slice(0, 157).trimEnd()}...` : answer,
+    keywords: t('meta.keywords'),
+  });
+}
+
+export default async function FaqPage({ params }: Props) {
+  const { locale, anchor } = await params;
+  setRequestLocale(locale);
+  const { category, question } = selectionOf(anchor);
+  const year = currentBudapestYear();
+  const [t, ui, rows, rate] = await Promise.all([
+    getTranslations('FaqPage'),
+    getTranslations('FaqUi'),
+    getPriceTable(year),
+    getLatestRate(),
+  ]);
+
+  const paragraphs = (categoryKey: string, questionKey: string) => t.raw(`questions.${categoryKey}.${questionKey}.answer`) as string[];
+  const categories = FAQ_CATEGORY_KEYS.map((key) => ({
+    key,
+    title: t(`categories.${key}`),
+    questions: FAQ_CATEGORIES[key].map((q) => ({ anchor: faqAnchor({ category: key, question: q }), title: t(`questions.${key}.${q}.title`) })),
+  }));
+  const selectedAnchor = faqAnchor({ category, question });
+  const showsPrices = category === PRICE_TABLE_QUESTION.category && question === PRICE_TABLE_QUESTION.question;
+
+  const answer = (
+    <div data-testid="faq-answer">
+      {paragraphs(category, question).map((paragraph, index) => (
+        <p key={index} className="mt-3 leading-relaxed text-slate-800 first:mt-0">
+          {paragraph}
+        </p>
+      ))}
+      {showsPrices && <PriceTable year={year} rows={rows} rate={rate} />}
+    </div>
+  );
+
+  const jsonLd = faqPageJsonLd(
+    FAQ_CATEGORY_KEYS.flatMap((key) =>
+      FAQ_CATEGORIES[key].map((q) => ({
+        question: t(`questions.${key}.${q}.title`),
+        answer: paragraphs(key, q).join('\n\n'),
+        url: pageUrl(locale, `/faq/${faqAnchor({ category: key, question: q })}`),
+      })),
+    ),
+    LOCALE_INFO[locale].ogLocale.replace('_', '-'),
+  );
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <JsonLd data={jsonLd} />
+      <h1 className="text-3xl font-bold text-slate-900">{t('heading')}</h1>
+      <p className="mt-2 text-lg text-slate-700">{t('intro')}</p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <FaqAccordion
+          label={ui('categoriesLabel')}
+          categories={categories}
+          selectedCategory={category}
+          selectedAnchor={selectedAnchor}
+          inlineAnswer={answer}
+        />
+        <section aria-labelledby="faq-answer-title" className="hidden self-start rounded-xl bg-white p-6 shadow-sm lg:sticky lg:top-24 lg:block">
+          <h2 id="faq-answer-title" className="text-xl font-semibold text-slate-900">
+            {t(`questions.${category}.${question}.title`)}
+          </h2>
+          <div className="mt-4">{answer}</div>
+        </section>
+      </div>
+    </div>
+  );
+}

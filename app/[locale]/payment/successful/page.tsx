@@ -1,0 +1,6 @@
+import { paymentOutcomePage } from '@/components/payment/payment-outcome';
+
+const page = paymentOutcomePage('successful');
+
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
