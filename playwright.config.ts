@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -9,7 +10,6 @@ const baseURL = `http://localhost:${PORT}`;
 // One fresh embedded store per run, made once in the main process (workers inherit the variable).
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'road-e2e-'));
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -26,19 +26,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         locale: 'ro-RO',
-        launchOptions: {
-          executablePath: chromiumPath,
-          // Without these Chromium keeps calling home, and this machine's closed network refuses it.
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
       },
     },
   ],
@@ -49,6 +37,7 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'pipe',
     env: {
+      ...(process.env as Record<string, string>),
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR,
       ADMIN_USERNAME: 'e2e-admin',

@@ -3,6 +3,7 @@
 // admin are applied by the server itself at start (instrumentation.ts), so `next start` alone does the same.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { loadConfigSchema } from './lib/config.mjs';
 import { build, buildIsCurrent, ensureDependencies, root, say } from './lib/project.mjs';
 
 const fail = (message) => {
@@ -10,21 +11,27 @@ const fail = (message) => {
   process.exit(1);
 };
 
-const port = process.env.PORT || '3000';
-if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
-  fail(`Invalid configuration:\n  - PORT must be a whole number from 1 to 65535 (got "${port}")`);
-}
-
 try {
   await ensureDependencies();
 } catch (error) {
   fail(error.message);
 }
 
+// The server's own schema, checked before anything is built or started: a bad value names its variable.
+const { parseConfig, ConfigError } = await loadConfigSchema();
+let config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+const port = String(config.PORT);
+
 // Refuse before building: rebuilding .next under a running server would break it.
-if (!process.env.DATABASE_URL) {
+if (!config.DATABASE_URL) {
   const { default: lockfile } = await import('proper-lockfile');
-  const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
+  const dataDir = path.resolve(root, config.DATA_DIR);
   // Same lock file and staleness as lib/db/lock.ts, which the server itself takes.
   const locked = await lockfile
     .check(dataDir, { lockfilePath: path.join(dataDir, 'shop.lock'), realpath: false, stale: 10_000 })
@@ -51,7 +58,7 @@ const localUrl = `http://localhost:${port}`;
 for (let attempt = 0; attempt < 600 && server.exitCode === null; attempt++) {
   const healthy = await fetch(`${localUrl}/api/health`).then((response) => response.ok, () => false);
   if (healthy) {
-    const siteUrl = (process.env.SITE_URL || localUrl).replace(/\/+$/, '');
+    const { siteUrl } = config;
     say(`\n  Road Partners shop is running at ${localUrl}${siteUrl === localUrl ? '' : ` (public address ${siteUrl})`}`);
     say(`  Admin back-office: ${localUrl}/admin (the first admin's password is set by ADMIN_PASSWORD, or was printed at the first start)\n`);
     break;

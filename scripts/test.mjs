@@ -9,6 +9,9 @@ const reports = path.join(root, 'reports');
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
+// One public address for the test build and its servers: canonical links must point where the pages are.
+process.env.SITE_URL ??= 'http://localhost:3100';
+
 const isRoot = process.getuid?.() === 0;
 const has = (command) => runSync('sh', ['-c', `command -v ${command}`]).status === 0;
 let aptUpdated = false;

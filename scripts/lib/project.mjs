@@ -69,11 +69,15 @@ const newestMtime = (target) => {
   return newest;
 };
 
-/** NEXT_PUBLIC_* values are baked into the client bundle, so a change of them needs a new build too. */
+/**
+ * Values baked into the build: NEXT_PUBLIC_* into the client bundle, the site address into prerendered pages'
+ * links, the payment host into the Content-Security-Policy. A change of any of them needs a new build.
+ */
+const BUILD_TIME_VARIABLES = new Set(['SITE_URL', 'PAYMENT_PROVIDER', 'NETOPIA_API_URL']);
 const publicEnv = () =>
   JSON.stringify(
     Object.entries(process.env)
-      .filter(([key]) => key.startsWith('NEXT_PUBLIC_'))
+      .filter(([key]) => key.startsWith('NEXT_PUBLIC_') || BUILD_TIME_VARIABLES.has(key))
       .sort(),
   );
 

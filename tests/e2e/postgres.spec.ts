@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { createDatabase, postgresUrl } from './support/postgres';
 import { startShop, waitUntilHealthy } from './support/shop-process';
-
-const postgresUrl = process.env.TEST_DATABASE_URL;
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -11,15 +9,10 @@ test.describe.configure({ timeout: 240_000 });
 test.skip(!postgresUrl, 'TEST_DATABASE_URL is not set');
 
 test('with DATABASE_URL the shop migrates a real PostgreSQL and answers /api/health', async () => {
-  const name = `shop_e2e_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
+  const database = await createDatabase('shop_e2e');
 
   // Two servers on one PostgreSQL, as in a scaled-out deployment: both migrate and seed without conflict.
-  const shops = [3105, 3106].map((port) => startShop(port, { DATABASE_URL: url.toString(), DATA_DIR: undefined }));
+  const shops = [3105, 3106].map((port) => startShop(port, { DATABASE_URL: database.url, DATA_DIR: undefined }));
   try {
     await Promise.all(shops.map((shop) => waitUntilHealthy(shop)));
     for (const shop of shops) {
@@ -27,7 +20,7 @@ test('with DATABASE_URL the shop migrates a real PostgreSQL and answers /api/hea
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: 'ok' });
     }
-    const db = new pg.Client({ connectionString: url.toString() });
+    const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const tables = await db.query("select count(*)::int as n from information_schema.tables where table_schema = 'public'");
     const admins = await db.query("select count(*)::int as n from users where role_name = 'ADMIN'");
@@ -38,7 +31,6 @@ test('with DATABASE_URL the shop migrates a real PostgreSQL and answers /api/hea
     expect(prices.rows[0].n).toBe(20);
   } finally {
     await Promise.all(shops.map((shop) => shop.stop()));
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 });

@@ -35,3 +35,29 @@ describe('translation parity', () => {
     expect(messageKeys(messages.ro!).length).toBeGreaterThan(0);
   });
 });
+
+describe('legal texts', () => {
+  const PLACEHOLDERS = new Set(['companyName', 'headquarters', 'tradeRegister', 'taxId', 'shareCapital', 'euid', 'email', 'phone', 'siteUrl']);
+  const texts = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(texts) : [];
+
+  it.each(locales)('in %s use only the company placeholders the site fills in', (locale) => {
+    const unknown = ['PrivacyPage', 'TermsPage', 'CookiePolicyPage']
+      .flatMap((namespace) => texts(messages[locale]![namespace]))
+      .flatMap((text) => [...text.matchAll(/\{(\w*)\}/g)].map((match) => match[1]))
+      .filter((name) => !PLACEHOLDERS.has(name!));
+    expect(unknown).toEqual([]);
+  });
+
+  it.each(locales)('in %s are not English left in place', (locale) => {
+    if (locale === 'en') return;
+    const english = messages.en as Record<string, unknown>;
+    const same = ['PrivacyPage', 'TermsPage', 'CookiePolicyPage', 'FaqPage', 'HomePage', 'ContactPage']
+      .flatMap((namespace) => {
+        const ours = texts(messages[locale]![namespace]);
+        const theirs = new Set(texts(english[namespace]));
+        return ours.filter((text) => text.length > 40 && theirs.has(text));
+      });
+    expect(same).toEqual([]);
+  });
+});

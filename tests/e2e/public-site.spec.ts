@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { htmlEscaped, LOCALES, message } from './support/messages';
+
+/** Spec §2's public routes (the vignette and prepay sections come with their own issues), with their title key. */
+const PAGES = [
+  { path: '', title: 'HomePage.meta.title' },
+  { path: '/contact', title: 'ContactPage.meta.title' },
+  { path: '/gdpr', title: 'PrivacyPage.meta.title' },
+  { path: '/terms-conditions', title: 'TermsPage.meta.title' },
+  { path: '/cookie-policy', title: 'CookiePolicyPage.meta.title' },
+  { path: '/faq', title: 'FaqPage.meta.title' },
+  { path: '/payment/successful', title: 'PaymentSuccessPage.meta.title' },
+  { path: '/payment/timeout', title: 'PaymentTimeoutPage.meta.title' },
+];
+
+test('every public page answers 200 in all four languages with its translated title in the HTML', async ({ request }) => {
+  for (const locale of LOCALES) {
+    for (const page of PAGES) {
+      const response = await request.get(`/${locale}${page.path}`);
+      expect(response.status(), `/${locale}${page.path}`).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${locale}"`);
+      expect(html).toContain(`<title>${htmlEscaped(message(locale, page.title))}</title>`);
+    }
+  }
+});
+
+test('/faq/ with a trailing slash reaches the FAQ too', async ({ request }) => {
+  const response = await request.get('/en/faq/');
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain(htmlEscaped(message('en', 'FaqPage.heading')));
+});
+
+test('an address without a language goes to /ro/404, which answers 404 with the page in the HTML', async ({ request }) => {
+  const redirect = await request.get('/xyz', { maxRedirects: 0 });
+  expect(redirect.status()).toBe(307);
+  expect(redirect.headers()['location']).toMatch(/\/ro\/404$/);
+
+  const response = await request.get('/xyz');
+  expect(response.status()).toBe(404);
+  expect(response.url()).toMatch(/\/ro\/404$/);
+  const html = await response.text();
+  expect(html).toContain(htmlEscaped(message('ro', 'NotFoundPage.heading')));
+  expect(html).toContain('/images/not-found.svg');
+  expect(html).toMatch(/<meta name="robots" content="noindex/);
+});
+
+test('an unknown page under a language answers 404 with that language\'s page, without JavaScript', async ({ request }) => {
+  for (const [url, locale] of [
+    ['/en/nope', 'en'],
+    ['/de/gibt/es/nicht', 'de'],
+    ['/hu/nincs-ilyen', 'hu'],
+  ] as const) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(404);
+    const html = await response.text();
+    expect(html).toContain(`<html lang="${locale}"`);
+    expect(html).toContain(htmlEscaped(message(locale, 'NotFoundPage.heading')));
+    expect(html).toContain(htmlEscaped(message(locale, 'NotFoundPage.text')));
+  }
+});
+
+test('the page language sets <html lang> and og:locale', async ({ request }) => {
+  for (const [locale, ogLocale] of [
+    ['ro', 'ro_RO'],
+    ['en', 'en_US'],
+    ['de', 'de_DE'],
+    ['hu', 'hu_HU'],
+  ] as const) {
+    const html = await (await request.get(`/${locale}/contact`)).text();
+    expect(html).toContain(`<html lang="${locale}"`);
+    expect(html).toContain(`<meta property="og:locale" content="${ogLocale}"/>`);
+    for (const other of LOCALES) expect(html).toContain(`hrefLang="${other}" href="`);
+    expect(html).toContain('hrefLang="x-default"');
+    expect(html).toMatch(/<link rel="canonical" href="http[^"]+\/contact"/);
+  }
+});
+
+test('the security headers are on pages, redirects, API answers and static files', async ({ request }) => {
+  const home = await request.get('/ro');
+  const script = (await home.text()).match(/src="(\/_next\/static\/[^"]+\.js)"/)?.[1];
+  expect(script).toBeTruthy();
+  for (const url of ['/ro', '/ro/faq/viniete-prices', '/xyz', '/api/health', '/sitemap.xml', script!]) {
+    const response = await request.get(url, { maxRedirects: 0 });
+    const headers = response.headers();
+    expect(headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy'], url).toContain("object-src 'none'");
+    expect(headers['content-security-policy'], url).toContain('form-action');
+    expect(headers['strict-transport-security'], url).toContain('max-age=');
+    expect(headers['x-content-type-options'], url).toBe('nosniff');
+    expect(headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+  }
+});
+
+test('the translation dictionaries are served from the same message files', async ({ request }) => {
+  for (const locale of LOCALES) {
+    const response = await request.get(`/assets/i18n/${locale}.json`);
+    expect(response.status()).toBe(200);
+    const onDisk = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8'));
+    expect(await response.json()).toEqual(onDisk);
+  }
+});
+
+test('sitemap.xml lists every public page in every language, robots.txt keeps crawlers out of /admin and /api', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const locale of LOCALES) {
+    for (const page of ['', '/contact', '/faq', '/gdpr', '/terms-conditions', '/cookie-policy', '/faq/transactions-refund']) {
+      expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+/${locale}${page}</loc>`));
+    }
+  }
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Disallow: /admin');
+  expect(robots).toContain('Disallow: /api/');
+  expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap\.xml/);
+});
+
+test('home and contact carry Organization JSON-LD with the contact point', async ({ request }) => {
+  for (const url of ['/ro', '/hu/contact']) {
+    const html = await (await request.get(url)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    const organization = blocks.find((block) => block['@type'] === 'Organization');
+    expect(organization?.contactPoint?.telephone).toBeTruthy();
+    expect(organization?.address?.addressLocality).toBe('Deva');
+  }
+});
+
+test('the contact page shows the company details, the map and its link', async ({ page }) => {
+  await page.goto('/ro/contact');
+  await expect(page.getByText('202000 lei')).toBeVisible();
+  await expect(page.getByText('J20/1234/2019', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: message('ro', 'ContactPage.mapAlt') })).toBeVisible();
+  await expect(page.getByRole('link', { name: message('ro', 'ContactPage.mapLink') })).toHaveAttribute('href', /openstreetmap\.org/);
+});
+
+test('the home page links the two products and dims the ones to come', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await page.goto('/en');
+  const grid = page.locator('#products-heading + p + ul');
+  await expect(grid.locator('li')).toHaveCount(6);
+  await expect(grid.getByRole('link')).toHaveCount(2);
+  await expect(grid.getByRole('link', { name: /Hungarian vignette/ })).toHaveAttribute('href', '/en/vignette');
+  await expect(grid.getByRole('link', { name: /Romanian SIM cards/ })).toHaveAttribute('href', '/en/prepay');
+  await expect(grid.getByText(message('en', 'HomePage.soon'), { exact: true })).toHaveCount(4);
+  const columns = async () => (await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns)).split(' ').length;
+  expect(await columns()).toBe(3);
+  await page.setViewportSize({ width: 1200, height: 900 });
+  expect(await columns()).toBe(2);
+  await page.setViewportSize({ width: 900, height: 900 });
+  expect(await columns()).toBe(1);
+  // The hero is hidden on the smallest screens.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByText(message('en', 'HomePage.tagline'))).toBeHidden();
+});
+
+test('the payment pages show the e-mail of the query parameter as text, never as markup', async ({ page }) => {
+  await page.goto('/en/payment/successful?email=driver%40example.ro');
+  await expect(page.getByTestId('outcome-email')).toHaveText(message('en', 'PaymentSuccessPage.text').replace('{email}', 'driver@example.ro'));
+
+  const hostile = '<img src=x onerror="window.__pwned=1">';
+  await page.goto(`/de/payment/timeout?email=${encodeURIComponent(hostile)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('de', 'PaymentTimeoutPage.heading'));
+  await expect(page.getByTestId('outcome-email')).toContainText(hostile);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+});
