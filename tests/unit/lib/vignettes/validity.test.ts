@@ -1,0 +1,404 @@
+import { Settings } from 'luxon';
+import {
+  BUDAPEST,
+  budapestToday,
+  checkStart,
+  purchaseWindow,
+  sellableYears,
+  validityInstants,
+  validityOf,
+  ValidityError,
+  type VignetteStart,
+  type VignetteType,
+} from '@/lib/vignettes/validity';
+
+/** An instant; always with an explicit zone so the test reads the same on any machine. */
+const at = (iso: string) => new Date(iso);
+
+// Mid-January in Hungary, far from every boundary: for the cases where "now" does not matter.
+const JAN_10 = at('2026-01-10T10:00:00Z');
+
+/** The code of the ValidityError `fn` throws, or undefined when it accepts. */
+function codeOf(fn: () => void): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ValidityError) return error.code;
+    throw error;
+  }
+  return undefined;
+}
+
+const hoursBetween = (from: string, until: string) =>
+  (new Date(until).getTime() - new Date(from).getTime()) / 3_600_000;
+
+describe('budapestToday', () => {
+  it('takes the day in Budapest, not in UTC', () => {
+    expect(budapestToday(at('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(budapestToday(at('2026-12-31T22:59:59Z'))).toBe('2026-12-31');
+    // Summer time: Budapest is UTC+2.
+    expect(budapestToday(at('2026-07-01T21:59:59Z'))).toBe('2026-07-01');
+    expect(budapestToday(at('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
+  });
+
+  describe('whatever the default zone', () => {
+    afterEach(() => {
+      Settings.defaultZone = 'system';
+    });
+
+    it.each(['Pacific/Kiritimati', 'America/Los_Angeles', 'UTC'])('%s', (zone) => {
+      Settings.defaultZone = zone;
+      expect(budapestToday(at('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+      expect(validityOf('DAY', { startDate: '2026-03-29' }, JAN_10)).toEqual({
+        firstDay: '2026-03-29',
+        lastDay: '2026-03-29',
+      });
+      expect(validityInstants({ firstDay: '2026-03-29', lastDay: '2026-03-29' }).validFrom).toBe(
+        '2026-03-29T00:00:00+01:00',
+      );
+    });
+  });
+
+  it('refuses an invalid instant', () => {
+    expect(() => budapestToday(new Date(Number.NaN))).toThrow(RangeError);
+  });
+
+  it('names the zone', () => {
+    expect(BUDAPEST).toBe('Europe/Budapest');
+  });
+});
+
+describe('validityOf', () => {
+  describe('DAY', () => {
+    it('is the chosen day', () => {
+      expect(validityOf('DAY', { startDate: '2026-05-20' }, JAN_10)).toEqual({
+        firstDay: '2026-05-20',
+        lastDay: '2026-05-20',
+      });
+    });
+
+    it('exists on 29 February of a leap year only', () => {
+      expect(validityOf('DAY', { startDate: '2028-02-29' }, JAN_10).lastDay).toBe('2028-02-29');
+      expect(codeOf(() => validityOf('DAY', { startDate: '2026-02-29' }, JAN_10))).toBe('START_INVALID');
+    });
+  });
+
+  describe('WEEK (10 days)', () => {
+    it.each([
+      ['2026-01-01', '2026-01-10'],
+      ['2026-01-25', '2026-02-03'], // across a month end
+      ['2026-02-25', '2026-03-06'], // across February, common year
+      ['2028-02-25', '2028-03-05'], // across February, leap year
+      ['2026-12-28', '2027-01-06'], // across a year end
+      ['2026-12-31', '2027-01-09'],
+    ])('from %s to %s', (startDate, lastDay) => {
+      expect(validityOf('WEEK', { startDate }, JAN_10)).toEqual({ firstDay: startDate, lastDay });
+    });
+  });
+
+  describe('MONTH', () => {
+    it.each([
+      ['2026-01-15', '2026-02-15'],
+      ['2026-01-31', '2026-02-28'], // no 31 February: its last day
+      ['2026-01-30', '2026-02-28'],
+      ['2026-01-29', '2026-02-28'],
+      ['2026-01-28', '2026-02-28'],
+      ['2028-01-31', '2028-02-29'], // leap year
+      ['2028-01-30', '2028-02-29'],
+      ['2028-01-29', '2028-02-29'],
+      ['2026-02-28', '2026-03-28'],
+      ['2028-02-29', '2028-03-29'],
+      ['2026-03-31', '2026-04-30'],
+      ['2026-05-31', '2026-06-30'],
+      ['2026-08-31', '2026-09-30'],
+      ['2026-12-31', '2027-01-31'], // across a year end
+      ['2026-12-15', '2027-01-15'],
+    ])('from %s to %s', (startDate, lastDay) => {
+      expect(validityOf('MONTH', { startDate }, JAN_10)).toEqual({ firstDay: startDate, lastDay });
+    });
+  });
+
+  describe.each<VignetteType>(['YEAR', 'COUNTY_YEAR'])('%s', (type) => {
+    it('runs 13 months, 1 January to 31 January of the next year, bought before the year starts', () => {
+      expect(validityOf(type, { year: 2027 }, at('2026-12-10T10:00:00Z'))).toEqual({
+        firstDay: '2027-01-01',
+        lastDay: '2028-01-31',
+      });
+    });
+
+    it('starts on 1 January when bought that day', () => {
+      expect(validityOf(type, {}, at('2026-01-01T08:00:00Z'))).toEqual({
+        firstDay: '2026-01-01',
+        lastDay: '2027-01-31',
+      });
+    });
+
+    it('is never retroactive: bought mid-year it starts today', () => {
+      const now = at('2026-07-15T10:00:00Z');
+      expect(validityOf(type, { year: 2026 }, now)).toEqual({
+        firstDay: '2026-07-15',
+        lastDay: '2027-01-31',
+      });
+      expect(validityOf(type, { startDate: '2026-01-01' }, now)).toEqual({
+        firstDay: '2026-07-15',
+        lastDay: '2027-01-31',
+      });
+    });
+
+    it('takes "today" in Budapest at the year boundary', () => {
+      // 23:30 UTC on 31 December is already 1 January 2027 in Budapest.
+      expect(validityOf(type, {}, at('2026-12-31T23:30:00Z'))).toEqual({
+        firstDay: '2027-01-01',
+        lastDay: '2028-01-31',
+      });
+    });
+
+    it('ends on 31 January of a leap year like any other', () => {
+      expect(validityOf(type, { year: 2027 }, at('2026-12-01T10:00:00Z')).lastDay).toBe('2028-01-31');
+    });
+
+    it('defaults to the current year until 30 November, Budapest time', () => {
+      // 23:59:59 on 30 November in Budapest (UTC+1).
+      expect(validityOf(type, {}, at('2026-11-30T22:59:59Z'))).toEqual({
+        firstDay: '2026-11-30',
+        lastDay: '2027-01-31',
+      });
+    });
+
+    it('defaults to the next year from 1 December, Budapest time (pre-sale)', () => {
+      // 00:00 on 1 December in Budapest, still 30 November in UTC.
+      expect(validityOf(type, {}, at('2026-11-30T23:00:00Z'))).toEqual({
+        firstDay: '2027-01-01',
+        lastDay: '2028-01-31',
+      });
+      expect(validityOf(type, {}, at('2026-12-31T22:59:59Z')).firstDay).toBe('2027-01-01');
+    });
+
+    it('still sells the current year in December when asked', () => {
+      expect(validityOf(type, { year: 2026 }, at('2026-12-10T10:00:00Z'))).toEqual({
+        firstDay: '2026-12-10',
+        lastDay: '2027-01-31',
+      });
+    });
+
+    it('takes the year from start.year before start.startDate', () => {
+      const now = at('2026-12-10T10:00:00Z');
+      expect(validityOf(type, { startDate: '2027-01-01' }, now).firstDay).toBe('2027-01-01');
+      expect(validityOf(type, { startDate: '2026-12-20' }, now).firstDay).toBe('2026-12-10');
+      expect(validityOf(type, { year: 2026, startDate: '2027-01-01' }, now).firstDay).toBe('2026-12-10');
+    });
+  });
+
+  it('requires a readable start', () => {
+    expect(codeOf(() => validityOf('MONTH', {}, JAN_10))).toBe('START_REQUIRED');
+    expect(codeOf(() => validityOf('WEEK', { startDate: '2026-13-01' }, JAN_10))).toBe('START_INVALID');
+    expect(codeOf(() => validityOf('YEAR', { year: 2026.5 }, JAN_10))).toBe('START_INVALID');
+    expect(codeOf(() => validityOf('YEAR', { startDate: 'next year' }, JAN_10))).toBe('START_INVALID');
+  });
+});
+
+describe('purchaseWindow', () => {
+  it.each<VignetteType>(['DAY', 'WEEK', 'MONTH'])('%s: from today to today + 30 days', (type) => {
+    expect(purchaseWindow(type, JAN_10)).toEqual({ earliestStart: '2026-01-10', latestStart: '2026-02-09' });
+    expect(purchaseWindow(type, at('2028-02-10T10:00:00Z'))).toEqual({
+      earliestStart: '2028-02-10',
+      latestStart: '2028-03-11',
+    });
+  });
+
+  it('starts at today in Budapest, not in UTC', () => {
+    expect(purchaseWindow('DAY', at('2026-12-31T23:30:00Z'))).toEqual({
+      earliestStart: '2027-01-01',
+      latestStart: '2027-01-31',
+    });
+  });
+
+  it.each<VignetteType>(['YEAR', 'COUNTY_YEAR'])('%s: today only, outside December', (type) => {
+    expect(purchaseWindow(type, at('2026-11-30T22:59:59Z'))).toEqual({
+      earliestStart: '2026-11-30',
+      latestStart: '2026-11-30',
+    });
+  });
+
+  it.each<VignetteType>(['YEAR', 'COUNTY_YEAR'])('%s: up to 1 January of next year in December', (type) => {
+    expect(purchaseWindow(type, at('2026-11-30T23:00:00Z'))).toEqual({
+      earliestStart: '2026-12-01',
+      latestStart: '2027-01-01',
+    });
+    expect(purchaseWindow(type, at('2026-12-31T12:00:00Z'))).toEqual({
+      earliestStart: '2026-12-31',
+      latestStart: '2027-01-01',
+    });
+  });
+});
+
+describe('sellableYears', () => {
+  it.each([
+    ['2026-01-01T00:00:00+01:00', [2026]],
+    ['2026-11-30T22:59:59Z', [2026]], // 23:59:59 on 30 November in Budapest
+    ['2026-11-30T23:00:00Z', [2026, 2027]], // 00:00 on 1 December in Budapest
+    ['2026-12-31T22:59:59Z', [2026, 2027]],
+    ['2026-12-31T23:30:00Z', [2027]], // already 1 January in Budapest
+    ['2025-12-31T23:30:00Z', [2026]],
+  ])('at %s', (iso, years) => {
+    expect(sellableYears(at(iso))).toEqual(years);
+  });
+});
+
+describe('checkStart', () => {
+  const accepts = (type: VignetteType, start: VignetteStart, now: Date) =>
+    expect(codeOf(() => checkStart(type, start, now))).toBeUndefined();
+  const refuses = (type: VignetteType, start: VignetteStart, now: Date) =>
+    expect(codeOf(() => checkStart(type, start, now)));
+
+  it('throws a ValidityError carrying its code', () => {
+    let thrown: unknown;
+    try {
+      checkStart('DAY', {}, JAN_10);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ValidityError);
+    expect(thrown).toBeInstanceOf(Error);
+    expect(thrown).toMatchObject({ name: 'ValidityError', code: 'START_REQUIRED' });
+  });
+
+  describe.each<VignetteType>(['DAY', 'WEEK', 'MONTH'])('%s', (type) => {
+    it('accepts today up to today + 30 days', () => {
+      accepts(type, { startDate: '2026-01-10' }, JAN_10);
+      accepts(type, { startDate: '2026-01-25' }, JAN_10);
+      accepts(type, { startDate: '2026-02-09' }, JAN_10);
+    });
+
+    it('START_REQUIRED without a start date, or with an empty one', () => {
+      refuses(type, {}, JAN_10).toBe('START_REQUIRED');
+      refuses(type, { startDate: '' }, JAN_10).toBe('START_REQUIRED');
+      // A year is no start day for a short vignette.
+      refuses(type, { year: 2026 }, JAN_10).toBe('START_REQUIRED');
+    });
+
+    it.each([
+      '2026-02-30',
+      '2026-02-29', // not a leap year
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-32',
+      '2026-1-5',
+      '20260115',
+      '2026-01-15T00:00:00',
+      ' 2026-01-15',
+      '15.01.2026',
+    ])('START_INVALID for %j', (startDate) => {
+      refuses(type, { startDate }, JAN_10).toBe('START_INVALID');
+    });
+
+    it('START_BEFORE_TODAY for yesterday', () => {
+      refuses(type, { startDate: '2026-01-09' }, JAN_10).toBe('START_BEFORE_TODAY');
+    });
+
+    it('START_BEFORE_TODAY for a day that is still today in UTC but past in Budapest', () => {
+      const now = at('2026-12-31T23:30:00Z');
+      refuses(type, { startDate: '2026-12-31' }, now).toBe('START_BEFORE_TODAY');
+      accepts(type, { startDate: '2027-01-01' }, now);
+    });
+
+    it('START_TOO_LATE after today + 30 days', () => {
+      refuses(type, { startDate: '2026-02-10' }, JAN_10).toBe('START_TOO_LATE');
+      refuses(type, { startDate: '2027-01-10' }, JAN_10).toBe('START_TOO_LATE');
+    });
+  });
+
+  describe.each<VignetteType>(['YEAR', 'COUNTY_YEAR'])('%s', (type) => {
+    const NOV_30 = at('2026-11-30T22:59:59Z'); // 23:59:59 in Budapest
+    const DEC_1 = at('2026-11-30T23:00:00Z'); // 00:00 in Budapest
+
+    it('accepts the current year, by default, by year or by a day of it', () => {
+      accepts(type, {}, NOV_30);
+      accepts(type, { year: 2026 }, NOV_30);
+      accepts(type, { startDate: '2026-11-30' }, NOV_30);
+      // The day within the year does not matter: the vignette starts today anyway.
+      accepts(type, { startDate: '2026-03-01' }, NOV_30);
+    });
+
+    it('YEAR_NOT_ON_SALE for next year in November', () => {
+      refuses(type, { year: 2027 }, NOV_30).toBe('YEAR_NOT_ON_SALE');
+      refuses(type, { startDate: '2027-01-01' }, NOV_30).toBe('YEAR_NOT_ON_SALE');
+    });
+
+    it('accepts both years from 1 December, Budapest time', () => {
+      accepts(type, {}, DEC_1);
+      accepts(type, { year: 2026 }, DEC_1);
+      accepts(type, { year: 2027 }, DEC_1);
+      accepts(type, { startDate: '2027-01-01' }, DEC_1);
+      refuses(type, { year: 2028 }, DEC_1).toBe('YEAR_NOT_ON_SALE');
+    });
+
+    it('YEAR_NOT_ON_SALE for a past year, even in January while it is still valid', () => {
+      refuses(type, { year: 2025 }, JAN_10).toBe('YEAR_NOT_ON_SALE');
+      // 31 December 23:30 UTC is 1 January in Budapest: the old year is over.
+      refuses(type, { year: 2026 }, at('2026-12-31T23:30:00Z')).toBe('YEAR_NOT_ON_SALE');
+    });
+
+    it('START_INVALID for a malformed year or start date', () => {
+      refuses(type, { year: 2026.5 }, JAN_10).toBe('START_INVALID');
+      refuses(type, { year: Number.NaN }, JAN_10).toBe('START_INVALID');
+      refuses(type, { startDate: '2026-02-30' }, JAN_10).toBe('START_INVALID');
+      refuses(type, { year: 2026, startDate: '2026-1-5' }, JAN_10).toBe('START_INVALID');
+    });
+  });
+});
+
+describe('validityInstants', () => {
+  it('runs from 00:00 of the first day to 24:00 of the last, with the Budapest offset', () => {
+    expect(validityInstants({ firstDay: '2026-01-15', lastDay: '2026-01-15' })).toEqual({
+      validFrom: '2026-01-15T00:00:00+01:00',
+      validUntil: '2026-01-16T00:00:00+01:00',
+    });
+    expect(validityInstants({ firstDay: '2026-07-01', lastDay: '2026-07-10' })).toEqual({
+      validFrom: '2026-07-01T00:00:00+02:00',
+      validUntil: '2026-07-11T00:00:00+02:00',
+    });
+  });
+
+  it('gives a DAY vignette 23 hours on the spring change (2026-03-29)', () => {
+    const validity = validityOf('DAY', { startDate: '2026-03-29' }, JAN_10);
+    const { validFrom, validUntil } = validityInstants(validity);
+    expect(validFrom).toBe('2026-03-29T00:00:00+01:00');
+    expect(validUntil).toBe('2026-03-30T00:00:00+02:00');
+    expect(hoursBetween(validFrom, validUntil)).toBe(23);
+  });
+
+  it('gives a DAY vignette 25 hours on the autumn change (2026-10-25)', () => {
+    const validity = validityOf('DAY', { startDate: '2026-10-25' }, JAN_10);
+    const { validFrom, validUntil } = validityInstants(validity);
+    expect(validFrom).toBe('2026-10-25T00:00:00+02:00');
+    expect(validUntil).toBe('2026-10-26T00:00:00+01:00');
+    expect(hoursBetween(validFrom, validUntil)).toBe(25);
+  });
+
+  it('gives an ordinary day 24 hours', () => {
+    const { validFrom, validUntil } = validityInstants({ firstDay: '2026-06-10', lastDay: '2026-06-10' });
+    expect(hoursBetween(validFrom, validUntil)).toBe(24);
+  });
+
+  it('ends a WEEK at 24:00 of its 10th day, across the spring change', () => {
+    const validity = validityOf('WEEK', { startDate: '2026-03-25' }, JAN_10);
+    expect(validityInstants(validity)).toEqual({
+      validFrom: '2026-03-25T00:00:00+01:00',
+      validUntil: '2026-04-04T00:00:00+02:00',
+    });
+  });
+
+  it('ends a yearly vignette at 24:00 of 31 January of the next year', () => {
+    const validity = validityOf('YEAR', { year: 2027 }, at('2026-12-05T10:00:00Z'));
+    expect(validityInstants(validity)).toEqual({
+      validFrom: '2027-01-01T00:00:00+01:00',
+      validUntil: '2028-02-01T00:00:00+01:00',
+    });
+  });
+
+  it('refuses days that are not calendar days', () => {
+    expect(() => validityInstants({ firstDay: '2026-02-30', lastDay: '2026-03-01' })).toThrow(RangeError);
+    expect(() => validityInstants({ firstDay: '2026-1-5', lastDay: '2026-01-05' })).toThrow(RangeError);
+  });
+});
