@@ -19,7 +19,10 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ErrorIssue {
+  /** The field, as a dotted path: `items.0.plate`. */
   path: string;
+  /** A stable key of the `Validation` messages, for clients that translate it. */
+  code?: string;
   message: string;
 }
 

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
+import { budapestToday } from '@/lib/vignettes/validity';
 import { exchangeRates, vignetteCategories, vignettePrices, vignetteTypes } from '@/lib/db/schema';
 
 export type VignetteType = (typeof vignetteTypes)[number];
@@ -21,8 +22,7 @@ export interface ExchangeRate {
 }
 
 /** The calendar year in Hungary, whose official prices apply. */
-export const currentBudapestYear = (now = new Date()) =>
-  Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Budapest', year: 'numeric' }).format(now));
+export const currentBudapestYear = (now = new Date()) => Number(budapestToday(now).slice(0, 4));
 
 /** The latest recorded exchange rate (forints per leu), or null before any is known. */
 export async function getLatestRate(): Promise<ExchangeRate | null> {

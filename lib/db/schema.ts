@@ -1,7 +1,9 @@
 import {
   boolean,
   date,
+  index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -85,3 +87,154 @@ export const users = pgTable('users', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const orderStatuses = [
+  'PENDING_PAYMENT',
+  'PAID',
+  'FULFILLED',
+  'FAILED',
+  'CANCELED',
+  'EXPIRED',
+  'FULFILLMENT_FAILED',
+  'REFUNDED',
+] as const;
+export const orderStatus = pgEnum('order_status', orderStatuses);
+export const orderKind = pgEnum('order_kind', ['VIGNETTE', 'TOPUP']);
+
+/** One payment: one or more vignettes, or one top-up (DESIGN.md §6). Money in bani. */
+export const orders = pgTable(
+  'orders',
+  {
+    /** Unguessable: it is the buyer's only key to the order page. */
+    id: text('id').primaryKey(),
+    kind: orderKind('kind').notNull(),
+    status: orderStatus('status').notNull().default('PENDING_PAYMENT'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    locale: text('locale').notNull(),
+    amountBani: integer('amount_bani').notNull(),
+    currency: text('currency').notNull().default('RON'),
+    /** The rate the amount was computed with, kept as proof of the price. */
+    ron2huf: numeric('ron2huf', { precision: 12, scale: 6 }),
+    rateDate: date('rate_date', { mode: 'string' }),
+    invoiceData: jsonb('invoice_data'),
+    /** The provider's id of the payment (Netopia ntpID). */
+    providerPaymentId: text('provider_payment_id'),
+    paymentUrl: text('payment_url'),
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    /** A payment that arrived after the order expired: kept, never dropped, for a person to settle. */
+    needsReview: boolean('needs_review').notNull().default(false),
+    idempotencyKey: text('idempotency_key').unique(),
+    requestHash: text('request_hash'),
+    active: boolean('active').notNull().default(false),
+    activeBy: text('active_by'),
+    activeAt: timestamp('active_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('orders_status_created').on(table.status, table.createdAt), index('orders_email').on(table.email)],
+);
+
+/** A vignette of an order, with its validity and, once issued, the issuer's id. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    categoryCode: text('category_code').references(() => vignetteCategories.code),
+    vignetteType: vignetteType('vignette_type'),
+    county: text('county'),
+    plate: text('plate'),
+    country: text('country'),
+    firstDay: date('first_day', { mode: 'string' }),
+    lastDay: date('last_day', { mode: 'string' }),
+    priceHuf: integer('price_huf'),
+    priceBani: integer('price_bani').notNull(),
+    /** The issuer's (nmps) or top-up provider's (eps) reference, once delivered. */
+    issuedId: text('issued_id'),
+    issueAttempts: integer('issue_attempts').notNull().default(0),
+    issueError: text('issue_error'),
+  },
+  (table) => [unique('order_items_order_position').on(table.orderId, table.position), index('order_items_plate').on(table.plate)],
+);
+
+/** Every change of an order's state, with who or what made it: the history the admin reads. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: orderStatus('from_status'),
+    toStatus: orderStatus('to_status').notNull(),
+    reason: text('reason').notNull(),
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order').on(table.orderId)],
+);
+
+/** Mail to send, written in the same transaction as the state change that calls for it. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('outbox_pending').on(table.sentAt, table.nextAttemptAt)],
+);
+
+/** Invoice numbers per series and year, without gaps: the counter row is taken in the paying transaction. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').notNull(),
+    year: smallint('year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.series, table.year] })],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    series: text('series').notNull(),
+    year: smallint('year').notNull(),
+    number: integer('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    totalBani: integer('total_bani').notNull(),
+    vatBani: integer('vat_bani').notNull(),
+    buyer: jsonb('buyer').notNull(),
+  },
+  (table) => [unique('invoices_series_year_number').on(table.series, table.year, table.number)],
+);
+
+/** Every notification the provider sent, verified or not: proof, and the means to spot replays. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id'),
+    providerPaymentId: text('provider_payment_id'),
+    providerStatus: integer('provider_status'),
+    bodySha512: text('body_sha512').notNull(),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_notifications_order').on(table.orderId)],
+);

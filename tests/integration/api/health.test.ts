@@ -4,21 +4,9 @@ import path from 'node:path';
 import { GET } from '@/app/api/health/route';
 import { getDatabase } from '@/lib/db/client';
 import { createPostgresDatabase, postgresUrl } from '../../support/databases';
+import { noParams, resetProcess } from '../../support/process-database';
 
-const context = { params: Promise.resolve({}) };
 const request = () => new Request('http://localhost/api/health');
-
-/** The process-wide configuration and database are cached on globalThis: each test starts without them. */
-async function resetProcess(env: Record<string, string | undefined>) {
-  const cached = Reflect.get(globalThis, 'roadDatabase') as Promise<{ close(): Promise<void> }> | undefined;
-  await cached?.then((database) => database.close()).catch(() => {});
-  Reflect.deleteProperty(globalThis, 'roadDatabase');
-  Reflect.deleteProperty(globalThis, 'roadConfig');
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-}
 
 describe('GET /api/health', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'road-health-'));
@@ -29,7 +17,7 @@ describe('GET /api/health', () => {
 
   it('answers 200 {"status":"ok"} on the embedded database', async () => {
     await resetProcess({ DATABASE_URL: undefined, DATA_DIR: dataDir });
-    const response = await GET(request(), context);
+    const response = await GET(request(), noParams);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
     expect((await getDatabase()).driver).toBe('pglite');
@@ -38,7 +26,7 @@ describe('GET /api/health', () => {
   it('answers 503 with the error shape when the database is unreachable', async () => {
     // Port 1 on loopback: nothing listens there, so every connection is refused at once.
     await resetProcess({ DATABASE_URL: 'postgres://nobody:nothing@127.0.0.1:1/none', DATA_DIR: undefined });
-    const response = await GET(request(), context);
+    const response = await GET(request(), noParams);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: { code: 'UNAVAILABLE', message: 'The database is unreachable' } });
   });
@@ -47,7 +35,7 @@ describe('GET /api/health', () => {
     const created = await createPostgresDatabase();
     try {
       await resetProcess({ DATABASE_URL: created.url, DATA_DIR: undefined });
-      const response = await GET(request(), context);
+      const response = await GET(request(), noParams);
       expect(response.status).toBe(200);
       expect((await getDatabase()).driver).toBe('postgres');
     } finally {

@@ -1,0 +1,45 @@
+import 'server-only';
+
+import type { z } from 'zod';
+import en from '@/messages/en.json';
+import { ApiError, type ErrorIssue } from './errors';
+
+const MAX_BODY_BYTES = 64 * 1024;
+const VALIDATION_TEXT: Record<string, string> = en.Validation;
+
+/** The JSON body of a request: 415 if it is not JSON, 413 if it is too large, 400 if it does not parse. */
+export async function readJson(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('application/json')) {
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+  }
+  const raw = await request.text();
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', `The body exceeds ${MAX_BODY_BYTES} bytes`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'The body is not valid JSON');
+  }
+}
+
+/** Issues of a failed validation, each naming its field, its message key and an English explanation. */
+export function toIssues(error: z.ZodError): ErrorIssue[] {
+  return error.issues.map((issue) => {
+    const key = VALIDATION_TEXT[issue.message] ? issue.message : 'invalid';
+    return { path: issue.path.join('.'), code: key, message: VALIDATION_TEXT[key] ?? issue.message };
+  });
+}
+
+/** Validates with the shared schema; 422 naming every bad field otherwise. */
+export function validate<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ApiError('VALIDATION', 'The request has invalid fields', toIssues(result.error));
+  return result.data;
+}
+
+/** One issue of a rule checked beyond the schema (against the catalog, the clock), in the same shape. */
+export const validationIssue = (path: string, code: string): ErrorIssue => ({
+  path,
+  code,
+  message: VALIDATION_TEXT[code] ?? VALIDATION_TEXT.invalid ?? code,
+});

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getDatabase, type Database } from '@/lib/db/client';
+import { seedDatabase } from '@/lib/db/seed';
+
+/**
+ * The process-wide configuration and database are cached on globalThis (lib/config/env.ts, lib/db/client.ts):
+ * this closes the database and forgets both, then sets the given environment.
+ */
+export async function resetProcess(env: Record<string, string | undefined>) {
+  const cached = Reflect.get(globalThis, 'roadDatabase') as Promise<Database> | undefined;
+  await cached?.then((database) => database.close()).catch(() => {});
+  Reflect.deleteProperty(globalThis, 'roadDatabase');
+  Reflect.deleteProperty(globalThis, 'roadConfig');
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+}
+
+/**
+ * Gives the route handlers under test the process database they would have in a running server: a fresh PGlite
+ * store (or the PostgreSQL URL given), migrated and seeded. Returns it and a cleanup for afterAll.
+ */
+export async function useProcessDatabase(databaseUrl?: string): Promise<{ database: Database; cleanup(): Promise<void> }> {
+  const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'road-api-'));
+  await resetProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+  const database = await getDatabase();
+  await seedDatabase(database.db, { adminUsername: 'admin', adminPassword: 'a-test-admin-password' });
+  return {
+    database,
+    async cleanup() {
+      await resetProcess({ DATABASE_URL: undefined, DATA_DIR: undefined });
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JSON request as a browser or the mobile app sends it. */
+export function jsonRequest(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  return new Request(`http://localhost${url}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+  });
+}
+
+export const noParams = { params: Promise.resolve({}) };
