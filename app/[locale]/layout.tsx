@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from 'next';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
@@ -51,7 +51,13 @@ export async function generateMetadata({ params }: Omit<LocaleLayoutProps, 'chil
   if (!hasLocale(routing.locales, locale)) return {};
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   return {
-    ...pageMetadata({ locale, path: '', title: t('title'), description: t('description'), keywords: t('keywords') }),
+    ...pageMetadata({
+      locale,
+      path: '',
+      title: t('title'),
+      description: t('description'),
+      keywords: t('keywords'),
+    }),
     applicationName: t('siteName'),
   };
 }
@@ -67,8 +73,12 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
     getTranslations('Loading'),
   ]);
   // Client components get their texts translated here, as props: no message catalogue or ICU parser is shipped.
-  const navigationLabels = Object.fromEntries(NAVIGATION_LABEL_KEYS.map((key) => [key, nav(key)])) as NavigationLabels;
-  const cookieLabels = Object.fromEntries(COOKIE_LABEL_KEYS.map((key) => [key, cookies(key)])) as CookieBannerLabels;
+  const navigationLabels = Object.fromEntries(
+    NAVIGATION_LABEL_KEYS.map((key) => [key, nav(key)]),
+  ) as NavigationLabels;
+  const cookieLabels = Object.fromEntries(
+    COOKIE_LABEL_KEYS.map((key) => [key, cookies(key)]),
+  ) as CookieBannerLabels;
 
   return (
     <html lang={locale}>
@@ -76,22 +86,23 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
         <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
-        <NextIntlClientProvider messages={{}}>
-          <a
-            href="#main"
-            className="sr-only z-[80] rounded bg-white px-4 py-2 text-brand focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-          >
-            {nav('skipToContent')}
-          </a>
-          <LoadingIndicators label={loading('label')} />
-          <SiteHeader labels={navigationLabels} languageLabel={language('label', { language: LOCALE_INFO[locale].name })} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
-          <CookieBanner labels={cookieLabels} />
-          <PageViewAnalytics />
-        </NextIntlClientProvider>
+        <a
+          href="#main"
+          className="text-brand sr-only z-[80] rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          {nav('skipToContent')}
+        </a>
+        <LoadingIndicators label={loading('label')} />
+        <SiteHeader
+          labels={navigationLabels}
+          languageLabel={language('label', { language: LOCALE_INFO[locale].name })}
+        />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <CookieBanner labels={cookieLabels} />
+        <PageViewAnalytics />
       </body>
     </html>
   );

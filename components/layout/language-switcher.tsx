@@ -1,8 +1,7 @@
 'use client';
 
-import { useLocale } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import { Link, useLocale, usePathname } from '@/lib/i18n/navigation';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
 import { locales, type Locale } from '@/lib/i18n/routing';
 
@@ -11,7 +10,7 @@ import { locales, type Locale } from '@/lib/i18n/routing';
  * pattern for navigation menus; Escape or a click elsewhere closes it).
  */
 export function LanguageSwitcher({ label }: { label: string }) {
-  const current = useLocale() as Locale;
+  const current: Locale = useLocale();
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);

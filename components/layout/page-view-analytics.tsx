@@ -1,8 +1,7 @@
 'use client';
 
-import { useLocale } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { usePathname } from '@/lib/i18n/navigation';
+import { useLocale, usePathname } from '@/lib/i18n/navigation';
 import { CONSENT_EVENT, readConsent } from './cookie-banner';
 
 const ANALYTICS_URL = process.env.NEXT_PUBLIC_ANALYTICS_URL;

@@ -30,6 +30,8 @@ test('each question has its own address and metadata', async ({ request }) => {
   const title = message('en', 'FaqPage.questions.transactions.invoice.title');
   expect(html).toContain(`<title>${title}`);
   expect(html).toMatch(/<link rel="canonical" href="[^"]+\/en\/faq\/transactions-invoice"/);
+  // The FAQPage markup is on the FAQ's own address only, not repeated on each question's page.
+  expect(html).not.toContain('"FAQPage"');
 });
 
 test('anchors select the category and question; an unknown anchor selects the first category', async ({ page }) => {

@@ -4,7 +4,14 @@ import { FaqAccordion } from '@/components/faq/faq-accordion';
 import { PriceTable } from '@/components/faq/price-table';
 import { JsonLd } from '@/components/seo/json-ld';
 import { currentBudapestYear, getLatestRate, getPriceTable } from '@/lib/catalog/price-table';
-import { ALL_FAQ_ANCHORS, FAQ_CATEGORIES, FAQ_CATEGORY_KEYS, faqAnchor, PRICE_TABLE_QUESTION, resolveFaqAnchor } from '@/lib/faq/structure';
+import {
+  ALL_FAQ_ANCHORS,
+  FAQ_CATEGORIES,
+  FAQ_CATEGORY_KEYS,
+  faqAnchor,
+  PRICE_TABLE_QUESTION,
+  resolveFaqAnchor,
+} from '@/lib/faq/structure';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
 import type { Locale } from '@/lib/i18n/routing';
 import { faqPageJsonLd } from '@/lib/seo/json-ld';
@@ -30,7 +37,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'FaqPage' });
   const path = anchor?.[0] ? `/faq/${anchor[0]}` : '/faq';
   if (!anchor?.[0]) {
-    return pageMetadata({ locale, path, title: t('meta.title'), description: t('meta.description'), keywords: t('meta.keywords') });
+    return pageMetadata({
+      locale,
+      path,
+      title: t('meta.title'),
+      description: t('meta.description'),
+      keywords: t('meta.keywords'),
+    });
   }
   // Each question has its own address and metadata: its title, and its answer as the description.
   const { category, question } = selectionOf(anchor);
@@ -56,14 +69,19 @@ export default async function FaqPage({ params }: Props) {
     getLatestRate(),
   ]);
 
-  const paragraphs = (categoryKey: string, questionKey: string) => t.raw(`questions.${categoryKey}.${questionKey}.answer`) as string[];
+  const paragraphs = (categoryKey: string, questionKey: string) =>
+    t.raw(`questions.${categoryKey}.${questionKey}.answer`) as string[];
   const categories = FAQ_CATEGORY_KEYS.map((key) => ({
     key,
     title: t(`categories.${key}`),
-    questions: FAQ_CATEGORIES[key].map((q) => ({ anchor: faqAnchor({ category: key, question: q }), title: t(`questions.${key}.${q}.title`) })),
+    questions: FAQ_CATEGORIES[key].map((q) => ({
+      anchor: faqAnchor({ category: key, question: q }),
+      title: t(`questions.${key}.${q}.title`),
+    })),
   }));
   const selectedAnchor = faqAnchor({ category, question });
-  const showsPrices = category === PRICE_TABLE_QUESTION.category && question === PRICE_TABLE_QUESTION.question;
+  const showsPrices =
+    category === PRICE_TABLE_QUESTION.category && question === PRICE_TABLE_QUESTION.question;
 
   const answer = (
     <div data-testid="faq-answer">
@@ -76,20 +94,23 @@ export default async function FaqPage({ params }: Props) {
     </div>
   );
 
-  const jsonLd = faqPageJsonLd(
-    FAQ_CATEGORY_KEYS.flatMap((key) =>
-      FAQ_CATEGORIES[key].map((q) => ({
-        question: t(`questions.${key}.${q}.title`),
-        answer: paragraphs(key, q).join('\n\n'),
-        url: pageUrl(locale, `/faq/${faqAnchor({ category: key, question: q })}`),
-      })),
-    ),
-    LOCALE_INFO[locale].ogLocale.replace('_', '-'),
-  );
+  // The questions are marked up once, on the FAQ's own address: search engines want one instance of repeated FAQ content.
+  const jsonLd = anchor?.[0]
+    ? undefined
+    : faqPageJsonLd(
+        FAQ_CATEGORY_KEYS.flatMap((key) =>
+          FAQ_CATEGORIES[key].map((q) => ({
+            question: t(`questions.${key}.${q}.title`),
+            answer: paragraphs(key, q).join('\n\n'),
+            url: pageUrl(locale, `/faq/${faqAnchor({ category: key, question: q })}`),
+          })),
+        ),
+        LOCALE_INFO[locale].ogLocale.replace('_', '-'),
+      );
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <JsonLd data={jsonLd} />
+      {jsonLd && <JsonLd data={jsonLd} />}
       <h1 className="text-3xl font-bold text-slate-900">{t('heading')}</h1>
       <p className="mt-2 text-lg text-slate-700">{t('intro')}</p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -100,7 +121,10 @@ export default async function FaqPage({ params }: Props) {
           selectedAnchor={selectedAnchor}
           inlineAnswer={answer}
         />
-        <section aria-labelledby="faq-answer-title" className="hidden self-start rounded-xl bg-white p-6 shadow-sm lg:sticky lg:top-24 lg:block">
+        <section
+          aria-labelledby="faq-answer-title"
+          className="hidden self-start rounded-xl bg-white p-6 shadow-sm lg:sticky lg:top-24 lg:block"
+        >
           <h2 id="faq-answer-title" className="text-xl font-semibold text-slate-900">
             {t(`questions.${category}.${question}.title`)}
           </h2>
