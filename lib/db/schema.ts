@@ -238,3 +238,35 @@ export const paymentNotifications = pgTable(
   },
   (table) => [index('payment_notifications_order').on(table.orderId)],
 );
+
+/** Values the shop generates once and every server shares (the sandbox provider's signing keys). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The built-in sandbox provider's own records: what a real provider keeps on its side. Only the sandbox reads them;
+ * the shop knows a payment through the provider's answers and notifications, as with Netopia.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  ntpId: text('ntp_id').primaryKey(),
+  orderId: text('order_id').notNull().unique(),
+  amountBani: integer('amount_bani').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  email: text('email').notNull(),
+  language: text('language').notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  redirectUrl: text('redirect_url').notNull(),
+  /** Netopia's status codes: 1 new, 15 3-D Secure pending, 3 paid, 12 declined, 23 expired, ... */
+  status: integer('status').notNull().default(1),
+  errorCode: text('error_code'),
+  errorMessage: text('error_message'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  notifyAttempts: integer('notify_attempts').notNull().default(0),
+  notifyNextAt: timestamp('notify_next_at', { withTimezone: true }),
+  notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

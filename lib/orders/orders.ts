@@ -1,0 +1,77 @@
+import 'server-only';
+
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { orderEvents, orderItems, orders, vignetteCategories } from '@/lib/db/schema';
+import { sourcesOf, type OrderStatus } from './status';
+
+/** Transactions and the database share the query API this module uses. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+
+/** 128 random bits, URL-safe: the buyer's only key to the order, so it must not be guessable. */
+export const newOrderId = () => randomBytes(16).toString('base64url');
+
+export interface TransitionInput {
+  orderId: string;
+  to: OrderStatus;
+  reason: string;
+  actor: string;
+}
+
+/**
+ * Moves an order to `to` only if its current state allows it, in one conditional UPDATE, and records the change in
+ * its history. Returns the state it left, or null when nothing changed (already moved, terminal, or unknown):
+ * a duplicate or late message therefore changes nothing twice.
+ */
+export async function transitionOrder(executor: Executor, { orderId, to, reason, actor }: TransitionInput): Promise<OrderStatus | null> {
+  const sources = sourcesOf(to);
+  const result = (await executor.execute(sql`
+    update ${orders} as o set status = ${to}, updated_at = now()
+    from (select id, status from ${orders} where id = ${orderId} for update) as previous
+    where o.id = previous.id and previous.status in (${sql.join(sources.map((status) => sql`${status}`), sql`, `)})
+    returning previous.status as "from"
+  `)) as unknown as { rows: { from: OrderStatus }[] };
+  const from = result.rows[0]?.from;
+  if (!from) return null;
+  await executor.insert(orderEvents).values({ orderId, fromStatus: from, toStatus: to, reason, actor });
+  return from;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+export async function findOrder(executor: Executor, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await executor.select().from(orders).where(eq(orders.id, orderId));
+  return order;
+}
+
+export async function findOrderItems(executor: Executor, orderId: string) {
+  return executor
+    .select({ item: orderItems, categoryTitle: vignetteCategories.title })
+    .from(orderItems)
+    .leftJoin(vignetteCategories, eq(vignetteCategories.code, orderItems.categoryCode))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+}
+
+export async function findOrdersByStatus(executor: Executor, statuses: OrderStatus[], limit = 50) {
+  return executor
+    .select()
+    .from(orders)
+    .where(inArray(orders.status, statuses))
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+}
+
+export async function markNeedsReview(executor: Executor, orderId: string, reason: string, actor: string) {
+  await executor.update(orders).set({ needsReview: true, updatedAt: new Date() }).where(and(eq(orders.id, orderId)));
+  const order = await findOrder(executor, orderId);
+  if (order) await executor.insert(orderEvents).values({ orderId, fromStatus: order.status, toStatus: order.status, reason, actor });
+}
+
+/** `a***@example.ro`: enough for the buyer to recognise, nothing for a stranger holding the link. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}

@@ -1,0 +1,24 @@
+import type { orderStatuses } from '@/lib/db/schema';
+
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * The order state machine of DESIGN.md §6: for each state, the states it may move to. A terminal state has none:
+ * it never goes back, whatever arrives later.
+ */
+export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  PENDING_PAYMENT: ['PAID', 'FAILED', 'CANCELED', 'EXPIRED'],
+  PAID: ['FULFILLED', 'FULFILLMENT_FAILED'],
+  FULFILLMENT_FAILED: ['FULFILLED', 'REFUNDED'],
+  FULFILLED: [],
+  FAILED: [],
+  CANCELED: [],
+  EXPIRED: [],
+  REFUNDED: [],
+};
+
+/** The states an order may be in for a move to `to`: the WHERE of the conditional update. */
+export const sourcesOf = (to: OrderStatus): OrderStatus[] =>
+  (Object.keys(TRANSITIONS) as OrderStatus[]).filter((from) => TRANSITIONS[from].includes(to));
+
+export const isTerminal = (status: OrderStatus) => TRANSITIONS[status].length === 0;

@@ -1,0 +1,106 @@
+import 'server-only';
+
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { invoices, orders, paymentNotifications } from '@/lib/db/schema';
+import { allocateInvoiceNumber, VIGNETTE_INVOICE_SERIES } from '@/lib/invoices/numbering';
+import { logger } from '@/lib/log/logger';
+import { findOrder, markNeedsReview, transitionOrder } from '@/lib/orders/orders';
+import type { OrderStatus } from '@/lib/orders/status';
+import { budapestToday } from '@/lib/vignettes/validity';
+import { getPaymentGateway } from './gateway';
+import { bodyDigest, notificationAnswer, outcomeOfStatus, verifyNotification, type NotificationAnswer } from './netopia/notification';
+
+export interface NotificationResult {
+  httpStatus: number;
+  answer: NotificationAnswer;
+}
+
+const OUTCOME_STATUS: Record<'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED', OrderStatus> = {
+  PAID: 'PAID',
+  FAILED: 'FAILED',
+  CANCELED: 'CANCELED',
+  EXPIRED: 'EXPIRED',
+};
+
+/**
+ * The provider's notification (IPN), DESIGN.md §6: nothing changes before the token, the body digest, the order,
+ * its amount and currency all check out. Each change is one conditional update, so a duplicate, replayed or
+ * reordered notification changes nothing twice; a payment after expiry is kept for review.
+ */
+export async function handlePaymentNotification(rawBody: Uint8Array, token: string | null): Promise<NotificationResult> {
+  const gateway = getPaymentGateway();
+  const db = await getDb();
+  const verified = await verifyNotification({ rawBody, token, publicKeyPem: await gateway.publicKeyPem(), posSignature: gateway.posSignature });
+  const digest = bodyDigest(rawBody);
+
+  if (!verified.ok) {
+    await db.insert(paymentNotifications).values({ bodySha512: digest, outcome: `rejected: ${verified.reason}` });
+    logger.warn({ reason: verified.reason }, 'payment notification rejected');
+    return { httpStatus: 401, answer: notificationAnswer('PERMANENT', `rejected: ${verified.reason}`) };
+  }
+
+  const notification = verified.notification;
+  const record = (outcome: string) =>
+    db.insert(paymentNotifications).values({
+      orderId: notification.orderId,
+      providerPaymentId: notification.ntpId,
+      providerStatus: notification.status,
+      bodySha512: digest,
+      outcome,
+    });
+
+  const order = await findOrder(db, notification.orderId);
+  if (!order) {
+    await record('rejected: unknown order');
+    return { httpStatus: 200, answer: notificationAnswer('PERMANENT', 'unknown order') };
+  }
+  if (order.amountBani !== notification.amountBani || order.currency !== notification.currency) {
+    await record('rejected: amount or currency mismatch');
+    logger.error({ orderId: order.id }, 'payment notification amount or currency does not match the order');
+    return { httpStatus: 200, answer: notificationAnswer('PERMANENT', 'amount or currency mismatch') };
+  }
+  if (order.providerPaymentId && order.providerPaymentId !== notification.ntpId) {
+    await record('rejected: payment id mismatch');
+    return { httpStatus: 200, answer: notificationAnswer('PERMANENT', 'payment id mismatch') };
+  }
+
+  const outcome = outcomeOfStatus(notification.status);
+  if (outcome === 'PENDING') {
+    await record('pending');
+    return { httpStatus: 200, answer: notificationAnswer('DONE', 'pending noted') };
+  }
+
+  const changed = await db.transaction(async (tx) => {
+    const from = await transitionOrder(tx, {
+      orderId: order.id,
+      to: OUTCOME_STATUS[outcome],
+      reason: `provider status ${notification.status}${notification.message ? ` (${notification.message})` : ''}`,
+      actor: 'provider',
+    });
+    if (from && outcome === 'PAID') {
+      await tx.update(orders).set({ providerPaymentId: notification.ntpId }).where(eq(orders.id, order.id));
+      // The invoice number is taken in the paying transaction: no gaps, no repeats.
+      const year = Number(budapestToday(new Date()).slice(0, 4));
+      const number = await allocateInvoiceNumber(tx, VIGNETTE_INVOICE_SERIES, year);
+      await tx.insert(invoices).values({
+        orderId: order.id,
+        series: VIGNETTE_INVOICE_SERIES,
+        year,
+        number,
+        totalBani: order.amountBani,
+        vatBani: 0,
+        buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
+      });
+    }
+    if (!from && outcome === 'PAID') {
+      const current = await findOrder(tx, order.id);
+      if (current && (current.status === 'EXPIRED' || current.status === 'FAILED' || current.status === 'CANCELED') && !current.needsReview) {
+        await markNeedsReview(tx, order.id, `payment arrived after the order was ${current.status}`, 'provider');
+      }
+    }
+    return from !== null;
+  });
+  await record(changed ? `applied: ${outcome}` : `no change: ${outcome}`);
+  return { httpStatus: 200, answer: notificationAnswer('DONE', changed ? 'applied' : 'already applied') };
+}
