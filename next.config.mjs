@@ -48,7 +48,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native and WASM modules run as plain Node packages, not bundled (PGlite loads its WASM from disk).
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'proper-lockfile'],
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'proper-lockfile', 'pdfkit'],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

@@ -10,7 +10,11 @@ export const VIGNETTE_INVOICE_SERIES = 'RPV';
  * The next invoice number of a series and year. The counter row is locked by the upsert until the paying
  * transaction ends, so numbers are consecutive with no gaps and no repeats, whatever the concurrency.
  */
-export async function allocateInvoiceNumber(executor: Executor, series: string, year: number): Promise<number> {
+export async function allocateInvoiceNumber(
+  executor: Executor,
+  series: string,
+  year: number,
+): Promise<number> {
   const result = (await executor.execute(sql`
     insert into ${invoiceCounters} (series, year, last_number) values (${series}, ${year}, 1)
     on conflict (series, year) do update set last_number = ${invoiceCounters}.last_number + 1

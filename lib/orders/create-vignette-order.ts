@@ -18,20 +18,27 @@ export interface CreatedOrder {
   created: boolean;
 }
 
-const requestHash = (input: VignetteOrder) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
+const requestHash = (input: VignetteOrder) =>
+  createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
 /**
  * Creates a vignette order and starts its card payment. With an Idempotency-Key, a repeated request (a double
  * click, a retry after a lost answer) returns the first order instead of making a second; the same key with
  * another body is a conflict.
  */
-export async function createVignetteOrder(input: VignetteOrder, options: { idempotencyKey?: string; now?: Date } = {}): Promise<CreatedOrder> {
+export async function createVignetteOrder(
+  input: VignetteOrder,
+  options: { idempotencyKey?: string; now?: Date } = {},
+): Promise<CreatedOrder> {
   const now = options.now ?? new Date();
   const db = await getDb();
   const hash = requestHash(input);
 
   if (options.idempotencyKey) {
-    const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, options.idempotencyKey));
+    const [existing] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.idempotencyKey, options.idempotencyKey));
     if (existing) return replay(existing, hash);
   }
 
@@ -69,12 +76,17 @@ export async function createVignetteOrder(input: VignetteOrder, options: { idemp
           priceBani: item.priceBani,
         })),
       );
-      await tx.insert(orderEvents).values({ orderId, toStatus: 'PENDING_PAYMENT', reason: 'order created', actor: 'buyer' });
+      await tx
+        .insert(orderEvents)
+        .values({ orderId, toStatus: 'PENDING_PAYMENT', reason: 'order created', actor: 'buyer' });
     });
   } catch (error) {
     // Two requests with one key at the same moment: the unique key lets one in; the other answers with its order.
     if (options.idempotencyKey) {
-      const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, options.idempotencyKey));
+      const [existing] = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.idempotencyKey, options.idempotencyKey));
       if (existing) return replay(existing, hash);
     }
     throw error;
@@ -106,8 +118,16 @@ export async function createVignetteOrder(input: VignetteOrder, options: { idemp
   } catch (error) {
     if (!(error instanceof PaymentStartError)) throw error;
     logger.warn({ orderId, code: error.code, temporary: error.temporary }, 'payment start refused');
-    await transitionOrder(db, { orderId, to: 'FAILED', reason: `payment start refused (${error.code})`, actor: 'provider' });
-    throw new ApiError('UNAVAILABLE', 'The payment provider is unavailable; please try again in a few minutes');
+    await transitionOrder(db, {
+      orderId,
+      to: 'FAILED',
+      reason: `payment start refused (${error.code})`,
+      actor: 'provider',
+    });
+    throw new ApiError(
+      'UNAVAILABLE',
+      'The payment provider is unavailable; please try again in a few minutes',
+    );
   }
   return { order: (await findOrder(db, orderId))!, created: true };
 }

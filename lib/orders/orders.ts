@@ -24,12 +24,18 @@ export interface TransitionInput {
  * its history. Returns the state it left, or null when nothing changed (already moved, terminal, or unknown):
  * a duplicate or late message therefore changes nothing twice.
  */
-export async function transitionOrder(executor: Executor, { orderId, to, reason, actor }: TransitionInput): Promise<OrderStatus | null> {
+export async function transitionOrder(
+  executor: Executor,
+  { orderId, to, reason, actor }: TransitionInput,
+): Promise<OrderStatus | null> {
   const sources = sourcesOf(to);
   const result = (await executor.execute(sql`
     update ${orders} as o set status = ${to}, updated_at = now()
     from (select id, status from ${orders} where id = ${orderId} for update) as previous
-    where o.id = previous.id and previous.status in (${sql.join(sources.map((status) => sql`${status}`), sql`, `)})
+    where o.id = previous.id and previous.status in (${sql.join(
+      sources.map((status) => sql`${status}`),
+      sql`, `,
+    )})
     returning previous.status as "from"
   `)) as unknown as { rows: { from: OrderStatus }[] };
   const from = result.rows[0]?.from;
@@ -65,9 +71,15 @@ export async function findOrdersByStatus(executor: Executor, statuses: OrderStat
 }
 
 export async function markNeedsReview(executor: Executor, orderId: string, reason: string, actor: string) {
-  await executor.update(orders).set({ needsReview: true, updatedAt: new Date() }).where(and(eq(orders.id, orderId)));
+  await executor
+    .update(orders)
+    .set({ needsReview: true, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId)));
   const order = await findOrder(executor, orderId);
-  if (order) await executor.insert(orderEvents).values({ orderId, fromStatus: order.status, toStatus: order.status, reason, actor });
+  if (order)
+    await executor
+      .insert(orderEvents)
+      .values({ orderId, fromStatus: order.status, toStatus: order.status, reason, actor });
 }
 
 /** `a***@example.ro`: enough for the buyer to recognise, nothing for a stranger holding the link. */

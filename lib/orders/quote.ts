@@ -60,7 +60,9 @@ export async function quoteVignettes(items: VignetteItem[], now: Date): Promise<
     }
     const validity = validityOf(item.type, start, now);
     // A yearly vignette runs to 31 January of the next year; its price is that of the year it starts.
-    const priceYear = Number((isYearly(item.type) ? validity.lastDay : validity.firstDay).slice(0, 4)) - (isYearly(item.type) ? 1 : 0);
+    const priceYear =
+      Number((isYearly(item.type) ? validity.lastDay : validity.firstDay).slice(0, 4)) -
+      (isYearly(item.type) ? 1 : 0);
     const price = await findPrice(item.categoryCode, item.type, priceYear);
     if (!price) {
       issues.push(validationIssue(at('type'), 'priceMissing'));

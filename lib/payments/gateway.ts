@@ -3,7 +3,13 @@ import 'server-only';
 import { getConfig } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { httpTransport, type NetopiaTransport } from './netopia/client';
-import { getSandboxKeys, SANDBOX_POS_SIGNATURE, sandboxStart, sandboxStatus, sandboxTtlSeconds } from './sandbox/sandbox';
+import {
+  getSandboxKeys,
+  SANDBOX_POS_SIGNATURE,
+  sandboxStart,
+  sandboxStatus,
+  sandboxTtlSeconds,
+} from './sandbox/sandbox';
 
 export interface PaymentGateway {
   kind: 'sandbox' | 'netopia';
@@ -42,7 +48,9 @@ export function getPaymentGateway(): PaymentGateway {
     posSignature: SANDBOX_POS_SIGNATURE,
     transport: async (path, body) => {
       const db = await getDb();
-      return path === '/payment/card/start' ? sandboxStart(db, body, config.siteUrl) : sandboxStatus(db, body);
+      return path === '/payment/card/start'
+        ? sandboxStart(db, body, config.siteUrl)
+        : sandboxStatus(db, body);
     },
     publicKeyPem: async () => (await getSandboxKeys(await getDb())).publicKeyPem,
     notifyUrl: `${internal}/api/payments/netopia/notify`,

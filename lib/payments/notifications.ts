@@ -1,15 +1,21 @@
 import 'server-only';
 
 import { eq } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
+import { getDb, type Db } from '@/lib/db/client';
 import { invoices, orders, paymentNotifications } from '@/lib/db/schema';
 import { allocateInvoiceNumber, VIGNETTE_INVOICE_SERIES } from '@/lib/invoices/numbering';
 import { logger } from '@/lib/log/logger';
-import { findOrder, markNeedsReview, transitionOrder } from '@/lib/orders/orders';
+import { findOrder, markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
 import type { OrderStatus } from '@/lib/orders/status';
 import { budapestToday } from '@/lib/vignettes/validity';
 import { getPaymentGateway } from './gateway';
-import { bodyDigest, notificationAnswer, outcomeOfStatus, verifyNotification, type NotificationAnswer } from './netopia/notification';
+import {
+  bodyDigest,
+  notificationAnswer,
+  outcomeOfStatus,
+  verifyNotification,
+  type NotificationAnswer,
+} from './netopia/notification';
 
 export interface NotificationResult {
   httpStatus: number;
@@ -28,14 +34,24 @@ const OUTCOME_STATUS: Record<'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED', OrderSt
  * its amount and currency all check out. Each change is one conditional update, so a duplicate, replayed or
  * reordered notification changes nothing twice; a payment after expiry is kept for review.
  */
-export async function handlePaymentNotification(rawBody: Uint8Array, token: string | null): Promise<NotificationResult> {
+export async function handlePaymentNotification(
+  rawBody: Uint8Array,
+  token: string | null,
+): Promise<NotificationResult> {
   const gateway = getPaymentGateway();
   const db = await getDb();
-  const verified = await verifyNotification({ rawBody, token, publicKeyPem: await gateway.publicKeyPem(), posSignature: gateway.posSignature });
+  const verified = await verifyNotification({
+    rawBody,
+    token,
+    publicKeyPem: await gateway.publicKeyPem(),
+    posSignature: gateway.posSignature,
+  });
   const digest = bodyDigest(rawBody);
 
   if (!verified.ok) {
-    await db.insert(paymentNotifications).values({ bodySha512: digest, outcome: `rejected: ${verified.reason}` });
+    await db
+      .insert(paymentNotifications)
+      .values({ bodySha512: digest, outcome: `rejected: ${verified.reason}` });
     logger.warn({ reason: verified.reason }, 'payment notification rejected');
     return { httpStatus: 401, answer: notificationAnswer('PERMANENT', `rejected: ${verified.reason}`) };
   }
@@ -66,20 +82,37 @@ export async function handlePaymentNotification(rawBody: Uint8Array, token: stri
   }
 
   const outcome = outcomeOfStatus(notification.status);
-  if (outcome === 'PENDING') {
-    await record('pending');
-    return { httpStatus: 200, answer: notificationAnswer('DONE', 'pending noted') };
-  }
 
-  const changed = await db.transaction(async (tx) => {
+  const changed = await applyPaymentStatus(db, order, {
+    status: notification.status,
+    ntpId: notification.ntpId,
+    reason: `provider status ${notification.status}${notification.message ? ` (${notification.message})` : ''}`,
+  });
+  await record(changed ? `applied: ${outcome}` : `no change: ${outcome}`);
+  return { httpStatus: 200, answer: notificationAnswer('DONE', changed ? 'applied' : 'already applied') };
+}
+
+/**
+ * Applies a provider status to an order, whoever reported it (the notification, or the reconciler asking the
+ * provider): one conditional transition; a payment also takes its invoice number; a payment on a terminal order is
+ * flagged for review. Returns whether the order changed.
+ */
+export async function applyPaymentStatus(
+  db: Db,
+  order: OrderRow,
+  report: { status: number; ntpId: string; reason: string; actor?: string },
+): Promise<boolean> {
+  const outcome = outcomeOfStatus(report.status);
+  if (outcome === 'PENDING') return false;
+  return db.transaction(async (tx) => {
     const from = await transitionOrder(tx, {
       orderId: order.id,
       to: OUTCOME_STATUS[outcome],
-      reason: `provider status ${notification.status}${notification.message ? ` (${notification.message})` : ''}`,
-      actor: 'provider',
+      reason: report.reason,
+      actor: report.actor ?? 'provider',
     });
     if (from && outcome === 'PAID') {
-      await tx.update(orders).set({ providerPaymentId: notification.ntpId }).where(eq(orders.id, order.id));
+      await tx.update(orders).set({ providerPaymentId: report.ntpId }).where(eq(orders.id, order.id));
       // The invoice number is taken in the paying transaction: no gaps, no repeats.
       const year = Number(budapestToday(new Date()).slice(0, 4));
       const number = await allocateInvoiceNumber(tx, VIGNETTE_INVOICE_SERIES, year);
@@ -95,12 +128,19 @@ export async function handlePaymentNotification(rawBody: Uint8Array, token: stri
     }
     if (!from && outcome === 'PAID') {
       const current = await findOrder(tx, order.id);
-      if (current && (current.status === 'EXPIRED' || current.status === 'FAILED' || current.status === 'CANCELED') && !current.needsReview) {
-        await markNeedsReview(tx, order.id, `payment arrived after the order was ${current.status}`, 'provider');
+      if (
+        current &&
+        (current.status === 'EXPIRED' || current.status === 'FAILED' || current.status === 'CANCELED') &&
+        !current.needsReview
+      ) {
+        await markNeedsReview(
+          tx,
+          order.id,
+          `payment arrived after the order was ${current.status}`,
+          report.actor ?? 'provider',
+        );
       }
     }
     return from !== null;
   });
-  await record(changed ? `applied: ${outcome}` : `no change: ${outcome}`);
-  return { httpStatus: 200, answer: notificationAnswer('DONE', changed ? 'applied' : 'already applied') };
 }

@@ -5,6 +5,7 @@ import { getDatabase } from '@/lib/db/client';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { seedDatabase } from '@/lib/db/seed';
 import { logger } from '@/lib/log/logger';
+import { startBackgroundWorkers } from './workers';
 
 /** Stops the process with a message meant for the person who started it. */
 function exitWith(message: string): never {
@@ -32,6 +33,7 @@ export async function startServer(): Promise<void> {
       adminPassword: config.ADMIN_PASSWORD,
     });
     logger.info({ driver: database.driver }, 'database ready');
+    startBackgroundWorkers();
     const admin = seeded.createdAdmin;
     if (admin?.generatedPassword) {
       // Printed once, straight to the console and never to the logs; the first sign-in must change it.

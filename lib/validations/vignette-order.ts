@@ -64,6 +64,8 @@ export const invoiceSchema = z.discriminatedUnion(
   { error: 'invoiceKind' },
 );
 
+export type InvoiceData = z.output<typeof invoiceSchema>;
+
 export const vignetteOrderSchema = vignetteQuoteSchema.extend({
   email: z.email({ error: 'emailInvalid' }).max(254, 'emailInvalid'),
   phone: z.string().trim().max(20, 'tooLong').optional(),

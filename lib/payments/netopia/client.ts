@@ -4,7 +4,10 @@ import { z } from 'zod';
  * The shop's side of the Netopia Payments API v2: start a card payment, ask a payment's status. The transport is
  * the only thing that differs between the real provider (HTTPS with the API key) and the built-in sandbox.
  */
-export type NetopiaTransport = (path: '/payment/card/start' | '/operation/status', body: unknown) => Promise<{ status: number; json: unknown }>;
+export type NetopiaTransport = (
+  path: '/payment/card/start' | '/operation/status',
+  body: unknown,
+) => Promise<{ status: number; json: unknown }>;
 
 export interface StartPaymentInput {
   posSignature: string;
@@ -42,7 +45,12 @@ const bani = (amountBani: number) => Number((amountBani / 100).toFixed(2));
 /** The request body of `POST /payment/card/start`, in Netopia's v2 shape. */
 export function startPaymentBody(input: StartPaymentInput) {
   return {
-    config: { emailTemplate: '', notifyUrl: input.notifyUrl, redirectUrl: input.redirectUrl, language: input.language },
+    config: {
+      emailTemplate: '',
+      notifyUrl: input.notifyUrl,
+      redirectUrl: input.redirectUrl,
+      language: input.language,
+    },
     payment: { options: { installments: 0, bonus: 0 } },
     order: {
       ntpID: '',
@@ -52,40 +60,66 @@ export function startPaymentBody(input: StartPaymentInput) {
       orderID: input.orderId,
       amount: bani(input.amountBani),
       currency: 'RON',
-      billing: { email: input.email, phone: input.phone ?? '', firstName: '', lastName: '', city: '', country: 642, state: '', postalCode: '', details: '' },
+      billing: {
+        email: input.email,
+        phone: input.phone ?? '',
+        firstName: '',
+        lastName: '',
+        city: '',
+        country: 642,
+        state: '',
+        postalCode: '',
+        details: '',
+      },
     },
   };
 }
 
 const startAnswer = z.object({
-  error: z.object({ code: z.union([z.string(), z.number()]).transform(String), message: z.string().default('') }).optional(),
+  error: z
+    .object({ code: z.union([z.string(), z.number()]).transform(String), message: z.string().default('') })
+    .optional(),
   payment: z
-    .object({ ntpID: z.string().optional(), status: z.number().optional(), paymentURL: z.string().optional() })
+    .object({
+      ntpID: z.string().optional(),
+      status: z.number().optional(),
+      paymentURL: z.string().optional(),
+    })
     .optional(),
 });
 
 /** Netopia answers a start that needs the buyer on its form with error code 101 ("redirect user to payment page"). */
 const REDIRECT_CODES = new Set(['0', '00', '100', '101']);
 
-export async function startPayment(transport: NetopiaTransport, input: StartPaymentInput): Promise<StartedPayment> {
+export async function startPayment(
+  transport: NetopiaTransport,
+  input: StartPaymentInput,
+): Promise<StartedPayment> {
   let answer;
   try {
     answer = await transport('/payment/card/start', startPaymentBody(input));
   } catch (error) {
     throw new PaymentStartError('NETWORK', error instanceof Error ? error.message : 'network error', true);
   }
-  if (answer.status >= 500) throw new PaymentStartError(String(answer.status), 'The payment provider is unavailable', true);
+  if (answer.status >= 500)
+    throw new PaymentStartError(String(answer.status), 'The payment provider is unavailable', true);
   const parsed = startAnswer.safeParse(answer.json);
-  if (!parsed.success) throw new PaymentStartError('MALFORMED', 'The payment provider sent an unexpected answer', true);
+  if (!parsed.success)
+    throw new PaymentStartError('MALFORMED', 'The payment provider sent an unexpected answer', true);
   const { error, payment } = parsed.data;
   if (error && !REDIRECT_CODES.has(error.code)) throw new PaymentStartError(error.code, error.message, false);
-  if (!payment?.paymentURL || !payment.ntpID) throw new PaymentStartError(error?.code ?? 'MALFORMED', 'No payment URL in the answer', true);
+  if (!payment?.paymentURL || !payment.ntpID)
+    throw new PaymentStartError(error?.code ?? 'MALFORMED', 'No payment URL in the answer', true);
   return { paymentUrl: payment.paymentURL, ntpId: payment.ntpID, status: payment.status ?? 1 };
 }
 
 const statusAnswer = z.object({
-  payment: z.object({ status: z.number(), amount: z.number().optional(), currency: z.string().optional() }).optional(),
-  error: z.object({ code: z.union([z.string(), z.number()]).transform(String), message: z.string().default('') }).optional(),
+  payment: z
+    .object({ status: z.number(), amount: z.number().optional(), currency: z.string().optional() })
+    .optional(),
+  error: z
+    .object({ code: z.union([z.string(), z.number()]).transform(String), message: z.string().default('') })
+    .optional(),
 });
 
 /** `POST /operation/status`: what the provider knows of a payment now (null: it does not know it). */
@@ -93,13 +127,21 @@ export async function paymentStatus(
   transport: NetopiaTransport,
   input: { posSignature: string; ntpId: string; orderId: string },
 ): Promise<number | null> {
-  const answer = await transport('/operation/status', { posID: input.posSignature, ntpID: input.ntpId, orderID: input.orderId });
+  const answer = await transport('/operation/status', {
+    posID: input.posSignature,
+    ntpID: input.ntpId,
+    orderID: input.orderId,
+  });
   const parsed = statusAnswer.safeParse(answer.json);
   return parsed.success ? (parsed.data.payment?.status ?? null) : null;
 }
 
 /** The real provider over HTTPS: the API key in `Authorization`, as Netopia's v2 API expects. */
-export function httpTransport(apiUrl: string, apiKey: string, fetchImpl: typeof fetch = fetch): NetopiaTransport {
+export function httpTransport(
+  apiUrl: string,
+  apiKey: string,
+  fetchImpl: typeof fetch = fetch,
+): NetopiaTransport {
   return async (path, body) => {
     const response = await fetchImpl(`${apiUrl.replace(/\/+$/, '')}${path}`, {
       method: 'POST',

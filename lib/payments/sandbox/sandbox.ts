@@ -22,13 +22,34 @@ type CardOutcome = { status: number; code: string; message: string } | { threeDS
 
 /** Netopia's sandbox test cards (CVV 111 for all), and one more that asks for a 3-D Secure code. */
 export const TEST_CARDS: Record<string, { label: string; outcome: CardOutcome }> = {
-  '9900004810225098': { label: 'accepted', outcome: { status: NETOPIA_STATUS.PAID, code: '00', message: 'Approved' } },
-  '9900518572831942': { label: 'insufficient funds', outcome: { status: NETOPIA_STATUS.DECLINED, code: '51', message: 'Insufficient funds' } },
-  '9900541631437790': { label: 'expired card', outcome: { status: NETOPIA_STATUS.DECLINED, code: '54', message: 'Expired card' } },
-  '9900827979991500': { label: 'wrong CVV', outcome: { status: NETOPIA_STATUS.DECLINED, code: '82', message: 'Invalid CVV' } },
-  '9900005786662552': { label: 'antifraud', outcome: { status: NETOPIA_STATUS.FRAUD, code: '59', message: 'Suspected fraud' } },
-  '9900576270414197': { label: 'not permitted', outcome: { status: NETOPIA_STATUS.DECLINED, code: '57', message: 'Transaction not permitted' } },
-  '9900130597497640': { label: 'bank error', outcome: { status: NETOPIA_STATUS.ERROR, code: '96', message: 'Bank system error' } },
+  '9900004810225098': {
+    label: 'accepted',
+    outcome: { status: NETOPIA_STATUS.PAID, code: '00', message: 'Approved' },
+  },
+  '9900518572831942': {
+    label: 'insufficient funds',
+    outcome: { status: NETOPIA_STATUS.DECLINED, code: '51', message: 'Insufficient funds' },
+  },
+  '9900541631437790': {
+    label: 'expired card',
+    outcome: { status: NETOPIA_STATUS.DECLINED, code: '54', message: 'Expired card' },
+  },
+  '9900827979991500': {
+    label: 'wrong CVV',
+    outcome: { status: NETOPIA_STATUS.DECLINED, code: '82', message: 'Invalid CVV' },
+  },
+  '9900005786662552': {
+    label: 'antifraud',
+    outcome: { status: NETOPIA_STATUS.FRAUD, code: '59', message: 'Suspected fraud' },
+  },
+  '9900576270414197': {
+    label: 'not permitted',
+    outcome: { status: NETOPIA_STATUS.DECLINED, code: '57', message: 'Transaction not permitted' },
+  },
+  '9900130597497640': {
+    label: 'bank error',
+    outcome: { status: NETOPIA_STATUS.ERROR, code: '96', message: 'Bank system error' },
+  },
   '9900009184214768': { label: '3-D Secure (code 123)', outcome: { threeDSecure: true } },
 };
 export const THREE_DS_CODE = '123';
@@ -41,7 +62,10 @@ interface SandboxKeys {
 /** The sandbox's signing keys: generated once and kept in the database, so every server of the shop shares them. */
 export async function getSandboxKeys(db: Db): Promise<SandboxKeys> {
   const read = async () => {
-    const rows = await db.select().from(settings).where(sql`${settings.key} in ('sandbox.privateKey', 'sandbox.publicKey')`);
+    const rows = await db
+      .select()
+      .from(settings)
+      .where(sql`${settings.key} in ('sandbox.privateKey', 'sandbox.publicKey')`);
     const value = (key: string) => rows.find((row) => row.key === key)?.value;
     const privateKeyPem = value('sandbox.privateKey');
     const publicKeyPem = value('sandbox.publicKey');
@@ -54,8 +78,14 @@ export async function getSandboxKeys(db: Db): Promise<SandboxKeys> {
     await tx
       .insert(settings)
       .values([
-        { key: 'sandbox.privateKey', value: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
-        { key: 'sandbox.publicKey', value: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+        {
+          key: 'sandbox.privateKey',
+          value: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        },
+        {
+          key: 'sandbox.publicKey',
+          value: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        },
       ])
       .onConflictDoNothing();
   });
@@ -63,7 +93,11 @@ export async function getSandboxKeys(db: Db): Promise<SandboxKeys> {
 }
 
 const startBody = z.object({
-  config: z.object({ notifyUrl: z.string().url(), redirectUrl: z.string().url(), language: z.string().default('ro') }),
+  config: z.object({
+    notifyUrl: z.string().url(),
+    redirectUrl: z.string().url(),
+    language: z.string().default('ro'),
+  }),
   order: z.object({
     posSignature: z.string(),
     orderID: z.string().min(1).max(64),
@@ -82,16 +116,33 @@ export interface SandboxAnswer {
 const toBani = (amount: number) => Math.round(amount * 100);
 
 /** `POST /payment/card/start` of the sandbox: the same contract and error codes as Netopia's (56 reused order, 99 other amount). */
-export async function sandboxStart(db: Db, body: unknown, formBaseUrl: string, now = new Date()): Promise<SandboxAnswer> {
+export async function sandboxStart(
+  db: Db,
+  body: unknown,
+  formBaseUrl: string,
+  now = new Date(),
+): Promise<SandboxAnswer> {
   const parsed = startBody.safeParse(body);
   if (!parsed.success) return { status: 400, json: { error: { code: '11', message: 'Invalid request' } } };
   const { config, order } = parsed.data;
-  if (order.posSignature !== SANDBOX_POS_SIGNATURE) return { status: 401, json: { error: { code: '401', message: 'Unknown POS signature' } } };
+  if (order.posSignature !== SANDBOX_POS_SIGNATURE)
+    return { status: 401, json: { error: { code: '401', message: 'Unknown POS signature' } } };
 
-  const [existing] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, order.orderID));
+  const [existing] = await db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.orderId, order.orderID));
   if (existing) {
     const code = existing.amountBani === toBani(order.amount) ? '56' : '99';
-    return { status: 200, json: { error: { code, message: code === '56' ? 'Duplicate order ID' : 'Order ID reused with another amount' } } };
+    return {
+      status: 200,
+      json: {
+        error: {
+          code,
+          message: code === '56' ? 'Duplicate order ID' : 'Order ID reused with another amount',
+        },
+      },
+    };
   }
   const ntpId = randomBytes(9).toString('base64url');
   await db.insert(sandboxPayments).values({
@@ -110,7 +161,14 @@ export async function sandboxStart(db: Db, body: unknown, formBaseUrl: string, n
     status: 200,
     json: {
       error: { code: '101', message: 'Redirect user to payment page' },
-      payment: { method: 1, ntpID: ntpId, status: 1, amount: order.amount, currency: order.currency, paymentURL: `${formBaseUrl}/sandbox-pay/${ntpId}` },
+      payment: {
+        method: 1,
+        ntpID: ntpId,
+        status: 1,
+        amount: order.amount,
+        currency: order.currency,
+        paymentURL: `${formBaseUrl}/sandbox-pay/${ntpId}`,
+      },
     },
   };
 }
@@ -128,12 +186,25 @@ async function expireIfDue(db: Db, payment: SandboxPayment, now: Date): Promise<
   if (!open || payment.expiresAt > now) return payment;
   await db
     .update(sandboxPayments)
-    .set({ status: NETOPIA_STATUS.EXPIRED, errorCode: '23', errorMessage: 'Payment session expired', notifyNextAt: now })
-    .where(and(eq(sandboxPayments.ntpId, payment.ntpId), sql`${sandboxPayments.status} in (1, ${NETOPIA_STATUS.THREE_D_AUTH})`));
+    .set({
+      status: NETOPIA_STATUS.EXPIRED,
+      errorCode: '23',
+      errorMessage: 'Payment session expired',
+      notifyNextAt: now,
+    })
+    .where(
+      and(
+        eq(sandboxPayments.ntpId, payment.ntpId),
+        sql`${sandboxPayments.status} in (1, ${NETOPIA_STATUS.THREE_D_AUTH})`,
+      ),
+    );
   return { ...payment, status: NETOPIA_STATUS.EXPIRED };
 }
 
-export type PayResult = { kind: 'DONE' | 'EXPIRED'; payment: SandboxPayment } | { kind: 'THREE_D_SECURE'; payment: SandboxPayment } | { kind: 'UNKNOWN' };
+export type PayResult =
+  | { kind: 'DONE' | 'EXPIRED'; payment: SandboxPayment }
+  | { kind: 'THREE_D_SECURE'; payment: SandboxPayment }
+  | { kind: 'UNKNOWN' };
 
 /** The card form's submission: the test card decides, as in Netopia's sandbox. */
 export async function sandboxPay(
@@ -150,19 +221,31 @@ export async function sandboxPay(
   const card = TEST_CARDS[input.cardNumber.replace(/\D/g, '')];
   const [month, year] = input.expiry.split('/').map((part) => Number(part.trim()));
   const expired = !month || !year || new Date(Date.UTC(2000 + (year % 100), month, 1)) <= now;
-  let outcome: CardOutcome = card?.outcome ?? { status: NETOPIA_STATUS.DECLINED, code: '14', message: 'Invalid card number' };
-  if (input.cvv !== SANDBOX_CVV) outcome = { status: NETOPIA_STATUS.DECLINED, code: '82', message: 'Invalid CVV' };
+  let outcome: CardOutcome = card?.outcome ?? {
+    status: NETOPIA_STATUS.DECLINED,
+    code: '14',
+    message: 'Invalid card number',
+  };
+  if (input.cvv !== SANDBOX_CVV)
+    outcome = { status: NETOPIA_STATUS.DECLINED, code: '82', message: 'Invalid CVV' };
   else if (expired) outcome = { status: NETOPIA_STATUS.DECLINED, code: '54', message: 'Expired card' };
 
   if ('threeDSecure' in outcome) {
-    await db.update(sandboxPayments).set({ status: NETOPIA_STATUS.THREE_D_AUTH }).where(eq(sandboxPayments.ntpId, payment.ntpId));
+    await db
+      .update(sandboxPayments)
+      .set({ status: NETOPIA_STATUS.THREE_D_AUTH })
+      .where(eq(sandboxPayments.ntpId, payment.ntpId));
     return { kind: 'THREE_D_SECURE', payment: { ...payment, status: NETOPIA_STATUS.THREE_D_AUTH } };
   }
   return settle(db, payment, outcome);
 }
 
 /** The 3-D Secure step: the right code pays, any other declines. */
-export async function sandboxConfirm3ds(db: Db, input: { ntpId: string; code: string }, now = new Date()): Promise<PayResult> {
+export async function sandboxConfirm3ds(
+  db: Db,
+  input: { ntpId: string; code: string },
+  now = new Date(),
+): Promise<PayResult> {
   const found = await findSandboxPayment(db, input.ntpId);
   if (!found) return { kind: 'UNKNOWN' };
   const payment = await expireIfDue(db, found, now);
@@ -177,24 +260,46 @@ export async function sandboxConfirm3ds(db: Db, input: { ntpId: string; code: st
   );
 }
 
-async function settle(db: Db, payment: SandboxPayment, outcome: { status: number; code: string; message: string }): Promise<PayResult> {
+async function settle(
+  db: Db,
+  payment: SandboxPayment,
+  outcome: { status: number; code: string; message: string },
+): Promise<PayResult> {
   await db
     .update(sandboxPayments)
-    .set({ status: outcome.status, errorCode: outcome.code, errorMessage: outcome.message, notifyNextAt: new Date() })
+    .set({
+      status: outcome.status,
+      errorCode: outcome.code,
+      errorMessage: outcome.message,
+      notifyNextAt: new Date(),
+    })
     .where(eq(sandboxPayments.ntpId, payment.ntpId));
-  return { kind: 'DONE', payment: { ...payment, status: outcome.status, errorCode: outcome.code, errorMessage: outcome.message } };
+  return {
+    kind: 'DONE',
+    payment: { ...payment, status: outcome.status, errorCode: outcome.code, errorMessage: outcome.message },
+  };
 }
 
 /** `POST /operation/status` of the sandbox. */
 export async function sandboxStatus(db: Db, body: unknown, now = new Date()): Promise<SandboxAnswer> {
   const parsed = z.object({ posID: z.string(), ntpID: z.string(), orderID: z.string() }).safeParse(body);
-  if (!parsed.success || parsed.data.posID !== SANDBOX_POS_SIGNATURE) return { status: 400, json: { error: { code: '11', message: 'Invalid request' } } };
+  if (!parsed.success || parsed.data.posID !== SANDBOX_POS_SIGNATURE)
+    return { status: 400, json: { error: { code: '11', message: 'Invalid request' } } };
   const found = await findSandboxPayment(db, parsed.data.ntpID);
-  if (!found || found.orderId !== parsed.data.orderID) return { status: 404, json: { error: { code: '404', message: 'Unknown payment' } } };
+  if (!found || found.orderId !== parsed.data.orderID)
+    return { status: 404, json: { error: { code: '404', message: 'Unknown payment' } } };
   const payment = await expireIfDue(db, found, now);
   return {
     status: 200,
-    json: { payment: { ntpID: payment.ntpId, status: payment.status, amount: payment.amountBani / 100, currency: payment.currency }, error: { code: '00', message: '' } },
+    json: {
+      payment: {
+        ntpID: payment.ntpId,
+        status: payment.status,
+        amount: payment.amountBani / 100,
+        currency: payment.currency,
+      },
+      error: { code: '00', message: '' },
+    },
   };
 }
 
@@ -204,12 +309,21 @@ const MAX_NOTIFY_ATTEMPTS = 8;
  * Sends the notifications that are due, signed RS512, to each payment's notify URL; an answer other than
  * `errorType: 0` is retried with exponential backoff (2 s, 4 s, 8 s, ...), as Netopia does.
  */
-export async function deliverSandboxNotifications(db: Db, fetchImpl: typeof fetch = fetch, now = new Date()): Promise<number> {
+export async function deliverSandboxNotifications(
+  db: Db,
+  fetchImpl: typeof fetch = fetch,
+  now = new Date(),
+): Promise<number> {
   // Open forms that ran out of time are expired first, so their outcome is notified too.
   const open = await db
     .select()
     .from(sandboxPayments)
-    .where(and(sql`${sandboxPayments.status} in (1, ${NETOPIA_STATUS.THREE_D_AUTH})`, lte(sandboxPayments.expiresAt, now)));
+    .where(
+      and(
+        sql`${sandboxPayments.status} in (1, ${NETOPIA_STATUS.THREE_D_AUTH})`,
+        lte(sandboxPayments.expiresAt, now),
+      ),
+    );
   for (const payment of open) await expireIfDue(db, payment, now);
 
   const due = await db
@@ -229,7 +343,11 @@ export async function deliverSandboxNotifications(db: Db, fetchImpl: typeof fetc
       code: payment.errorCode ?? undefined,
       message: payment.errorMessage ?? undefined,
     });
-    const token = await signNotification({ body, privateKeyPem: keys!.privateKeyPem, posSignature: SANDBOX_POS_SIGNATURE });
+    const token = await signNotification({
+      body,
+      privateKeyPem: keys!.privateKeyPem,
+      posSignature: SANDBOX_POS_SIGNATURE,
+    });
     let accepted = false;
     try {
       const response = await fetchImpl(payment.notifyUrl, {
@@ -251,7 +369,8 @@ export async function deliverSandboxNotifications(db: Db, fetchImpl: typeof fetc
           ? { notifiedAt: new Date(), notifyAttempts: attempts }
           : {
               notifyAttempts: attempts,
-              notifyNextAt: attempts >= MAX_NOTIFY_ATTEMPTS ? null : new Date(now.getTime() + 2 ** attempts * 1000),
+              notifyNextAt:
+                attempts >= MAX_NOTIFY_ATTEMPTS ? null : new Date(now.getTime() + 2 ** attempts * 1000),
             },
       )
       .where(eq(sandboxPayments.ntpId, payment.ntpId));

@@ -13,7 +13,7 @@ describe('catalog API', () => {
   });
   afterAll(async () => env.cleanup());
 
-  it('GET /api/nmps/utils/vignette/prices keeps the spec\'s shape: every category, WEEK, MONTH, YEAR in order', async () => {
+  it("GET /api/nmps/utils/vignette/prices keeps the spec's shape: every category, WEEK, MONTH, YEAR in order", async () => {
     const response = await getPrices(jsonRequest('/api/nmps/utils/vignette/prices'), noParams);
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -37,18 +37,30 @@ describe('catalog API', () => {
     expect(response.status).toBe(200);
     const catalog = await response.json();
     expect(catalog.counties).toHaveLength(19);
-    expect(catalog.categories.find((category: { code: string }) => category.code === 'BUS')).toMatchObject({ sellable: false, notSoldReason: 'HU_GO' });
-    expect(catalog.products.some((product: { categoryCode: string }) => product.categoryCode === 'BUS')).toBe(false);
-    const carWeek = catalog.products.find((product: { categoryCode: string; type: string }) => product.categoryCode === 'CAR' && product.type === 'WEEK');
+    expect(catalog.categories.find((category: { code: string }) => category.code === 'BUS')).toMatchObject({
+      sellable: false,
+      notSoldReason: 'HU_GO',
+    });
+    expect(catalog.products.some((product: { categoryCode: string }) => product.categoryCode === 'BUS')).toBe(
+      false,
+    );
+    const carWeek = catalog.products.find(
+      (product: { categoryCode: string; type: string }) =>
+        product.categoryCode === 'CAR' && product.type === 'WEEK',
+    );
     expect(carWeek).toMatchObject({ priceHuf: 6900, priceRon: 8976, earliestStart: catalog.date });
   });
 
-  it('offers next year\'s yearly vignettes from 1 December, and only this year\'s before', async () => {
+  it("offers next year's yearly vignettes from 1 December, and only this year's before", async () => {
     const years = async (now: string) =>
-      (await getCatalog(new Date(now)))!.products.filter((product) => product.categoryCode === 'CAR' && product.type === 'YEAR').map((product) => product.year);
+      (await getCatalog(new Date(now)))!.products
+        .filter((product) => product.categoryCode === 'CAR' && product.type === 'YEAR')
+        .map((product) => product.year);
     // Only 2026 prices are seeded: in December 2026 the 2027 vignette shows once its price is entered.
     expect(await years('2026-11-30T12:00:00Z')).toEqual([2026]);
-    await env.database.db.insert(vignettePrices).values({ categoryCode: 'CAR', type: 'YEAR', year: 2027, priceHuf: 64000 });
+    await env.database.db
+      .insert(vignettePrices)
+      .values({ categoryCode: 'CAR', type: 'YEAR', year: 2027, priceHuf: 64000 });
     expect(await years('2026-12-01T12:00:00Z')).toEqual([2026, 2027]);
     expect(await years('2026-11-30T12:00:00Z')).toEqual([2026]);
   });
@@ -58,7 +70,9 @@ describe('catalog API', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ RON2HUF: 76.87, date: '2026-11-20', source: 'SEED' });
 
-    await env.database.db.insert(exchangeRates).values({ rateDate: '2026-11-21', ron2huf: '76.912345', source: 'BNR' });
+    await env.database.db
+      .insert(exchangeRates)
+      .values({ rateDate: '2026-11-21', ron2huf: '76.912345', source: 'BNR' });
     response = await getRate(jsonRequest('/api/currency/nmps/rate'), noParams);
     expect(await response.json()).toEqual({ RON2HUF: 76.912345, date: '2026-11-21', source: 'BNR' });
   });

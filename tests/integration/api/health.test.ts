@@ -28,7 +28,9 @@ describe('GET /api/health', () => {
     await resetProcess({ DATABASE_URL: 'postgres://nobody:nothing@127.0.0.1:1/none', DATA_DIR: undefined });
     const response = await GET(request(), noParams);
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: { code: 'UNAVAILABLE', message: 'The database is unreachable' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'UNAVAILABLE', message: 'The database is unreachable' },
+    });
   });
 
   (postgresUrl ? it : it.skip)('answers 200 on a real PostgreSQL', async () => {

@@ -4,7 +4,8 @@ import { BUDAPEST } from '@/lib/vignettes/validity';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
 const day = (offset: number) => DateTime.now().setZone(BUDAPEST).plus({ days: offset }).toISODate()!;
-const quote = (body: unknown, headers?: Record<string, string>) => POST(jsonRequest('/api/nmps/orders/quote', { body, headers }), noParams);
+const quote = (body: unknown, headers?: Record<string, string>) =>
+  POST(jsonRequest('/api/nmps/orders/quote', { body, headers }), noParams);
 const car = { categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'hd 12 abc', country: 'RO' };
 
 describe('POST /api/nmps/orders/quote', () => {
@@ -21,13 +22,30 @@ describe('POST /api/nmps/orders/quote', () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.RON2HUF).toBe(76.87);
-    expect(body.items[0]).toMatchObject({ plate: 'HD12ABC', country: 'RO', firstDay: day(1), lastDay: day(10), priceHuf: 6900, priceRon: 8976 });
-    expect(body.items[1]).toMatchObject({ plate: 'ABC123', country: 'HU', firstDay: day(2), priceHuf: 15820, priceRon: Math.round(1582000 / 76.87) });
+    expect(body.items[0]).toMatchObject({
+      plate: 'HD12ABC',
+      country: 'RO',
+      firstDay: day(1),
+      lastDay: day(10),
+      priceHuf: 6900,
+      priceRon: 8976,
+    });
+    expect(body.items[1]).toMatchObject({
+      plate: 'ABC123',
+      country: 'HU',
+      firstDay: day(2),
+      priceHuf: 15820,
+      priceRon: Math.round(1582000 / 76.87),
+    });
     expect(body.totalRon).toBe(body.items[0].priceRon + body.items[1].priceRon);
   });
 
   it('prices a county vignette for the year with the county', async () => {
-    const response = await quote({ items: [{ categoryCode: 'MOTOR', type: 'COUNTY_YEAR', county: 'pest', plate: 'B123XYZ', country: 'RO' }] });
+    const response = await quote({
+      items: [
+        { categoryCode: 'MOTOR', type: 'COUNTY_YEAR', county: 'pest', plate: 'B123XYZ', country: 'RO' },
+      ],
+    });
     expect(response.status).toBe(200);
     const [item] = (await response.json()).items;
     expect(item).toMatchObject({ county: 'pest', priceHuf: 7190 });
@@ -49,10 +67,14 @@ describe('POST /api/nmps/orders/quote', () => {
     ['an unknown category', { ...car, categoryCode: 'TRUCK' }, 'items.0.categoryCode:categoryUnknown'],
     ['B2, no longer sold', { ...car, categoryCode: 'BUS' }, 'items.0.categoryCode:categoryNotSold'],
     ['a start in the past', { ...car, startDate: day(-1) }, 'items.0.startDate:startBeforeToday'],
-    ['a start beyond the catalog\'s latest', { ...car, startDate: day(45) }, 'items.0.startDate:startTooLate'],
+    ["a start beyond the catalog's latest", { ...car, startDate: day(45) }, 'items.0.startDate:startTooLate'],
     ['no start for a 10-day vignette', { ...car, startDate: undefined }, 'items.0.startDate:startRequired'],
     ['a date that does not exist', { ...car, startDate: '2026-02-30' }, 'items.0.startDate:dateInvalid'],
-    ['a county vignette without its county', { ...car, type: 'COUNTY_YEAR', county: 'atlantis' }, 'items.0.county:countyRequired'],
+    [
+      'a county vignette without its county',
+      { ...car, type: 'COUNTY_YEAR', county: 'atlantis' },
+      'items.0.county:countyRequired',
+    ],
   ])('answers 422 naming the field for %s', async (_name, item, expected) => {
     expect(await issuesOf({ items: [item] })).toContain(expected);
   });
@@ -69,7 +91,11 @@ describe('POST /api/nmps/orders/quote', () => {
   it('answers 400 for a body that is not JSON and 415 for another content type', async () => {
     expect((await quote('{"items": [')).status).toBe(400);
     const response = await POST(
-      new Request('http://localhost/api/nmps/orders/quote', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }),
+      new Request('http://localhost/api/nmps/orders/quote', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'x',
+      }),
       noParams,
     );
     expect(response.status).toBe(415);

@@ -22,7 +22,14 @@ describe.each(drivers)('database on $name', ({ open, available }) => {
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
       );
       expect(rows.map((row) => row.table_name)).toEqual(
-        expect.arrayContaining(['exchange_rates', 'role_permissions', 'roles', 'users', 'vignette_categories', 'vignette_prices']),
+        expect.arrayContaining([
+          'exchange_rates',
+          'role_permissions',
+          'roles',
+          'users',
+          'vignette_categories',
+          'vignette_prices',
+        ]),
       );
     });
 
@@ -61,8 +68,14 @@ describe.each(drivers)('database on $name', ({ open, available }) => {
       expect(admin?.passwordHash).not.toContain(password);
       await expect(verifyPassword(admin!.passwordHash, password!)).resolves.toBe(true);
 
-      const permissions = await db.select().from(rolePermissions).where(eq(rolePermissions.roleName, 'OPERATOR'));
-      expect(permissions.map((permission) => permission.authority).sort()).toEqual(['INVOICE_READ', 'PAYMENT_READ']);
+      const permissions = await db
+        .select()
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleName, 'OPERATOR'));
+      expect(permissions.map((permission) => permission.authority).sort()).toEqual([
+        'INVOICE_READ',
+        'PAYMENT_READ',
+      ]);
     });
 
     it('is idempotent and keeps what an admin changed', async () => {
@@ -72,11 +85,16 @@ describe.each(drivers)('database on $name', ({ open, available }) => {
         .set({ priceHuf: 7000 })
         .where(sql`${vignettePrices.categoryCode} = 'CAR' and ${vignettePrices.type} = 'WEEK'`);
 
-      const again = await seedDatabase(db, { adminUsername: 'other', adminPassword: 'another-long-password' });
+      const again = await seedDatabase(db, {
+        adminUsername: 'other',
+        adminPassword: 'another-long-password',
+      });
       expect(again.createdAdmin).toBeUndefined();
 
       const [{ value: userCount }] = (await db.select({ value: count() }).from(users)) as [{ value: number }];
-      const [{ value: priceCount }] = (await db.select({ value: count() }).from(vignettePrices)) as [{ value: number }];
+      const [{ value: priceCount }] = (await db.select({ value: count() }).from(vignettePrices)) as [
+        { value: number },
+      ];
       expect(Number(userCount)).toBe(1);
       expect(Number(priceCount)).toBe(20);
       const [carWeek] = await db
@@ -91,7 +109,10 @@ describe.each(drivers)('database on $name', ({ open, available }) => {
     it('uses ADMIN_USERNAME and ADMIN_PASSWORD and prints nothing', async () => {
       const testDb = await open();
       try {
-        const result = await seedDatabase(testDb.database.db, { adminUsername: 'boss', adminPassword: 'a-long-admin-password' });
+        const result = await seedDatabase(testDb.database.db, {
+          adminUsername: 'boss',
+          adminPassword: 'a-long-admin-password',
+        });
         expect(result.createdAdmin).toEqual({ username: 'boss', generatedPassword: undefined });
         const [admin] = await testDb.database.db.select().from(users);
         expect(admin?.username).toBe('boss');

@@ -18,7 +18,7 @@ const orderBody = (plate = 'HD12ABC') => ({
   acceptTerms: true,
 });
 
-describe('orders and the provider\'s notifications', () => {
+describe("orders and the provider's notifications", () => {
   let env: Awaited<ReturnType<typeof useProcessDatabase>>;
   let privateKeyPem: string;
   beforeAll(async () => {
@@ -29,12 +29,19 @@ describe('orders and the provider\'s notifications', () => {
 
   const db = () => env.database.db;
   const createOrder = async (body: unknown = orderBody(), key?: string) => {
-    const response = await postOrder(jsonRequest('/api/nmps/orders/order', { body, headers: key ? { 'idempotency-key': key } : {} }), noParams);
+    const response = await postOrder(
+      jsonRequest('/api/nmps/orders/order', { body, headers: key ? { 'idempotency-key': key } : {} }),
+      noParams,
+    );
     return { status: response.status, body: await response.json() };
   };
   const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-  const invoiceCount = async (id: string) => Number((await db().select({ n: count() }).from(invoices).where(eq(invoices.orderId, id)))[0]!.n);
-  const paidBody = (order: { id: string; providerPaymentId: string | null; amountBani: number }, overrides: Partial<{ status: number; amountBani: number; currency: string; orderId: string }> = {}) =>
+  const invoiceCount = async (id: string) =>
+    Number((await db().select({ n: count() }).from(invoices).where(eq(invoices.orderId, id)))[0]!.n);
+  const paidBody = (
+    order: { id: string; providerPaymentId: string | null; amountBani: number },
+    overrides: Partial<{ status: number; amountBani: number; currency: string; orderId: string }> = {},
+  ) =>
     buildNotificationBody({
       orderId: overrides.orderId ?? order.id,
       ntpId: order.providerPaymentId!,
@@ -45,15 +52,23 @@ describe('orders and the provider\'s notifications', () => {
   const deliver = async (body: string, token: string | null) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token !== null) headers['verification-token'] = token;
-    const response = await notify(new Request('http://localhost/api/payments/netopia/notify', { method: 'POST', headers, body }), noParams);
+    const response = await notify(
+      new Request('http://localhost/api/payments/netopia/notify', { method: 'POST', headers, body }),
+      noParams,
+    );
     return { status: response.status, answer: await response.json() };
   };
-  const sign = (body: string) => signNotification({ body, privateKeyPem, posSignature: SANDBOX_POS_SIGNATURE });
+  const sign = (body: string) =>
+    signNotification({ body, privateKeyPem, posSignature: SANDBOX_POS_SIGNATURE });
 
   it('creates an order with a payment URL, and an Idempotency-Key replays it instead of making another', async () => {
     const first = await createOrder(orderBody(), 'checkout-key-0001');
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ status: 'PENDING_PAYMENT', amountRon: 8976, paymentUrl: expect.stringContaining('/sandbox-pay/') });
+    expect(first.body).toMatchObject({
+      status: 'PENDING_PAYMENT',
+      amountRon: 8976,
+      paymentUrl: expect.stringContaining('/sandbox-pay/'),
+    });
     expect(first.body.orderId).toMatch(/^[\w-]{22}$/);
 
     const again = await createOrder(orderBody(), 'checkout-key-0001');
@@ -61,39 +76,73 @@ describe('orders and the provider\'s notifications', () => {
     expect(again.body.orderId).toBe(first.body.orderId);
     const conflicting = await createOrder(orderBody('CJ01XYZ'), 'checkout-key-0001');
     expect(conflicting.status).toBe(409);
-    expect(Number((await db().select({ n: count() }).from(orders).where(eq(orders.idempotencyKey, 'checkout-key-0001')))[0]!.n)).toBe(1);
+    expect(
+      Number(
+        (
+          await db().select({ n: count() }).from(orders).where(eq(orders.idempotencyKey, 'checkout-key-0001'))
+        )[0]!.n,
+      ),
+    ).toBe(1);
   });
 
   it('answers 422 naming the field when the terms are not accepted', async () => {
     const response = await createOrder({ ...orderBody(), acceptTerms: false });
     expect(response.status).toBe(422);
-    expect(response.body.error.issues).toContainEqual(expect.objectContaining({ path: 'acceptTerms', code: 'termsRequired' }));
+    expect(response.body.error.issues).toContainEqual(
+      expect.objectContaining({ path: 'acceptTerms', code: 'termsRequired' }),
+    );
   });
 
   it('rejects every forged, altered or mismatched notification and changes nothing', async () => {
     const { body: created } = await createOrder(orderBody('B123XYZ'));
     const order = await orderRow(created.orderId);
     const body = paidBody(order);
-    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     const sub = createHash('sha512').update(body).digest('base64');
     const claims = { iss: 'NETOPIA Payments', aud: [SANDBOX_POS_SIGNATURE], sub };
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const signed = async (alg: string, key: string, payload: object = claims, expiresIn = '5m') =>
-      new SignJWT({ ...payload }).setProtectedHeader({ alg, typ: 'JWT' }).setIssuedAt().setExpirationTime(expiresIn).sign(await importPKCS8(key, alg));
+      new SignJWT({ ...payload })
+        .setProtectedHeader({ alg, typ: 'JWT' })
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
+        .sign(await importPKCS8(key, alg));
     const oneByte = body.replace('"status":3', '"status":5');
 
     const attempts: [string, string, string | null][] = [
       ['no token', body, null],
-      ['forged signature', body, await signNotification({ body, privateKeyPem: otherKey, posSignature: SANDBOX_POS_SIGNATURE })],
-      ['alg none', body, `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: Math.floor(Date.now() / 1000) + 300 })}.`],
+      [
+        'forged signature',
+        body,
+        await signNotification({ body, privateKeyPem: otherKey, posSignature: SANDBOX_POS_SIGNATURE }),
+      ],
+      [
+        'alg none',
+        body,
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: Math.floor(Date.now() / 1000) + 300 })}.`,
+      ],
       ['another algorithm (RS256)', body, await signed('RS256', privateKeyPem)],
       ['wrong audience', body, await signNotification({ body, privateKeyPem, posSignature: 'SOMEONE-ELSE' })],
       ['wrong issuer', body, await signed('RS512', privateKeyPem, { ...claims, iss: 'Evil Payments' })],
       ['expired token', body, await signed('RS512', privateKeyPem, claims, '-10m')],
       ['a body changed by one byte', oneByte, await sign(body)],
-      ['a wrong amount', paidBody(order, { amountBani: order.amountBani - 1 }), await sign(paidBody(order, { amountBani: order.amountBani - 1 }))],
-      ['a wrong currency', paidBody(order, { currency: 'EUR' }), await sign(paidBody(order, { currency: 'EUR' }))],
-      ['an unknown order', paidBody(order, { orderId: 'no-such-order-id-00000' }), await sign(paidBody(order, { orderId: 'no-such-order-id-00000' }))],
+      [
+        'a wrong amount',
+        paidBody(order, { amountBani: order.amountBani - 1 }),
+        await sign(paidBody(order, { amountBani: order.amountBani - 1 })),
+      ],
+      [
+        'a wrong currency',
+        paidBody(order, { currency: 'EUR' }),
+        await sign(paidBody(order, { currency: 'EUR' })),
+      ],
+      [
+        'an unknown order',
+        paidBody(order, { orderId: 'no-such-order-id-00000' }),
+        await sign(paidBody(order, { orderId: 'no-such-order-id-00000' })),
+      ],
     ];
     for (const [name, attemptBody, token] of attempts) {
       const { answer } = await deliver(attemptBody, token);

@@ -11,7 +11,10 @@ export const dynamic = 'force-dynamic';
 export const POST = apiHandler(async (request) => {
   const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
   if (idempotencyKey !== undefined && !/^[\w-]{8,128}$/.test(idempotencyKey)) {
-    throw new ApiError('BAD_REQUEST', 'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores');
+    throw new ApiError(
+      'BAD_REQUEST',
+      'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores',
+    );
   }
   const input = validate(vignetteOrderSchema, await readJson(request));
   const { order, created } = await createVignetteOrder(input, { idempotencyKey });

@@ -10,6 +10,9 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = apiHandler(async (request) => {
   const rawBody = new Uint8Array(await request.arrayBuffer());
-  const { httpStatus, answer } = await handlePaymentNotification(rawBody, request.headers.get('verification-token'));
+  const { httpStatus, answer } = await handlePaymentNotification(
+    rawBody,
+    request.headers.get('verification-token'),
+  );
   return NextResponse.json(answer, { status: httpStatus });
 });

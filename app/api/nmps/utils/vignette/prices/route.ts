@@ -7,5 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /** `GET /api/nmps/utils/vignette/prices`: the spec's shape, this year's prices in forints. */
 export const GET = apiHandler(async () =>
-  NextResponse.json(await getVignettePrices(currentBudapestYear()), { headers: { 'Cache-Control': 'public, max-age=60' } }),
+  NextResponse.json(await getVignettePrices(currentBudapestYear()), {
+    headers: { 'Cache-Control': 'public, max-age=60' },
+  }),
 );

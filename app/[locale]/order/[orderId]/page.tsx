@@ -1,0 +1,121 @@
+import type { Metadata } from 'next';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { Suspense } from 'react';
+import { NotFoundStatus } from '@/components/not-found/not-found-status';
+import { getDb } from '@/lib/db/client';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { findOrder, findOrderItems, maskEmail } from '@/lib/orders/orders';
+import { pageMetadata } from '@/lib/seo/metadata';
+
+interface Props {
+  params: Promise<{ locale: Locale; orderId: string }>;
+  searchParams: Promise<{ resent?: string }>;
+}
+
+// A buyer's own order: read from the database on every visit, never cached, never indexed.
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, orderId } = await params;
+  const t = await getTranslations({ locale, namespace: 'OrderPage.meta' });
+  return pageMetadata({
+    locale,
+    path: `/order/${orderId}`,
+    title: t('title'),
+    description: t('description'),
+    noindex: true,
+  });
+}
+
+export default async function OrderPage({ params, searchParams }: Props) {
+  const { locale, orderId } = await params;
+  const { resent } = await searchParams;
+  setRequestLocale(locale);
+  const db = await getDb();
+  const [t, format, order] = await Promise.all([
+    getTranslations('OrderPage'),
+    getFormatter(),
+    findOrder(db, orderId),
+  ]);
+  if (!order) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-3xl font-bold">{t('notFound')}</h1>
+        <Suspense fallback={null}>
+          <NotFoundStatus />
+        </Suspense>
+      </div>
+    );
+  }
+  const items = await findOrderItems(db, orderId);
+  const inProgress = order.status === 'PENDING_PAYMENT' || order.status === 'PAID';
+  const lei = (bani: number) => format.number(bani / 100, { style: 'currency', currency: 'RON' });
+  const day = (value: string | null) =>
+    value ? format.dateTime(new Date(`${value}T12:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' }) : '';
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      {/* While the payment or the issuing is under way, the page refreshes itself until the state settles. */}
+      {inProgress && <meta httpEquiv="refresh" content="3" />}
+      <h1 className="text-3xl font-bold text-slate-900">{t('heading')}</h1>
+      <p className="mt-1 text-slate-600">{t('orderId', { orderId: order.id })}</p>
+      <p
+        role="status"
+        data-testid="order-status"
+        data-status={order.status}
+        className="mt-6 rounded-lg bg-white p-4 text-lg shadow-sm"
+      >
+        {t(`status.${order.status}`)}
+      </p>
+      <ul className="mt-6 space-y-3">
+        {items.map(({ item, categoryTitle }) => (
+          <li key={item.id} className="rounded-lg bg-white p-4 shadow-sm">
+            <p className="font-semibold">
+              {t('vignette')} {categoryTitle}
+            </p>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+              <dt className="text-slate-600">{t('plate')}</dt>
+              <dd>
+                {item.plate} ({item.country})
+              </dd>
+              <dt className="text-slate-600">{t('validity')}</dt>
+              <dd>
+                {day(item.firstDay)} – {day(item.lastDay)}
+              </dd>
+              <dt className="text-slate-600">{t('issuedId')}</dt>
+              <dd className="font-mono" data-testid="issued-id">
+                {item.issuedId ?? t('pendingId')}
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-lg font-semibold">{t('total', { amount: lei(order.amountBani) })}</p>
+      <p className="mt-1 text-slate-600">{t('email', { email: maskEmail(order.email) })}</p>
+      {order.status === 'FULFILLED' && (
+        <form method="post" action={`/api/orders/${encodeURIComponent(order.id)}/resend`} className="mt-6">
+          <button
+            type="submit"
+            className="border-brand text-brand hover:bg-brand/10 min-h-11 rounded border px-4 font-semibold"
+          >
+            {t('resend')}
+          </button>
+          {resent && (
+            <p role="status" className="mt-2 text-emerald-800">
+              {t('resent')}
+            </p>
+          )}
+        </form>
+      )}
+      {(order.status === 'FAILED' || order.status === 'EXPIRED' || order.status === 'CANCELED') && (
+        <Link
+          href="/vignette"
+          className="bg-brand hover:bg-brand-dark mt-6 inline-flex min-h-11 items-center rounded px-6 font-semibold text-white"
+        >
+          {t('buyAgain')}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import 'server-only';
+
+import path from 'node:path';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { COMPANY } from '@/lib/company';
+import { getConfig } from '@/lib/config/env';
+import type { Db } from '@/lib/db/client';
+import { invoices, outbox } from '@/lib/db/schema';
+import { orderInvoicePdf } from '@/lib/invoices/order-invoice';
+import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
+import { logger } from '@/lib/log/logger';
+import { findOrder, findOrderItems } from '@/lib/orders/orders';
+import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
+import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';
+import { renderOrderConfirmation, type OrderConfirmationData } from './order-confirmation';
+
+const globalForMail = globalThis as unknown as { roadMailer?: Mailer };
+
+/** The process's mailer: SMTP_URL when set, else .eml files in DATA_DIR/outbox. */
+export function getMailer(): Mailer {
+  const config = getConfig();
+  globalForMail.roadMailer ??= createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM ?? defaultFromAddress(COMPANY.email, COMPANY.brand),
+    outboxDir: path.resolve(config.DATA_DIR, 'outbox'),
+  });
+  return globalForMail.roadMailer;
+}
+
+/** The confirmation of an order, with its vignettes' ids and the invoice attached. */
+export async function orderConfirmationMessage(db: Db, orderId: string): Promise<MailMessage | null> {
+  const order = await findOrder(db, orderId);
+  if (!order) return null;
+  const [items, [invoice], pdf] = await Promise.all([
+    findOrderItems(db, orderId),
+    db.select().from(invoices).where(eq(invoices.orderId, orderId)),
+    orderInvoicePdf(db, orderId),
+  ]);
+  const data: OrderConfirmationData = {
+    orderId,
+    orderUrl: `${getConfig().siteUrl}/${order.locale}/order/${orderId}`,
+    locale: order.locale as OrderConfirmationData['locale'],
+    email: order.email,
+    createdAt: order.createdAt.toISOString(),
+    totalBani: order.amountBani,
+    invoiceNumber: invoice ? formatInvoiceNumber(invoice.series, invoice.year, invoice.number) : undefined,
+    vignettes: items.map(({ item, categoryTitle }) => ({
+      issuedId: item.issuedId ?? '',
+      plate: item.plate ?? '',
+      country: item.country ?? '',
+      categoryTitle: categoryTitle ?? item.categoryCode ?? '',
+      type: item.vignetteType ?? 'WEEK',
+      county: HUNGARIAN_COUNTIES.find((county) => county.id === item.county)?.name,
+      firstDay: item.firstDay ?? '',
+      lastDay: item.lastDay ?? '',
+      priceBani: item.priceBani,
+    })),
+  };
+  const rendered = renderOrderConfirmation(data);
+  return {
+    to: order.email,
+    ...rendered,
+    attachments: pdf
+      ? [{ filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' }]
+      : [],
+  };
+}
+
+const MAX_MAIL_ATTEMPTS = 10;
+
+/**
+ * Sends the due outbox messages. A row is claimed by a conditional update first, so two servers never send it
+ * twice; a failure is retried with growing delays.
+ */
+export async function sendDueMail(db: Db, mailer: Mailer = getMailer()): Promise<number> {
+  const due = await db
+    .select()
+    .from(outbox)
+    .where(
+      and(
+        isNull(outbox.sentAt),
+        lte(outbox.nextAttemptAt, new Date()),
+        sql`${outbox.attempts} < ${MAX_MAIL_ATTEMPTS}`,
+      ),
+    )
+    .limit(10);
+  let sent = 0;
+  for (const row of due) {
+    const claimed = await db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() + interval '5 minutes'`, attempts: row.attempts + 1 })
+      .where(and(eq(outbox.id, row.id), isNull(outbox.sentAt), eq(outbox.attempts, row.attempts)))
+      .returning({ id: outbox.id });
+    if (!claimed.length) continue;
+    try {
+      const message = row.orderId ? await orderConfirmationMessage(db, row.orderId) : null;
+      if (!message) throw new Error(`nothing to send for outbox row ${row.id}`);
+      const { messageId } = await mailer.send(message);
+      await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+      logger.info({ outboxId: row.id, orderId: row.orderId, messageId }, 'mail sent');
+      sent++;
+    } catch (error) {
+      const delaySeconds = Math.min(3600, 5 * 2 ** row.attempts);
+      await db
+        .update(outbox)
+        .set({
+          lastError: error instanceof Error ? error.message : String(error),
+          nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
+        })
+        .where(eq(outbox.id, row.id));
+      logger.warn({ err: error, outboxId: row.id }, 'mail not sent; will retry');
+    }
+  }
+  return sent;
+}

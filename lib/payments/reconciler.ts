@@ -1,0 +1,71 @@
+import 'server-only';
+
+import { and, eq, lte } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { orders } from '@/lib/db/schema';
+import { logger } from '@/lib/log/logger';
+import { transitionOrder } from '@/lib/orders/orders';
+import type { PaymentGateway } from './gateway';
+import { paymentStatus } from './netopia/client';
+import { applyPaymentStatus } from './notifications';
+
+/** How long after the form's expiry the provider's notification may still arrive before we ask. */
+const GRACE_MS = 60_000;
+/** After this, an order the provider still calls pending (or does not know) is expired. */
+const GIVE_UP_MS = 60 * 60_000;
+
+/**
+ * Settles orders still pending after their payment form expired (DESIGN.md §6): asks the provider for the
+ * payment's status and applies it as a notification would; gives up with EXPIRED when the provider has nothing.
+ */
+export async function reconcilePendingOrders(
+  db: Db,
+  gateway: PaymentGateway,
+  now = new Date(),
+): Promise<number> {
+  const stale = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'PENDING_PAYMENT'),
+        lte(orders.paymentExpiresAt, new Date(now.getTime() - GRACE_MS)),
+      ),
+    )
+    .limit(20);
+  let settled = 0;
+  for (const order of stale) {
+    try {
+      const status = order.providerPaymentId
+        ? await paymentStatus(gateway.transport, {
+            posSignature: gateway.posSignature,
+            ntpId: order.providerPaymentId,
+            orderId: order.id,
+          })
+        : null;
+      const changed =
+        status !== null &&
+        (await applyPaymentStatus(db, order, {
+          status,
+          ntpId: order.providerPaymentId ?? '',
+          reason: `reconciled: provider status ${status}`,
+          actor: 'reconciler',
+        }));
+      if (changed) settled++;
+      else if (order.paymentExpiresAt && now.getTime() - order.paymentExpiresAt.getTime() > GIVE_UP_MS) {
+        if (
+          await transitionOrder(db, {
+            orderId: order.id,
+            to: 'EXPIRED',
+            reason: 'no payment reported after expiry',
+            actor: 'reconciler',
+          })
+        )
+          settled++;
+      }
+    } catch (error) {
+      logger.warn({ err: error, orderId: order.id }, 'reconciliation failed; will retry');
+    }
+  }
+  return settled;
+}

@@ -1,0 +1,143 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { DateTime } from 'luxon';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { POST as notify } from '@/app/api/payments/netopia/notify/route';
+import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
+import { orders } from '@/lib/db/schema';
+import { sandboxVignetteIssuer } from '@/lib/issuers/vignette-issuer';
+import { createMailer, type Mailer } from '@/lib/mail/mailer';
+import { sendDueMail } from '@/lib/mail/outbox';
+import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
+import { deliverSandboxNotifications, sandboxPay } from '@/lib/payments/sandbox/sandbox';
+import { BUDAPEST } from '@/lib/vignettes/validity';
+import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
+
+const day = (offset: number) => DateTime.now().setZone(BUDAPEST).plus({ days: offset }).toISODate()!;
+
+/** The provider's notifications reach the shop's handler in-process, as they would over HTTP. */
+const toNotifyHandler: typeof fetch = async (input, init) =>
+  notify(new Request(String(input), init), noParams);
+
+describe('a vignette purchase from order to e-mail', () => {
+  let env: Awaited<ReturnType<typeof useProcessDatabase>>;
+  let smtp: SMTPServer;
+  let mailer: Mailer;
+  const received: ParsedMail[] = [];
+
+  beforeAll(async () => {
+    env = await useProcessDatabase();
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        simpleParser(stream).then((mail) => {
+          received.push(mail);
+          callback();
+        }, callback);
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Road Partners <contact@roadpartners.ro>',
+      outboxDir: '/tmp/unused',
+    });
+  });
+  afterAll(async () => {
+    await mailer.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await env.cleanup();
+  });
+
+  const db = () => env.database.db;
+  const order = async (items: unknown[], locale = 'ro') => {
+    const response = await postOrder(
+      jsonRequest('/api/nmps/orders/order', {
+        body: { items, email: 'driver@example.ro', locale, acceptTerms: true },
+      }),
+      noParams,
+    );
+    expect(response.status).toBe(201);
+    const { orderId } = await response.json();
+    return (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
+  };
+  const statusOf = async (orderId: string) =>
+    (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
+  const pay = (ntpId: string, cardNumber: string) =>
+    sandboxPay(db(), { ntpId, cardNumber, cvv: '111', expiry: '12/30' });
+
+  it('pays with the accepted test card, issues the vignettes and e-mails their ids with the PDF invoice', async () => {
+    const created = await order(
+      [
+        { categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'HD12ABC', country: 'RO' },
+        { categoryCode: 'VAN', type: 'MONTH', startDate: day(3), plate: 'B123XYZ', country: 'RO' },
+      ],
+      'ro',
+    );
+    expect(created.status).toBe('PENDING_PAYMENT');
+    expect((await pay(created.providerPaymentId!, '9900004810225098')).kind).toBe('DONE');
+    expect(await deliverSandboxNotifications(db(), toNotifyHandler)).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(created.id)).toBe('PAID');
+
+    await fulfilPaidOrders(db(), sandboxVignetteIssuer);
+    expect(await statusOf(created.id)).toBe('FULFILLED');
+    expect(await sendDueMail(db(), mailer)).toBe(1);
+
+    const mail = received.find((candidate) => candidate.text?.includes(created.id))!;
+    expect(mail).toBeDefined();
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('driver@example.ro');
+    expect(mail.text).toMatch(/HU-EM-[0-9A-F]{12}/);
+    expect(mail.text).toContain('HD12ABC');
+    expect(mail.text).toContain('B123XYZ');
+    const pdf = mail.attachments.find((attachment) => attachment.contentType === 'application/pdf');
+    expect(pdf?.filename).toMatch(/^factura-RPV-\d{4}-\d{6}\.pdf$/);
+    expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    // A second pass sends nothing more.
+    expect(await sendDueMail(db(), mailer)).toBe(0);
+  });
+
+  it('asks for a 3-D Secure code with its test card, and pays when it is right', async () => {
+    const created = await order(
+      [{ categoryCode: 'MOTOR', type: 'COUNTY_YEAR', county: 'pest', plate: 'ABC123', country: 'HU' }],
+      'hu',
+    );
+    expect((await pay(created.providerPaymentId!, '9900009184214768')).kind).toBe('THREE_D_SECURE');
+    const { sandboxConfirm3ds } = await import('@/lib/payments/sandbox/sandbox');
+    expect((await sandboxConfirm3ds(db(), { ntpId: created.providerPaymentId!, code: '123' })).kind).toBe(
+      'DONE',
+    );
+    await deliverSandboxNotifications(db(), toNotifyHandler);
+    expect(await statusOf(created.id)).toBe('PAID');
+  });
+
+  it('fails the order for a declined card', async () => {
+    const created = await order([
+      { categoryCode: 'CAR', type: 'DAY', startDate: day(0), plate: 'CJ01XYZ', country: 'RO' },
+    ]);
+    await pay(created.providerPaymentId!, '9900518572831942');
+    await deliverSandboxNotifications(db(), toNotifyHandler);
+    expect(await statusOf(created.id)).toBe('FAILED');
+  });
+
+  it('expires the order when the form runs out of time', async () => {
+    const created = await order([
+      { categoryCode: 'CAR', type: 'DAY', startDate: day(0), plate: 'BV22XYZ', country: 'RO' },
+    ]);
+    const later = new Date(created.paymentExpiresAt!.getTime() + 1_000);
+    await deliverSandboxNotifications(db(), toNotifyHandler, later);
+    expect(await statusOf(created.id)).toBe('EXPIRED');
+  });
+
+  it('leaves an order the issuer keeps refusing as FULFILLMENT_FAILED, visible to the admin', async () => {
+    const created = await order([
+      { categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'FAIL123', country: 'DE' },
+    ]);
+    await pay(created.providerPaymentId!, '9900004810225098');
+    await deliverSandboxNotifications(db(), toNotifyHandler);
+    for (let pass = 0; pass < MAX_ISSUE_ATTEMPTS; pass++) await fulfilPaidOrders(db(), sandboxVignetteIssuer);
+    expect(await statusOf(created.id)).toBe('FULFILLMENT_FAILED');
+  });
+});

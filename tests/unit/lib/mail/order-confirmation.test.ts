@@ -1,0 +1,273 @@
+import { COMPANY } from '@/lib/company';
+import { escapeHtml, renderOrderConfirmation, type OrderConfirmationData } from '@/lib/mail/order-confirmation';
+
+const order = (overrides: Partial<OrderConfirmationData> = {}): OrderConfirmationData => ({
+  orderId: 'RP-2026-000123',
+  orderUrl: 'https://shop.example/ro/order/RP-2026-000123?token=abc&x=1',
+  locale: 'ro',
+  email: 'buyer@example.com',
+  createdAt: '2026-03-05T10:30:00.000Z',
+  totalBani: 123456,
+  invoiceNumber: 'RPV-2026-00042',
+  vignettes: [
+    {
+      issuedId: 'HU-E-98765432',
+      plate: 'HD12ABC',
+      country: 'RO',
+      categoryTitle: 'D1',
+      type: 'WEEK',
+      firstDay: '2026-03-06',
+      lastDay: '2026-03-15',
+      priceBani: 40123,
+    },
+    {
+      issuedId: 'HU-E-11112222',
+      plate: 'ABC123',
+      country: 'HU',
+      categoryTitle: 'D2',
+      type: 'COUNTY_YEAR',
+      county: 'Csongrád-Csanád',
+      firstDay: '2026-01-01',
+      lastDay: '2027-01-31',
+      priceBani: 83333,
+    },
+  ],
+  ...overrides,
+});
+
+/** The text as a reader sees it: tags dropped, the few entities we write decoded. */
+const visible = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that matter in content and attributes', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+});
+
+describe('renderOrderConfirmation', () => {
+  const expectations = {
+    ro: {
+      subject: 'Confirmarea comenzii RP-2026-000123',
+      type: '10 zile',
+      county: 'anuală, județeană',
+      validity: 'de la 6 martie 2026, ora 00:00, până la 15 martie 2026, ora 24:00 (ora Ungariei)',
+      country: 'România (RO)',
+      total: '1.234,56 lei',
+    },
+    en: {
+      subject: 'Order confirmation RP-2026-000123',
+      type: '10-day',
+      county: 'yearly, county',
+      validity: 'from March 6, 2026, 00:00 to March 15, 2026, 24:00 (Hungarian time)',
+      country: 'Romania (RO)',
+      total: '1,234.56 lei',
+    },
+    de: {
+      subject: 'Bestellbestätigung RP-2026-000123',
+      type: '10-Tages-Vignette',
+      county: 'Jahresvignette, Komitat',
+      validity: 'vom 6. März 2026, 00:00 Uhr, bis zum 15. März 2026, 24:00 Uhr (ungarische Zeit)',
+      country: 'Rumänien (RO)',
+      total: '1.234,56 Lei',
+    },
+    hu: {
+      subject: 'Rendelés visszaigazolása: RP-2026-000123',
+      type: '10 napos',
+      county: 'éves vármegyei',
+      validity: '2026. március 6. 00:00 órától 2026. március 15. 24:00 óráig (magyar idő szerint)',
+      country: 'Románia (RO)',
+      total: '1234,56 lej',
+    },
+  } as const;
+
+  it.each(Object.entries(expectations))('renders the whole order in %s', (locale, expected) => {
+    const mail = renderOrderConfirmation(order({ locale: locale as OrderConfirmationData['locale'] }));
+    const html = visible(mail.html);
+
+    expect(mail.subject).toContain(expected.subject);
+    expect(mail.subject).toContain(COMPANY.brand);
+    expect(mail.html).toMatch(new RegExp(`<html lang="${locale}"`));
+    for (const part of [mail.text, html]) {
+      for (const value of [
+        'RP-2026-000123',
+        'HU-E-98765432',
+        'HU-E-11112222',
+        'HD12ABC',
+        'ABC123',
+        'Csongrád-Csanád',
+        'RPV-2026-00042',
+        expected.type,
+        expected.county,
+        expected.validity,
+        expected.country,
+        expected.total,
+        COMPANY.name,
+        COMPANY.phone,
+        COMPANY.email,
+        '08:00 - 16:00',
+        'https://shop.example/ro/order/RP-2026-000123?token=abc&x=1',
+      ]) {
+        expect(part).toContain(value);
+      }
+    }
+    // No ICU placeholder or missing-key fallback left in the output.
+    expect(mail.text).not.toMatch(/[{}]|OrderEmail\./);
+    expect(html).not.toMatch(/[{}]|OrderEmail\./);
+  });
+
+  it('names the attached invoice without a number when there is none', () => {
+    const mail = renderOrderConfirmation(order({ locale: 'en', invoiceNumber: undefined }));
+    expect(mail.text).toContain('The invoice is attached to this e-mail');
+    expect(mail.text).not.toContain('Invoice no.');
+  });
+
+  it('keeps the HTML e-mail client-friendly: 600px, the brand blue, no images, scripts or external styles', () => {
+    const { html } = renderOrderConfirmation(order());
+    expect(html).toContain('max-width:600px');
+    expect(html).toContain('#0b4f8a');
+    expect(html).not.toMatch(/<img|<script|<link|<style|src=/i);
+    expect(html).toContain('href="https://shop.example/ro/order/RP-2026-000123?token=abc&amp;x=1"');
+  });
+
+  it('escapes hostile input everywhere in the HTML', () => {
+    const hostile = '<script>alert("x")</script>';
+    const mail = renderOrderConfirmation(
+      order({
+        orderId: `RP-1<b>`,
+        email: `"><img src=x onerror=alert(1)>@example.com`,
+        vignettes: [
+          {
+            issuedId: `ID'<i>`,
+            plate: hostile,
+            country: 'RO',
+            categoryTitle: '<u>',
+            type: 'COUNTY_YEAR',
+            county: '<iframe src="//evil">',
+            firstDay: '2026-01-01',
+            lastDay: '2027-01-31',
+            priceBani: 100,
+          },
+        ],
+        topUp: {
+          operator: '<marquee>',
+          phone: '0722<br>',
+          faceValue: '5 € <svg onload=x>',
+          delivery: 'PIN',
+          pin: '1234<hr>',
+          instructions: 'Dial *100*<PIN># & press "call"',
+          priceBani: 2500,
+        },
+        orderUrl: 'javascript:alert(1)',
+      }),
+    );
+
+    expect(mail.html).not.toMatch(/<script|<img|<iframe|<marquee|<svg|<hr|<u>|<i>|<b>/i);
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(mail.html).not.toContain('href="javascript:');
+    // The readable content is intact, only encoded.
+    const html = visible(mail.html);
+    expect(html).toContain(hostile);
+    expect(html).toContain('Dial *100*<PIN># & press "call"');
+    // The text part is not HTML and keeps the values as they are.
+    expect(mail.text).toContain(hostile);
+  });
+
+  it('gives a direct top-up its provider reference and no PIN', () => {
+    const mail = renderOrderConfirmation(
+      order({
+        locale: 'en',
+        vignettes: [],
+        totalBani: 2500,
+        topUp: {
+          operator: 'Orange',
+          phone: '0722 123 456',
+          faceValue: '5 EUR',
+          delivery: 'DIRECT',
+          reference: 'ORA-777-XYZ',
+          priceBani: 2500,
+        },
+      }),
+    );
+    for (const part of [mail.text, visible(mail.html)]) {
+      expect(part).toContain('Prepaid top-up');
+      expect(part).toContain('Orange');
+      expect(part).toContain('0722 123 456');
+      expect(part).toContain('5 EUR');
+      expect(part).toContain('Provider reference');
+      expect(part).toContain('ORA-777-XYZ');
+      expect(part).toContain('sent directly to the phone number above');
+      expect(part).toContain('25.00 lei');
+      expect(part).not.toContain('PIN');
+      // Proof advice is about vignettes, and this order has none.
+      expect(part).not.toContain('proof of purchase');
+      expect(part).not.toContain('Your Hungarian vignettes');
+    }
+  });
+
+  it('gives a PIN top-up its PIN and the redemption instructions', () => {
+    const withInstructions = renderOrderConfirmation(
+      order({
+        locale: 'hu',
+        topUp: {
+          operator: 'Vodafone',
+          phone: '0744 000 111',
+          faceValue: '10 EUR',
+          delivery: 'PIN',
+          pin: '9876 5432 1098',
+          instructions: 'Hívja a *100*PIN# számot.',
+          priceBani: 5000,
+        },
+      }),
+    );
+    for (const part of [withInstructions.text, visible(withInstructions.html)]) {
+      expect(part).toContain('Feltöltő PIN-kód');
+      expect(part).toContain('9876 5432 1098');
+      expect(part).toContain('A PIN-kód felhasználása');
+      expect(part).toContain('Hívja a *100*PIN# számot.');
+      expect(part).not.toContain('Szolgáltatói hivatkozási szám');
+      // Vignettes in the same order keep their part.
+      expect(part).toContain('HU-E-98765432');
+    }
+
+    const withoutInstructions = renderOrderConfirmation(
+      order({
+        locale: 'de',
+        vignettes: [],
+        topUp: { operator: 'Telekom', phone: '0766 1', faceValue: '5 EUR', delivery: 'PIN', pin: '1111', priceBani: 2500 },
+      }),
+    );
+    expect(withoutInstructions.text).toContain('Auflade-PIN: 1111');
+    expect(withoutInstructions.text).toContain('gemäß der Aufladeanleitung Ihres Netzbetreibers');
+  });
+
+  it('falls back to the code for an unknown category and shows a malformed date as it is', () => {
+    const mail = renderOrderConfirmation(
+      order({
+        vignettes: [
+          {
+            issuedId: 'X1',
+            plate: 'B123ABC',
+            country: 'DE',
+            categoryTitle: 'Z9',
+            type: 'DAY',
+            firstDay: 'soon',
+            lastDay: '2026-02-30x',
+            priceBani: 1,
+          },
+        ],
+      }),
+    );
+    expect(mail.text).toContain('Categorie: Z9');
+    expect(mail.text).toContain('de la soon, ora 00:00, până la 2026-02-30x');
+    expect(mail.text).toContain('Germania (DE)');
+    expect(mail.text).toContain('0,01 lei');
+  });
+});
