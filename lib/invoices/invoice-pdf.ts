@@ -1,5 +1,6 @@
 import 'server-only';
 
+import fs from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 
@@ -344,6 +345,13 @@ function parseIssuedAt(issuedAt: string): Date {
 const FONT_DIR = path.join(process.cwd(), 'node_modules', '@expo-google-fonts', 'noto-sans');
 const FONT_REGULAR = path.join(FONT_DIR, '400Regular', 'NotoSans_400Regular.ttf');
 const FONT_BOLD = path.join(FONT_DIR, '700Bold', 'NotoSans_700Bold.ttf');
+
+let fontCache: { regular: Buffer; bold: Buffer } | undefined;
+/** The font files, read once per process: reading them was most of an invoice's rendering time. */
+function loadFonts() {
+  fontCache ??= { regular: fs.readFileSync(FONT_REGULAR), bold: fs.readFileSync(FONT_BOLD) };
+  return fontCache;
+}
 
 const PAGE_WIDTH = 595.28;
 const PAGE_HEIGHT = 841.89;
@@ -760,8 +768,9 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
       ModDate: issuedAt,
     },
   });
-  doc.registerFont('Regular', FONT_REGULAR);
-  doc.registerFont('Bold', FONT_BOLD);
+  const fonts = loadFonts();
+  doc.registerFont('Regular', fonts.regular);
+  doc.registerFont('Bold', fonts.bold);
 
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
