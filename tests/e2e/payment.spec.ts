@@ -1,0 +1,106 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { E2E_PAYMENT_TTL_SECONDS } from '../../playwright.config';
+import { answerCookieNotice } from './support/consent';
+import { message } from './support/messages';
+import { receivedMail } from './support/smtp-sink';
+
+const day = (offset: number) => DateTime.now().setZone('Europe/Budapest').plus({ days: offset }).toISODate()!;
+
+test.beforeEach(async ({ context, baseURL }) => answerCookieNotice(context, baseURL));
+
+async function placeOrder(request: APIRequestContext, plate: string, email: string, locale = 'ro') {
+  const response = await request.post('/api/nmps/orders/order', {
+    data: {
+      items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate, country: 'RO' }],
+      email,
+      locale,
+      acceptTerms: true,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { orderId: string; paymentUrl: string; amountRon: number };
+}
+
+async function payWithCard(page: Page, cardNumber: string) {
+  await page.locator('input[name="cardNumber"]').fill(cardNumber);
+  await page.locator('input[name="expiry"]').fill('12/30');
+  await page.locator('input[name="cvv"]').fill('111');
+  await page.locator('button[type="submit"]').click();
+}
+
+test('the accepted test card pays on the hosted form, the buyer lands on the success page, and the e-mail arrives', async ({
+  page,
+  request,
+}) => {
+  const email = `pay-ok-${Date.now()}@example.ro`;
+  const order = await placeOrder(request, 'HD34KLM', email);
+  await page.goto(order.paymentUrl);
+  await expect(page.getByTestId('sandbox-amount')).toContainText(
+    (order.amountRon / 100).toFixed(2).replace('.', ','),
+  );
+  await payWithCard(page, '9900004810225098');
+  await expect(page).toHaveURL(/\/ro\/payment\/successful\?email=/);
+  await expect(page.getByTestId('outcome-email')).toContainText(email);
+
+  await expect
+    .poll(
+      async () =>
+        (await receivedMail(process.env.E2E_MAIL_DIR!)).find((mail) => mail.text?.includes(order.orderId)),
+      { timeout: 30_000 },
+    )
+    .toBeTruthy();
+  const mail = (await receivedMail(process.env.E2E_MAIL_DIR!)).find((candidate) =>
+    candidate.text?.includes(order.orderId),
+  )!;
+  expect(mail.text).toMatch(/HU-EM-[0-9A-F]{12}/);
+  expect(mail.text).toContain('HD34KLM');
+  expect(
+    mail.attachments.some(
+      (attachment) =>
+        attachment.contentType === 'application/pdf' &&
+        attachment.content.subarray(0, 5).toString() === '%PDF-',
+    ),
+  ).toBe(true);
+
+  // The order page shows the issued vignette, and the invoice-bearing e-mail can be sent again.
+  await page.goto(`/ro/order/${order.orderId}`);
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'FULFILLED');
+  await expect(page.getByTestId('issued-id')).toHaveText(/HU-EM-/);
+});
+
+test('the 3-D Secure test card asks for the code, then pays', async ({ page, request }) => {
+  const order = await placeOrder(request, 'CJ56NPR', `pay-3ds-${Date.now()}@example.ro`, 'hu');
+  await page.goto(order.paymentUrl);
+  await payWithCard(page, '9900009184214768');
+  await expect(page).toHaveURL(/\/sandbox-pay\/.+\/3ds$/);
+  await page.locator('input[name="code"]').fill('123');
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/hu\/payment\/successful/);
+});
+
+test('a declined card shows the failure, and the order is FAILED', async ({ page, request }) => {
+  const order = await placeOrder(request, 'BV78RST', `pay-declined-${Date.now()}@example.ro`);
+  await page.goto(order.paymentUrl);
+  await payWithCard(page, '9900518572831942');
+  await expect(page).toHaveURL(new RegExp(`/ro/order/${order.orderId}$`));
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'FAILED');
+  await expect(page.getByTestId('order-status')).toHaveText(message('ro', 'OrderPage.status.FAILED'));
+  const state = await (await request.get(`/api/orders/${order.orderId}`)).json();
+  expect(state.status).toBe('FAILED');
+});
+
+test('an expired payment form lands on the timeout page', async ({ page, request }) => {
+  test.setTimeout((E2E_PAYMENT_TTL_SECONDS + 60) * 1000);
+  const email = `pay-expired-${Date.now()}@example.ro`;
+  const order = await placeOrder(request, 'SB90TUV', email, 'de');
+  await page.goto(order.paymentUrl);
+  // The form reloads itself when its time is up and sends the buyer back to the shop.
+  await expect(page).toHaveURL(/\/de\/payment\/timeout\?email=/, {
+    timeout: (E2E_PAYMENT_TTL_SECONDS + 30) * 1000,
+  });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    message('de', 'PaymentTimeoutPage.heading'),
+  );
+  await expect(page.getByTestId('outcome-email')).toContainText(email);
+});
