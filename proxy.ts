@@ -7,8 +7,10 @@ import { REQUEST_ID_HEADER, requestIdFrom } from './lib/log/request-id';
 
 const handleLocaleRouting = createMiddleware(routing);
 
+/** Areas outside the localized shop: the API, the back-office, and the sandbox provider's hosted pages. */
+const UNLOCALIZED_AREAS = ['/api', '/admin', '/sandbox-pay'];
 const isUnlocalized = (pathname: string) =>
-  pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/');
+  UNLOCALIZED_AREAS.some((area) => pathname === area || pathname.startsWith(`${area}/`));
 
 const firstSegment = (pathname: string) => pathname.split('/')[1] ?? '';
 
