@@ -29,9 +29,7 @@ export function LoadingIndicators({ label }: { label: string }) {
   return (
     <>
       <div
-        role="progressbar"
-        aria-label={label}
-        aria-hidden={!barVisible}
+        aria-hidden="true"
         data-testid="loading-bar"
         data-visible={barVisible || undefined}
         className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-1 origin-left scale-x-0 bg-accent opacity-0 transition-[transform,opacity] duration-500 data-visible:scale-x-90 data-visible:opacity-100"

@@ -22,9 +22,14 @@ test('the FAQ price table shows a price changed in the database within the page 
     expect(await trailerMonth()).toBe('11.170');
 
     await db.connect();
-    await db.query("update vignette_prices set price_huf = 12345 where category_code = 'TRAIL' and type = 'MONTH' and year = $1", [
-      Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Budapest', year: 'numeric' }).format(new Date())),
-    ]);
+    await db.query(
+      "update vignette_prices set price_huf = 12345 where category_code = 'TRAIL' and type = 'MONTH' and year = $1",
+      [
+        Number(
+          new Intl.DateTimeFormat('en', { timeZone: 'Europe/Budapest', year: 'numeric' }).format(new Date()),
+        ),
+      ],
+    );
     // The page is prerendered and regenerated at most 60 s after it went stale.
     await expect.poll(trailerMonth, { timeout: 150_000, intervals: [5_000] }).toBe('12.345');
   } finally {

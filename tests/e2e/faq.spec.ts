@@ -5,7 +5,9 @@ import { message } from './support/messages';
 test.beforeEach(async ({ context, baseURL }) => answerCookieNotice(context, baseURL));
 
 const jsonLdOf = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!),
+  );
 
 test('the FAQ HTML holds FAQPage JSON-LD with all 20 questions, and the price table', async ({ request }) => {
   const html = await (await request.get('/ro/faq')).text();
@@ -34,22 +36,36 @@ test('each question has its own address and metadata', async ({ request }) => {
   expect(html).not.toContain('"FAQPage"');
 });
 
-test('anchors select the category and question; an unknown anchor selects the first category', async ({ page }) => {
+test('anchors select the category and question; an unknown anchor selects the first category', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/en/faq/prepay_cards-telekom');
-  const answerPane = page.getByRole('region', { name: message('en', 'FaqPage.questions.prepay_cards.telekom.title') });
+  const answerPane = page.getByRole('region', {
+    name: message('en', 'FaqPage.questions.prepay_cards.telekom.title'),
+  });
   await expect(answerPane).toBeVisible();
-  await expect(page.getByRole('button', { name: message('en', 'FaqPage.categories.prepay_cards') })).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('button', { name: message('en', 'FaqPage.categories.viniete') })).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByRole('link', { name: message('en', 'FaqPage.questions.prepay_cards.telekom.title') })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('button', { name: message('en', 'FaqPage.categories.prepay_cards') }),
+  ).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    page.getByRole('button', { name: message('en', 'FaqPage.categories.viniete') }),
+  ).toHaveAttribute('aria-expanded', 'false');
+  await expect(
+    page.getByRole('link', { name: message('en', 'FaqPage.questions.prepay_cards.telekom.title') }),
+  ).toHaveAttribute('aria-current', 'page');
 
   // A category alone selects its first question.
   await page.goto('/en/faq/transactions');
-  await expect(page.getByRole('region', { name: message('en', 'FaqPage.questions.transactions.payment-methods.title') })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: message('en', 'FaqPage.questions.transactions.payment-methods.title') }),
+  ).toBeVisible();
 
   await page.goto('/en/faq/no-such-anchor');
   await expect(page).toHaveURL(/\/en\/faq\/viniete$/);
-  await expect(page.getByRole('button', { name: message('en', 'FaqPage.categories.viniete') })).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    page.getByRole('button', { name: message('en', 'FaqPage.categories.viniete') }),
+  ).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByTestId('price-table').last()).toBeVisible();
 });
 
@@ -64,16 +80,30 @@ test('the accordion keeps one category open; a click on the open one closes it',
   await expect(page).toHaveURL(/\/de\/faq\/transactions$/);
   await expect(transactions).toHaveAttribute('aria-expanded', 'true');
   await expect(vignettes).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByRole('region', { name: message('de', 'FaqPage.questions.transactions.payment-methods.title') })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: message('de', 'FaqPage.questions.transactions.payment-methods.title') }),
+  ).toBeVisible();
 
-  await page.getByRole('link', { name: message('de', 'FaqPage.questions.transactions.refund.title') }).click();
+  await page
+    .getByRole('link', { name: message('de', 'FaqPage.questions.transactions.refund.title') })
+    .click();
   await expect(page).toHaveURL(/\/de\/faq\/transactions-refund$/);
-  await expect(page).toHaveTitle(new RegExp(message('de', 'FaqPage.questions.transactions.refund.title').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  await expect(page.getByRole('region', { name: message('de', 'FaqPage.questions.transactions.refund.title') })).toBeVisible();
+  await expect(page).toHaveTitle(
+    new RegExp(
+      message('de', 'FaqPage.questions.transactions.refund.title').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    ),
+  );
+  await expect(
+    page.getByRole('region', { name: message('de', 'FaqPage.questions.transactions.refund.title') }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: message('de', 'FaqPage.categories.transactions') }).click();
-  await expect(page.getByRole('button', { name: message('de', 'FaqPage.categories.transactions') })).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByRole('button', { name: message('de', 'FaqPage.categories.viniete') })).toHaveAttribute('aria-expanded', 'false');
+  await expect(
+    page.getByRole('button', { name: message('de', 'FaqPage.categories.transactions') }),
+  ).toHaveAttribute('aria-expanded', 'false');
+  await expect(
+    page.getByRole('button', { name: message('de', 'FaqPage.categories.viniete') }),
+  ).toHaveAttribute('aria-expanded', 'false');
 });
 
 test.describe('on a phone', () => {

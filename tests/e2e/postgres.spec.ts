@@ -12,7 +12,9 @@ test('with DATABASE_URL the shop migrates a real PostgreSQL and answers /api/hea
   const database = await createDatabase('shop_e2e');
 
   // Two servers on one PostgreSQL, as in a scaled-out deployment: both migrate and seed without conflict.
-  const shops = [3105, 3106].map((port) => startShop(port, { DATABASE_URL: database.url, DATA_DIR: undefined }));
+  const shops = [3105, 3106].map((port) =>
+    startShop(port, { DATABASE_URL: database.url, DATA_DIR: undefined }),
+  );
   try {
     await Promise.all(shops.map((shop) => waitUntilHealthy(shop)));
     for (const shop of shops) {
@@ -22,7 +24,9 @@ test('with DATABASE_URL the shop migrates a real PostgreSQL and answers /api/hea
     }
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
-    const tables = await db.query("select count(*)::int as n from information_schema.tables where table_schema = 'public'");
+    const tables = await db.query(
+      "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+    );
     const admins = await db.query("select count(*)::int as n from users where role_name = 'ADMIN'");
     const prices = await db.query('select count(*)::int as n from vignette_prices');
     await db.end();

@@ -15,7 +15,9 @@ const PAGES = [
   { path: '/payment/timeout', title: 'PaymentTimeoutPage.meta.title' },
 ];
 
-test('every public page answers 200 in all four languages with its translated title in the HTML', async ({ request }) => {
+test('every public page answers 200 in all four languages with its translated title in the HTML', async ({
+  request,
+}) => {
   for (const locale of LOCALES) {
     for (const page of PAGES) {
       const response = await request.get(`/${locale}${page.path}`);
@@ -33,7 +35,9 @@ test('/faq/ with a trailing slash reaches the FAQ too', async ({ request }) => {
   expect(await response.text()).toContain(htmlEscaped(message('en', 'FaqPage.heading')));
 });
 
-test('an address without a language goes to /ro/404, which answers 404 with the page in the HTML', async ({ request }) => {
+test('an address without a language goes to /ro/404, which answers 404 with the page in the HTML', async ({
+  request,
+}) => {
   const redirect = await request.get('/xyz', { maxRedirects: 0 });
   expect(redirect.status()).toBe(307);
   expect(redirect.headers()['location']).toMatch(/\/ro\/404$/);
@@ -47,7 +51,9 @@ test('an address without a language goes to /ro/404, which answers 404 with the 
   expect(html).toMatch(/<meta name="robots" content="noindex/);
 });
 
-test('an unknown page under a language answers 404 with that language\'s page, without JavaScript', async ({ request }) => {
+test("an unknown page under a language answers 404 with that language's page, without JavaScript", async ({
+  request,
+}) => {
   for (const [url, locale] of [
     ['/en/nope', 'en'],
     ['/de/gibt/es/nicht', 'de'],
@@ -98,15 +104,27 @@ test('the translation dictionaries are served from the same message files', asyn
   for (const locale of LOCALES) {
     const response = await request.get(`/assets/i18n/${locale}.json`);
     expect(response.status()).toBe(200);
-    const onDisk = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8'));
+    const onDisk = JSON.parse(
+      fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8'),
+    );
     expect(await response.json()).toEqual(onDisk);
   }
 });
 
-test('sitemap.xml lists every public page in every language, robots.txt keeps crawlers out of /admin and /api', async ({ request }) => {
+test('sitemap.xml lists every public page in every language, robots.txt keeps crawlers out of /admin and /api', async ({
+  request,
+}) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const locale of LOCALES) {
-    for (const page of ['', '/contact', '/faq', '/gdpr', '/terms-conditions', '/cookie-policy', '/faq/transactions-refund']) {
+    for (const page of [
+      '',
+      '/contact',
+      '/faq',
+      '/gdpr',
+      '/terms-conditions',
+      '/cookie-policy',
+      '/faq/transactions-refund',
+    ]) {
       expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+/${locale}${page}</loc>`));
     }
   }
@@ -119,7 +137,9 @@ test('sitemap.xml lists every public page in every language, robots.txt keeps cr
 test('home and contact carry Organization JSON-LD with the contact point', async ({ request }) => {
   for (const url of ['/ro', '/hu/contact']) {
     const html = await (await request.get(url)).text();
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1]!),
+    );
     const organization = blocks.find((block) => block['@type'] === 'Organization');
     expect(organization?.contactPoint?.telephone).toBeTruthy();
     expect(organization?.address?.addressLocality).toBe('Deva');
@@ -131,7 +151,10 @@ test('the contact page shows the company details, the map and its link', async (
   await expect(page.getByText('202000 lei')).toBeVisible();
   await expect(page.getByText('J20/1234/2019', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: message('ro', 'ContactPage.mapAlt') })).toBeVisible();
-  await expect(page.getByRole('link', { name: message('ro', 'ContactPage.mapLink') })).toHaveAttribute('href', /openstreetmap\.org/);
+  await expect(page.getByRole('link', { name: message('ro', 'ContactPage.mapLink') })).toHaveAttribute(
+    'href',
+    /openstreetmap\.org/,
+  );
 });
 
 test('the home page links the two products and dims the ones to come', async ({ page }) => {
@@ -140,10 +163,14 @@ test('the home page links the two products and dims the ones to come', async ({ 
   const grid = page.locator('#products-heading + p + ul');
   await expect(grid.locator('li')).toHaveCount(6);
   await expect(grid.getByRole('link')).toHaveCount(2);
-  await expect(grid.getByRole('link', { name: /Hungarian vignette/ })).toHaveAttribute('href', '/en/vignette');
+  await expect(grid.getByRole('link', { name: /Hungarian vignette/ })).toHaveAttribute(
+    'href',
+    '/en/vignette',
+  );
   await expect(grid.getByRole('link', { name: /Romanian SIM cards/ })).toHaveAttribute('href', '/en/prepay');
   await expect(grid.getByText(message('en', 'HomePage.soon'), { exact: true })).toHaveCount(4);
-  const columns = async () => (await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns)).split(' ').length;
+  const columns = async () =>
+    (await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns)).split(' ').length;
   expect(await columns()).toBe(3);
   await page.setViewportSize({ width: 1200, height: 900 });
   expect(await columns()).toBe(2);
@@ -154,13 +181,19 @@ test('the home page links the two products and dims the ones to come', async ({ 
   await expect(page.getByText(message('en', 'HomePage.tagline'))).toBeHidden();
 });
 
-test('the payment pages show the e-mail of the query parameter as text, never as markup', async ({ page }) => {
+test('the payment pages show the e-mail of the query parameter as text, never as markup', async ({
+  page,
+}) => {
   await page.goto('/en/payment/successful?email=driver%40example.ro');
-  await expect(page.getByTestId('outcome-email')).toHaveText(message('en', 'PaymentSuccessPage.text').replace('{email}', 'driver@example.ro'));
+  await expect(page.getByTestId('outcome-email')).toHaveText(
+    message('en', 'PaymentSuccessPage.text').replace('{email}', 'driver@example.ro'),
+  );
 
   const hostile = '<img src=x onerror="window.__pwned=1">';
   await page.goto(`/de/payment/timeout?email=${encodeURIComponent(hostile)}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('de', 'PaymentTimeoutPage.heading'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    message('de', 'PaymentTimeoutPage.heading'),
+  );
   await expect(page.getByTestId('outcome-email')).toContainText(hostile);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator('img[src="x"]').count()).toBe(0);

@@ -9,20 +9,35 @@ test.describe('desktop', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/ro');
     const nav = page.getByRole('navigation', { name: message('ro', 'Navigation.mainLabel') });
-    await expect(nav.getByRole('link', { name: message('ro', 'Navigation.home') })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: message('ro', 'Navigation.home') })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await nav.getByRole('link', { name: message('ro', 'Navigation.contact') }).click();
     await expect(page).toHaveURL(/\/ro\/contact$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('ro', 'ContactPage.heading'));
-    await expect(nav.getByRole('link', { name: message('ro', 'Navigation.contact') })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('link', { name: message('ro', 'Navigation.home') })).not.toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: message('ro', 'Navigation.contact') })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(nav.getByRole('link', { name: message('ro', 'Navigation.home') })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await nav.getByRole('link', { name: message('ro', 'Navigation.faq') }).click();
     await expect(page).toHaveURL(/\/ro\/faq$/);
-    await expect(nav.getByRole('link', { name: message('ro', 'Navigation.faq') })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: message('ro', 'Navigation.faq') })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     // The FAQ's own question pages keep the FAQ tab active.
     await page.goto('/ro/faq/transactions-refund');
-    await expect(nav.getByRole('link', { name: message('ro', 'Navigation.faq') })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: message('ro', 'Navigation.faq') })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('navigation resets the scroll position', async ({ page }) => {
@@ -30,7 +45,10 @@ test.describe('desktop', () => {
     await page.goto('/en/terms-conditions');
     await page.mouse.wheel(0, 4000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-    await page.getByRole('contentinfo').getByRole('link', { name: message('en', 'Navigation.contact'), exact: true }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: message('en', 'Navigation.contact'), exact: true })
+      .click();
     await expect(page).toHaveURL(/\/en\/contact$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
@@ -45,18 +63,25 @@ test.describe('desktop', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('de', 'ContactPage.heading'));
   });
 
-  test('the footer has the links, office hours, phone, e-mail, address in Deva, the ANPC SAL link and copyright 2019', async ({ page }) => {
+  test('the footer has the links, office hours, phone, e-mail, address in Deva, the ANPC SAL link and copyright 2019', async ({
+    page,
+  }) => {
     await page.goto('/hu');
     const footer = page.getByRole('contentinfo');
     for (const key of ['home', 'faq', 'contact', 'terms', 'gdpr', 'cookiePolicy']) {
-      await expect(footer.getByRole('link', { name: message('hu', `Navigation.${key}`), exact: true })).toBeVisible();
+      await expect(
+        footer.getByRole('link', { name: message('hu', `Navigation.${key}`), exact: true }),
+      ).toBeVisible();
     }
     await expect(footer).toContainText('08:00 - 16:00');
     await expect(footer.getByRole('link', { name: /^\+40/ })).toHaveAttribute('href', /^tel:\+40/);
     await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
     await expect(footer).toContainText('Deva');
     await expect(footer).toContainText('2019');
-    await expect(footer.getByRole('link', { name: message('hu', 'Footer.anpcSal') })).toHaveAttribute('href', 'https://anpc.ro/ce-este-sal/');
+    await expect(footer.getByRole('link', { name: message('hu', 'Footer.anpcSal') })).toHaveAttribute(
+      'href',
+      'https://anpc.ro/ce-este-sal/',
+    );
   });
 });
 
@@ -64,7 +89,9 @@ test.describe('phone, 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
   test.beforeEach(async ({ context, baseURL }) => answerCookieNotice(context, baseURL));
 
-  test('the side menu opens with the burger, switches to a cross, and closes on navigation', async ({ page }) => {
+  test('the side menu opens with the burger, switches to a cross, and closes on navigation', async ({
+    page,
+  }) => {
     await page.goto('/en');
     const open = page.getByRole('button', { name: message('en', 'Navigation.openMenu') });
     await expect(open).toBeVisible();
@@ -81,7 +108,10 @@ test.describe('phone, 375 px', () => {
     await menu.getByRole('link', { name: message('en', 'Navigation.faq') }).click();
     await expect(page).toHaveURL(/\/en\/faq$/);
     await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: message('en', 'Navigation.openMenu') })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: message('en', 'Navigation.openMenu') })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
 
     // The cross closes it as well, and so does Escape.
     await page.getByRole('button', { name: message('en', 'Navigation.openMenu') }).click();
@@ -104,7 +134,10 @@ test.describe('phone, 375 px', () => {
 });
 
 test.describe('cookie notice', () => {
-  test('is shown on the first visit; accept stores the flag with 60 and the choice, and it is not shown again', async ({ page, context }) => {
+  test('is shown on the first visit; accept stores the flag with 60 and the choice, and it is not shown again', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/ro');
     const banner = page.getByTestId('cookie-banner');
     await expect(banner).toBeVisible();
@@ -130,7 +163,9 @@ test.describe('cookie notice', () => {
     const banner = page.getByTestId('cookie-banner');
     await banner.getByRole('button', { name: message('de', 'CookieBanner.reject') }).click();
     await expect(banner).toBeHidden();
-    expect((await context.cookies()).find((cookie) => cookie.name === 'cookieConsent')?.value).toBe('rejected');
+    expect((await context.cookies()).find((cookie) => cookie.name === 'cookieConsent')?.value).toBe(
+      'rejected',
+    );
     await page.goto('/de/faq');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(banner).toBeHidden();
@@ -138,10 +173,21 @@ test.describe('cookie notice', () => {
 
   test('the footer reopens it to change the choice', async ({ page, context }) => {
     await page.goto('/en');
-    await page.getByTestId('cookie-banner').getByRole('button', { name: message('en', 'CookieBanner.reject') }).click();
-    await page.getByRole('contentinfo').getByRole('button', { name: message('en', 'Footer.cookieSettings') }).click();
-    await page.getByTestId('cookie-banner').getByRole('button', { name: message('en', 'CookieBanner.accept') }).click();
-    expect((await context.cookies()).find((cookie) => cookie.name === 'cookieConsent')?.value).toBe('accepted');
+    await page
+      .getByTestId('cookie-banner')
+      .getByRole('button', { name: message('en', 'CookieBanner.reject') })
+      .click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('button', { name: message('en', 'Footer.cookieSettings') })
+      .click();
+    await page
+      .getByTestId('cookie-banner')
+      .getByRole('button', { name: message('en', 'CookieBanner.accept') })
+      .click();
+    expect((await context.cookies()).find((cookie) => cookie.name === 'cookieConsent')?.value).toBe(
+      'accepted',
+    );
   });
 
   test('sends no analytics at all without a configured provider, even after consent', async ({ page }) => {
@@ -150,7 +196,10 @@ test.describe('cookie notice', () => {
       if (request.resourceType() === 'ping' || request.method() === 'POST') beacons.push(request.url());
     });
     await page.goto('/en');
-    await page.getByTestId('cookie-banner').getByRole('button', { name: message('en', 'CookieBanner.accept') }).click();
+    await page
+      .getByTestId('cookie-banner')
+      .getByRole('button', { name: message('en', 'CookieBanner.accept') })
+      .click();
     await page.goto('/en/contact');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(beacons).toEqual([]);
@@ -158,7 +207,9 @@ test.describe('cookie notice', () => {
 });
 
 test.describe('mobile-app mode', () => {
-  test('?app=1 hides the header, footer and cookie notice, and is remembered for the visit', async ({ page }) => {
+  test('?app=1 hides the header, footer and cookie notice, and is remembered for the visit', async ({
+    page,
+  }) => {
     await page.goto('/ro/faq?app=1');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('header')).toBeHidden();
@@ -171,7 +222,7 @@ test.describe('mobile-app mode', () => {
     await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
   });
 
-  test.describe('with the app\'s user agent', () => {
+  test.describe("with the app's user agent", () => {
     test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 RoadPartnersApp/2.1' });
     test('hides the shell without any query flag', async ({ page }) => {
       await page.goto('/hu');

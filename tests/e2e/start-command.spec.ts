@@ -20,10 +20,15 @@ test('npm start serves the shop, prints the admin once, and a second start on th
     expect(first.output()).toMatch(/First admin created: user "admin", temporary password \S{16}/);
 
     const second = startShop(3102, { DATA_DIR: dataDir });
-    const code = await Promise.race([second.exited, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 60_000))]);
+    const code = await Promise.race([
+      second.exited,
+      new Promise<number>((resolve) => setTimeout(() => resolve(-1), 60_000)),
+    ]);
     if (code === -1) await second.stop();
     expect(code).toBe(1);
-    expect(second.output()).toContain(`The embedded database in ${dataDir} is in use by another shop process`);
+    expect(second.output()).toContain(
+      `The embedded database in ${dataDir} is in use by another shop process`,
+    );
     expect(await fetch(`${first.url}/api/health`).then((response) => response.status)).toBe(200);
   } finally {
     await first.stop();
@@ -32,7 +37,9 @@ test('npm start serves the shop, prints the admin once, and a second start on th
   // Data intact: the store opens, holds the seed and exactly one admin, and a restart prints no password.
   const store = await PGlite.create(path.join(dataDir, 'pglite'));
   const prices = await store.query<{ n: number }>('select count(*)::int as n from vignette_prices');
-  const admins = await store.query<{ username: string }>("select username from users where role_name = 'ADMIN'");
+  const admins = await store.query<{ username: string }>(
+    "select username from users where role_name = 'ADMIN'",
+  );
   await store.close();
   expect(prices.rows[0]?.n).toBe(20);
   expect(admins.rows.map((row) => row.username)).toEqual(['admin']);
@@ -50,7 +57,10 @@ test('npm start serves the shop, prints the admin once, and a second start on th
 test('a bad configuration value stops the server with a message naming the variable', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'road-config-'));
   const shop = startShop(3104, { DATA_DIR: dataDir, SITE_URL: 'not-an-address' });
-  const code = await Promise.race([shop.exited, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 60_000))]);
+  const code = await Promise.race([
+    shop.exited,
+    new Promise<number>((resolve) => setTimeout(() => resolve(-1), 60_000)),
+  ]);
   if (code === -1) await shop.stop();
   expect(code).not.toBe(0);
   expect(code).not.toBe(-1);

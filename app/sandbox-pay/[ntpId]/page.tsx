@@ -5,7 +5,7 @@ import { COMPANY } from '@/lib/company';
 import { getDb } from '@/lib/db/client';
 import { hasLocale } from 'next-intl';
 import { routing } from '@/lib/i18n/routing';
-import { findSandboxPayment, TEST_CARDS } from '@/lib/payments/sandbox/sandbox';
+import { findSandboxPayment, isPayable, secondsUntilExpiry, TEST_CARDS } from '@/lib/payments/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 
@@ -27,12 +27,12 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
     );
   }
   // Expired or already settled: the buyer goes back to the shop, which shows the order's state.
-  if (payment.status !== 1 || payment.expiresAt <= new Date()) {
+  if (!isPayable(payment)) {
     if (payment.status === 15) redirect(`/sandbox-pay/${ntpId}/3ds`);
     redirect(`/api/payments/sandbox/pay?ntpId=${encodeURIComponent(ntpId)}`);
   }
   const amount = format.number(payment.amountBani / 100, { style: 'currency', currency: payment.currency });
-  const secondsLeft = Math.max(1, Math.ceil((payment.expiresAt.getTime() - Date.now()) / 1000));
+  const secondsLeft = secondsUntilExpiry(payment);
 
   return (
     <SandboxFrame lang={locale} title={t('title')} notice={t('notice')}>

@@ -378,3 +378,9 @@ export async function deliverSandboxNotifications(
   }
   return delivered;
 }
+
+/** Whole seconds until a payment's form expires (at least 1), for the page that reloads itself at expiry. */
+export const secondsUntilExpiry = (payment: SandboxPayment) => Math.max(1, Math.ceil((payment.expiresAt.getTime() - Date.now()) / 1000));
+
+/** Whether the buyer can still pay on the form. */
+export const isPayable = (payment: SandboxPayment) => payment.status === 1 && payment.expiresAt > new Date();

@@ -13,14 +13,23 @@ export interface ShopProcess {
 export function startShop(port: number, env: Record<string, string | undefined>): ShopProcess {
   const child = spawn(process.execPath, [path.join(process.cwd(), 'scripts', 'start.mjs')], {
     cwd: process.cwd(),
-    env: { ...process.env, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined, LOG_LEVEL: 'info', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      ADMIN_USERNAME: undefined,
+      ADMIN_PASSWORD: undefined,
+      LOG_LEVEL: 'info',
+      ...env,
+      PORT: String(port),
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 0))));
+  const exited = new Promise<number>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 0))),
+  );
   return {
     url: `http://localhost:${port}`,
     child,
@@ -45,7 +54,10 @@ export async function waitUntilHealthy(shop: ShopProcess, timeoutMs = 120_000): 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (shop.child.exitCode !== null) throw new Error(`the shop exited early:\n${shop.output()}`);
-    const ok = await fetch(`${shop.url}/api/health`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${shop.url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

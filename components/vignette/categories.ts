@@ -1,0 +1,35 @@
+import type { VignetteType } from '@/lib/vignettes/validity';
+
+/**
+ * The five vehicle categories of DESIGN.md §4, in the official order. The section page is prerendered from this
+ * list; what is on sale today and at what price comes from the catalog in the browser.
+ */
+export const VIGNETTE_CATEGORIES = [
+  { code: 'CAR', title: 'D1', slug: 'car', sellable: true },
+  { code: 'VAN', title: 'D2', slug: 'van', sellable: true },
+  // Buses pay the HU-GO distance toll since 1 February 2024: shown, not buyable.
+  { code: 'BUS', title: 'B2', slug: 'bus', sellable: false },
+  { code: 'MOTOR', title: 'D1M', slug: 'motor', sellable: true },
+  { code: 'TRAIL', title: 'U', slug: 'trail', sellable: true },
+] as const;
+
+export type VignetteCategory = (typeof VIGNETTE_CATEGORIES)[number];
+export type CategoryCode = VignetteCategory['code'];
+export type SellableCategory = Extract<VignetteCategory, { sellable: true }>;
+export type SellableCode = SellableCategory['code'];
+export type ProductSlug = SellableCategory['slug'];
+
+export const SELLABLE_CATEGORIES = VIGNETTE_CATEGORIES.filter(
+  (category): category is SellableCategory => category.sellable,
+);
+
+/** `/{lang}/vignette/{product}`: the category code in lower case. */
+export const PRODUCT_SLUGS: readonly ProductSlug[] = SELLABLE_CATEGORIES.map((category) => category.slug);
+
+export const categoryBySlug = (slug: string) => SELLABLE_CATEGORIES.find((category) => category.slug === slug);
+export const categoryByCode = (code: string) => VIGNETTE_CATEGORIES.find((category) => category.code === code);
+
+/** The periods in the order the form offers them (DESIGN.md §4). */
+export const VIGNETTE_PERIODS: readonly VignetteType[] = ['DAY', 'WEEK', 'MONTH', 'YEAR', 'COUNTY_YEAR'];
+
+export const isYearly = (type: VignetteType) => type === 'YEAR' || type === 'COUNTY_YEAR';

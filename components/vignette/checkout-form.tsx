@@ -1,0 +1,426 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef, useState } from 'react';
+import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
+import { isApiRequestError, postOrder, type ApiIssue, type OrderRequest, type QuoteResponse } from '@/lib/client/api';
+import { loading } from '@/lib/client/loading';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
+import { clearCart, randomId, type CartItem } from './cart-store';
+import { FieldError } from './field-error';
+import { fill, formatDay, formatHuf, formatRate, formatRon } from './format';
+import { errorText, type ValidationLabels, type VignetteFormLabels } from './labels';
+
+export interface CheckoutValues {
+  email: string;
+  wantsInvoice: boolean;
+  invoice: { kind: 'PERSON' | 'COMPANY'; name: string; address: string; taxId: string; tradeRegister: string };
+  acceptTerms: boolean;
+}
+
+const DEFAULT_VALUES: CheckoutValues = {
+  email: '',
+  wantsInvoice: false,
+  invoice: { kind: 'PERSON', name: '', address: '', taxId: '', tradeRegister: '' },
+  acceptTerms: false,
+};
+
+/** The buyer's part of the shared order schema (lib/validations): the cart's items come from the cart. */
+const checkoutSchema = vignetteOrderSchema.pick({ email: true, invoice: true, acceptTerms: true });
+
+/** The schema's input for the form's values: no invoice unless asked for, a person's invoice without company fields. */
+function toOrderFields(values: CheckoutValues) {
+  const { kind, name, address, taxId, tradeRegister } = values.invoice;
+  return {
+    email: values.email.trim(),
+    acceptTerms: values.acceptTerms,
+    invoice: !values.wantsInvoice
+      ? undefined
+      : kind === 'PERSON'
+        ? { kind, name, address }
+        : { kind, name, address, taxId, tradeRegister: tradeRegister.trim() || undefined },
+  };
+}
+
+const resolveCheckout = zodResolver(checkoutSchema);
+const checkoutResolver: Resolver<CheckoutValues> = async (values, context, options) => {
+  // The schema judges the form's raw values: an unticked box is `false` here and its error there.
+  const result = await resolveCheckout(toOrderFields(values) as never, context, options as never);
+  return Object.keys(result.errors).length ? { values: {}, errors: result.errors as never } : { values, errors: {} };
+};
+
+/** The quote and order item of a cart line (DESIGN.md §12). */
+export const requestItem = (item: CartItem): OrderRequest['items'][number] => ({
+  categoryCode: item.categoryCode,
+  type: item.type,
+  ...(item.startDate ? { startDate: item.startDate } : {}),
+  ...(item.county ? { county: item.county } : {}),
+  plate: item.plate,
+  country: item.country,
+});
+
+const CHECKOUT_STORAGE_KEY = 'vignetteCheckout';
+
+/** FNV-1a: a short fingerprint of the order body, so that sessionStorage keeps no personal data. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${text.length}:${(hash >>> 0).toString(16)}`;
+}
+
+/**
+ * The Idempotency-Key of this checkout: the same for the same order body, in this tab, until the order is created,
+ * so a double click, a retry after a lost answer or a reload sends one order; a changed body is a new checkout.
+ */
+function idempotencyKeyFor(body: string): string {
+  const print = fingerprint(body);
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(CHECKOUT_STORAGE_KEY) ?? 'null') as { print?: string; key?: string } | null;
+    if (saved?.print === print && saved.key) return saved.key;
+  } catch {
+    // no saved checkout
+  }
+  const key = randomId();
+  try {
+    sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ print, key }));
+  } catch {
+    // storage refused: the key lives for this call only
+  }
+  return key;
+}
+
+function forgetCheckout() {
+  try {
+    sessionStorage.removeItem(CHECKOUT_STORAGE_KEY);
+  } catch {
+    // nothing to forget
+  }
+}
+
+/** Moves the focus to the first cart line an issue names (`items.N.field`), where its problem is shown. */
+function focusCartItem(issues: readonly ApiIssue[]) {
+  const index = issues.find((issue) => issue.path.startsWith('items.'))?.path.split('.')[1];
+  if (index !== undefined) document.getElementById(`cart-item-${index}`)?.focus();
+}
+
+const FORM_FIELDS = new Set<string>([
+  'email',
+  'acceptTerms',
+  'invoice.kind',
+  'invoice.name',
+  'invoice.address',
+  'invoice.taxId',
+  'invoice.tradeRegister',
+]);
+
+interface CheckoutFormProps {
+  items: readonly CartItem[];
+  quote: { data?: QuoteResponse; error?: unknown; isLoading: boolean; retry: () => void };
+  locale: Locale;
+  labels: VignetteFormLabels;
+  validation: ValidationLabels;
+  describeItem: (item: Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>) => string;
+  /** The order's 422 issues about the cart's items (`items.N.field`), shown on those items. */
+  onItemIssues: (issues: ApiIssue[]) => void;
+}
+
+/**
+ * Checkout: e-mail, optional invoice data, the order summary from the quote, the terms with the express consent of
+ * OUG 34/2014 art. 16, and "Pay", which creates the order and sends the browser to the payment provider's form.
+ */
+export function CheckoutForm({ items, quote, locale, labels, validation, describeItem, onItemIssues }: CheckoutFormProps) {
+  const id = useId();
+  const { control, register, handleSubmit, setError, formState } = useForm<CheckoutValues>({
+    defaultValues: DEFAULT_VALUES,
+    resolver: checkoutResolver,
+  });
+  const wantsInvoice = useWatch({ control, name: 'wantsInvoice' });
+  const kind = useWatch({ control, name: 'invoice.kind' });
+  const [payError, setPayError] = useState<string>();
+  const paying = useRef(false);
+  const t = labels.checkout;
+  const errors = formState.errors;
+  const message = (key: string | undefined) => errorText(key, validation, labels.errors);
+  const fieldId = (name: string) => `${id}-${name.replace('.', '-')}`;
+  const errorId = (name: string) => `${fieldId(name)}-error`;
+
+  const field = (name: Path<CheckoutValues>, error: string | undefined, hintId?: string) => ({
+    id: fieldId(name),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hintId, error && errorId(name)].filter(Boolean).join(' ') || undefined,
+  });
+
+  const emailError = message(errors.email?.message);
+  const nameError = message(errors.invoice?.name?.message);
+  const addressError = message(errors.invoice?.address?.message);
+  const taxIdError = message(errors.invoice?.taxId?.message);
+  const tradeRegisterError = message(errors.invoice?.tradeRegister?.message);
+  const termsError = message(errors.acceptTerms?.message);
+  const quoteProblem = isApiRequestError(quote.error) && quote.error.status === 422;
+
+  const pay = async (values: CheckoutValues) => {
+    if (paying.current) return;
+    setPayError(undefined);
+    if (!quote.data) {
+      setPayError(quoteProblem ? t.cartProblems : quote.isLoading ? t.quoteLoading : t.quoteError);
+      if (quoteProblem && isApiRequestError(quote.error)) focusCartItem(quote.error.issues);
+      return;
+    }
+    const fields = checkoutSchema.parse(toOrderFields(values));
+    const body: OrderRequest = {
+      items: items.map(requestItem),
+      email: fields.email,
+      locale,
+      ...(fields.invoice ? { invoice: fields.invoice } : {}),
+      acceptTerms: true,
+    };
+    const key = idempotencyKeyFor(JSON.stringify(body));
+    paying.current = true;
+    const hideOverlay = loading.showOverlay();
+    // Back from the payment form, a page restored from the back-forward cache must not stay behind the overlay.
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && hideOverlay();
+    window.addEventListener('pageshow', onPageShow, { once: true });
+    try {
+      const order = await postOrder(body, key);
+      forgetCheckout();
+      // The order exists: its vignettes leave the cart, so that coming back from the provider never pays them twice.
+      clearCart();
+      // The overlay stays until the browser has left for the payment form.
+      window.location.assign(order.paymentUrl);
+    } catch (error) {
+      window.removeEventListener('pageshow', onPageShow);
+      hideOverlay();
+      paying.current = false;
+      if (isApiRequestError(error) && error.status === 422 && error.issues.length) {
+        const itemIssues = error.issues.filter((issue) => issue.path.startsWith('items.'));
+        const formIssues = error.issues.filter((issue) => FORM_FIELDS.has(issue.path));
+        formIssues.forEach((issue, index) =>
+          setError(issue.path as Path<CheckoutValues>, { type: 'server', message: issue.code ?? 'invalid' }, { shouldFocus: index === 0 }),
+        );
+        onItemIssues(itemIssues);
+        const rest = error.issues.filter((issue) => !issue.path.startsWith('items.') && !FORM_FIELDS.has(issue.path));
+        setPayError(rest.length ? rest.map((issue) => message(issue.code ?? 'invalid')).join(' ') : t.fixErrors);
+        if (!formIssues.length) focusCartItem(itemIssues);
+      } else if (isApiRequestError(error) && error.status === 0) {
+        setPayError(t.networkError);
+      } else {
+        setPayError(t.payError);
+      }
+    }
+  };
+
+  const input =
+    'mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-red-700';
+  const label = 'block font-medium text-slate-900';
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="vignette-checkout">
+      <h2 id={`${id}-heading`} className="flex items-center gap-3 text-xl font-semibold text-slate-900">
+        <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand text-base font-bold text-white">
+          5
+        </span>
+        {labels.steps.checkout}
+      </h2>
+      <form noValidate onSubmit={(event) => void handleSubmit(pay)(event)} className="space-y-5">
+        <div>
+          <label htmlFor={fieldId('email')} className={label}>
+            {t.email}
+          </label>
+          <p id={`${fieldId('email')}-hint`} className="text-sm text-slate-700">
+            {t.emailHint}
+          </p>
+          <input
+            {...register('email')}
+            {...field('email', emailError, `${fieldId('email')}-hint`)}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            className={input}
+          />
+          <FieldError id={errorId('email')} message={emailError} />
+        </div>
+
+        <div className="space-y-3">
+          <div className="flex items-start gap-3">
+            <input {...register('wantsInvoice')} id={fieldId('wantsInvoice')} type="checkbox" className="mt-0.5 size-6 shrink-0 accent-brand" />
+            <label htmlFor={fieldId('wantsInvoice')} className="font-medium text-slate-900">
+              {t.invoiceToggle}
+            </label>
+          </div>
+          {wantsInvoice && (
+            <div className="space-y-4 rounded-lg border border-slate-300 bg-white p-3">
+              <fieldset>
+                <legend className={label}>{t.invoiceKind}</legend>
+                <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
+                  {(['PERSON', 'COMPANY'] as const).map((option) => (
+                    <label key={option} className="flex min-h-11 items-center gap-2">
+                      <input {...register('invoice.kind')} type="radio" value={option} className="size-5 accent-brand" />
+                      {option === 'PERSON' ? t.person : t.company}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <div>
+                <label htmlFor={fieldId('invoice.name')} className={label}>
+                  {kind === 'COMPANY' ? t.companyName : t.name}
+                </label>
+                <input
+                  {...register('invoice.name')}
+                  {...field('invoice.name', nameError)}
+                  type="text"
+                  autoComplete={kind === 'COMPANY' ? 'organization' : 'name'}
+                  className={input}
+                />
+                <FieldError id={errorId('invoice.name')} message={nameError} />
+              </div>
+              {kind === 'COMPANY' && (
+                <>
+                  <div>
+                    <label htmlFor={fieldId('invoice.taxId')} className={label}>
+                      {t.taxId}
+                    </label>
+                    <input
+                      {...register('invoice.taxId')}
+                      {...field('invoice.taxId', taxIdError)}
+                      type="text"
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      spellCheck={false}
+                      className={input}
+                    />
+                    <FieldError id={errorId('invoice.taxId')} message={taxIdError} />
+                  </div>
+                  <div>
+                    <label htmlFor={fieldId('invoice.tradeRegister')} className={label}>
+                      {t.tradeRegister}
+                    </label>
+                    <input
+                      {...register('invoice.tradeRegister')}
+                      {...field('invoice.tradeRegister', tradeRegisterError)}
+                      type="text"
+                      autoComplete="off"
+                      spellCheck={false}
+                      className={input}
+                    />
+                    <FieldError id={errorId('invoice.tradeRegister')} message={tradeRegisterError} />
+                  </div>
+                </>
+              )}
+              <div>
+                <label htmlFor={fieldId('invoice.address')} className={label}>
+                  {t.address}
+                </label>
+                <input
+                  {...register('invoice.address')}
+                  {...field('invoice.address', addressError)}
+                  type="text"
+                  autoComplete="street-address"
+                  className={input}
+                />
+                <FieldError id={errorId('invoice.address')} message={addressError} />
+              </div>
+            </div>
+          )}
+        </div>
+
+        <section aria-labelledby={`${id}-summary`} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="order-summary">
+          <h3 id={`${id}-summary`} className="text-lg font-semibold text-slate-900">
+            {t.summary}
+          </h3>
+          <div aria-live="polite">
+            {quote.data ? (
+              <>
+                <ul className="mt-2 divide-y divide-slate-200">
+                  {quote.data.items.map((quoted, index) => (
+                    <li key={index} className="py-2" data-testid="summary-item">
+                      <p className="font-medium break-words text-slate-900">
+                        {describeItem(quoted as Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>)}
+                      </p>
+                      <p className="text-sm text-slate-700" data-first-day={quoted.firstDay} data-last-day={quoted.lastDay}>
+                        {formatDay(quoted.firstDay, locale, 'medium')} – {formatDay(quoted.lastDay, locale, 'medium')}
+                      </p>
+                      <p className="text-sm text-slate-900 tabular-nums">
+                        {formatHuf(quoted.priceHuf, locale)} · <span className="font-semibold">{formatRon(quoted.priceRon, locale)}</span>
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-2 flex items-baseline justify-between gap-3 border-t-2 border-slate-900 pt-2 text-lg font-bold text-slate-900">
+                  <span>{t.total}</span>
+                  <span data-testid="summary-total" data-bani={quote.data.totalRon} className="tabular-nums">
+                    {formatRon(quote.data.totalRon, locale)}
+                  </span>
+                </p>
+                <p className="mt-1 text-sm text-slate-700">
+                  {fill(t.rate, {
+                    rate: formatRate(quote.data.RON2HUF, locale),
+                    date: quote.data.rateDate ? formatDay(quote.data.rateDate, locale, 'medium') : '',
+                  })}
+                </p>
+              </>
+            ) : quote.isLoading ? (
+              <p className="mt-2 text-slate-700">{t.quoteLoading}</p>
+            ) : quote.error ? (
+              <div className="mt-2 space-y-2">
+                <p className="text-red-700">{quoteProblem ? t.cartProblems : t.quoteError}</p>
+                {!quoteProblem && (
+                  <button
+                    type="button"
+                    onClick={quote.retry}
+                    className="inline-flex min-h-11 items-center rounded border border-brand px-4 font-medium text-brand hover:bg-brand/10"
+                  >
+                    {labels.retry}
+                  </button>
+                )}
+              </div>
+            ) : null}
+          </div>
+        </section>
+
+        <div>
+          <div className="flex items-start gap-3">
+            <input
+              {...register('acceptTerms')}
+              {...field('acceptTerms', termsError)}
+              type="checkbox"
+              className="mt-0.5 size-6 shrink-0 accent-brand"
+            />
+            <label htmlFor={fieldId('acceptTerms')} className="text-slate-900">
+              {t.terms}
+            </label>
+          </div>
+          <p className="mt-1 ml-9">
+            <Link href="/terms-conditions" target="_blank" rel="noopener" prefetch={false} className="text-brand underline">
+              {t.termsLink}
+            </Link>
+          </p>
+          <FieldError id={errorId('acceptTerms')} message={termsError} className="ml-9" />
+        </div>
+
+        <div className="space-y-2">
+          <button
+            type="submit"
+            aria-describedby={`${id}-pay-hint${payError ? ` ${id}-pay-error` : ''}`}
+            className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-accent px-6 text-lg font-bold text-slate-900 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+            data-testid="pay-button"
+          >
+            {quote.data ? fill(t.pay, { amount: formatRon(quote.data.totalRon, locale) }) : t.payPlain}
+          </button>
+          <p id={`${id}-pay-hint`} className="text-sm text-slate-700">
+            {t.payHint}
+          </p>
+          <div role="alert">
+            <FieldError id={`${id}-pay-error`} message={payError} />
+          </div>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+'use client';
+
+import { useCallback, useMemo, useRef, useState } from 'react';
+import useSWR from 'swr';
+import { CATALOG_URL, getCatalog, isApiRequestError, postQuote, type ApiIssue } from '@/lib/client/api';
+import type { Locale } from '@/lib/i18n/routing';
+import { countrySign } from '@/lib/vignettes/countries';
+import { CartPanel } from './cart-panel';
+import { removeFromCart, useCart, type CartItem } from './cart-store';
+import { categoryByCode, type SellableCode } from './categories';
+import { CheckoutForm, requestItem } from './checkout-form';
+import { fill } from './format';
+import { ItemForm } from './item-form';
+import type { CategoryNames, ValidationLabels, VignetteFormLabels } from './labels';
+
+interface VignettePurchaseProps {
+  categoryCode: SellableCode;
+  locale: Locale;
+  labels: VignetteFormLabels;
+  validation: ValidationLabels;
+  categoryNames: CategoryNames;
+}
+
+type Describable = Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>;
+
+/** Groups `items.N.field` issues by N. */
+function byItem(issues: readonly ApiIssue[]): Map<number, ApiIssue[]> {
+  const grouped = new Map<number, ApiIssue[]>();
+  for (const issue of issues) {
+    const [root, index] = issue.path.split('.');
+    if (root !== 'items' || index === undefined || !/^\d+$/.test(index)) continue;
+    grouped.set(Number(index), [...(grouped.get(Number(index)) ?? []), issue]);
+  }
+  return grouped;
+}
+
+/**
+ * The purchase flow of one category's page (`/{lang}/vignette/{product}`): the catalog is fetched in the browser
+ * (the page itself is static), the vignette is put together in three steps and added to the cart that every
+ * product page shares, and the checkout prices the whole cart with a quote and starts the payment.
+ */
+export function VignettePurchase({ categoryCode, locale, labels, validation, categoryNames }: VignettePurchaseProps) {
+  const catalog = useSWR(CATALOG_URL, getCatalog, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const cart = useCart();
+  const items = useMemo(() => cart.map(requestItem), [cart]);
+  const signature = JSON.stringify(items);
+  const quote = useSWR(
+    items.length ? ['vignette-quote', signature] : null,
+    ([, body]: [string, string]) => postQuote({ items: JSON.parse(body) }),
+    { revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false },
+  );
+  const [orderIssues, setOrderIssues] = useState<{ signature: string; issues: ApiIssue[] }>();
+  const [announcement, setAnnouncement] = useState('');
+  const cartHeading = useRef<HTMLHeadingElement>(null);
+
+  const describeItem = useCallback(
+    (item: Describable) => {
+      const category = categoryByCode(item.categoryCode);
+      const period = labels.periods[item.type as keyof typeof labels.periods];
+      const county = item.county ? catalog.data?.counties.find((candidate) => candidate.id === item.county)?.name ?? item.county : undefined;
+      return [
+        `${category?.title ?? item.categoryCode} ${categoryNames[item.categoryCode] ?? ''}`.trim(),
+        typeof period === 'object' ? period.short : item.type,
+        county ? fill(labels.cart.county, { county }) : undefined,
+        `${item.plate} (${countrySign(item.country) ?? item.country})`,
+      ]
+        .filter(Boolean)
+        .join(' · ');
+    },
+    [catalog.data, categoryNames, labels],
+  );
+
+  // Repeating the same sentence would not be announced again; a trailing no-break space makes it new.
+  const announce = (text: string) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
+
+  const onAdded = (item: CartItem) =>
+    announce(fill(labels.cart.added, { item: describeItem(item), count: cart.length + 1 }));
+
+  const onRemove = (item: CartItem) => {
+    removeFromCart(item.id);
+    announce(fill(labels.cart.removed, { item: describeItem(item), count: Math.max(0, cart.length - 1) }));
+    // The removed line's button is gone: the focus goes to the cart's heading rather than to the page's start.
+    cartHeading.current?.focus();
+  };
+
+  const quoteIssues = isApiRequestError(quote.error) && quote.error.status === 422 ? quote.error.issues : [];
+  const issues = byItem([...quoteIssues, ...(orderIssues?.signature === signature ? orderIssues.issues : [])]);
+
+  return (
+    // Fields focused by a failed submit scroll clear of the sticky header.
+    <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] [&_input]:scroll-mt-24 [&_li]:scroll-mt-24 [&_select]:scroll-mt-24">
+      <div>
+        {catalog.data ? (
+          <ItemForm
+            categoryCode={categoryCode}
+            catalog={catalog.data}
+            locale={locale}
+            cart={cart}
+            labels={labels}
+            validation={validation}
+            describeItem={describeItem}
+            onAdded={onAdded}
+          />
+        ) : catalog.error ? (
+          <div className="space-y-3 rounded-lg bg-red-50 p-4" role="alert">
+            <p className="text-red-800">{labels.catalogError}</p>
+            <button
+              type="button"
+              onClick={() => void catalog.mutate()}
+              className="inline-flex min-h-11 items-center rounded bg-brand px-4 font-semibold text-white hover:bg-brand-dark"
+            >
+              {labels.retry}
+            </button>
+          </div>
+        ) : (
+          <p role="status" className="flex items-center gap-3 text-slate-700" data-testid="catalog-loading">
+            <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand border-t-transparent" />
+            {labels.catalogLoading}
+          </p>
+        )}
+      </div>
+      <div className="space-y-10">
+        <CartPanel
+          items={cart}
+          quote={quote.data}
+          issues={issues}
+          currentCategory={categoryCode}
+          locale={locale}
+          labels={labels}
+          validation={validation}
+          categoryNames={categoryNames}
+          describeItem={describeItem}
+          onRemove={onRemove}
+          headingRef={cartHeading}
+        />
+        {cart.length > 0 && (
+          <CheckoutForm
+            items={cart}
+            quote={{ data: quote.data, error: quote.error, isLoading: quote.isLoading, retry: () => void quote.mutate() }}
+            locale={locale}
+            labels={labels}
+            validation={validation}
+            describeItem={describeItem}
+            onItemIssues={(found) => setOrderIssues({ signature, issues: found })}
+          />
+        )}
+      </div>
+      <p role="status" className="sr-only" data-testid="cart-announcement">
+        {announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest } from 'ky';
+import type { Catalog } from '@/lib/catalog/catalog';
+import type { VignetteOrderInput } from '@/lib/validations/vignette-order';
+import { readCookie } from './cookies';
+import { loading } from './loading';
+
+/**
+ * The browser's one HTTP client for the payments API (DESIGN.md §2, spec §6 and §8): every call of the shop and the
+ * back-office goes through `api`, so that the loading bar, the anti-forgery header, the admin token and the error
+ * shape are the same everywhere.
+ */
+
+/** Where the browser sends `/api` calls: NEXT_PUBLIC_PAYMENTS_API_URL, or the page's own origin when unset. */
+const API_PREFIX = process.env.NEXT_PUBLIC_PAYMENTS_API_URL || undefined;
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** Spec §6: the URLs that carry the signed-in admin's token. */
+const SECURED_PATHS = [
+  '/api/users',
+  '/api/admin',
+  '/api/invoice',
+  '/api/eps/utils/transaction/details',
+  '/api/nmps/utils/transaction/details',
+];
+
+/** Spec §3: the browser-storage keys of the signed-in admin. */
+export const CURRENT_USER_KEY = 'currentUser';
+export const PRINCIPAL_KEY = 'principal';
+
+export interface ApiIssue {
+  /** The field as a dotted path: `items.0.plate`, `email`. */
+  path: string;
+  /** A key of the `Validation` messages. */
+  code?: string;
+  message: string;
+}
+
+/** The JSON error body of every endpoint (DESIGN.md §12). */
+export interface ApiErrorBody {
+  error: { code: string; message: string; issues?: ApiIssue[] };
+}
+
+/**
+ * A failed call, as spec §8 describes it: the status (0 when no answer came: network down, timeout), the status
+ * text, the message `Http failure response for {url}: {status} {statusText}`, and the parsed error body.
+ */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly url: string;
+  readonly body: ApiErrorBody | undefined;
+
+  constructor(url: string, status: number, statusText: string, body?: ApiErrorBody, options?: { cause?: unknown }) {
+    super(`Http failure response for ${url}: ${status} ${statusText}`, options);
+    this.name = 'ApiRequestError';
+    this.url = url;
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+  }
+
+  /** The field issues of a 422 answer; empty for any other failure. */
+  get issues(): ApiIssue[] {
+    return this.body?.error.issues ?? [];
+  }
+}
+
+export const isApiRequestError = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError;
+
+const isErrorBody = (data: unknown): data is ApiErrorBody =>
+  typeof data === 'object' &&
+  data !== null &&
+  'error' in data &&
+  typeof (data as { error: unknown }).error === 'object' &&
+  (data as { error: unknown }).error !== null;
+
+const sameOrigin = (url: string) => typeof location !== 'undefined' && new URL(url, location.href).origin === location.origin;
+
+const isSecured = (url: string) => {
+  const { pathname } = new URL(url, typeof location === 'undefined' ? 'http://localhost' : location.href);
+  return SECURED_PATHS.some((path) => pathname.includes(path));
+};
+
+function storedToken(): string | undefined {
+  try {
+    const raw = localStorage.getItem(CURRENT_USER_KEY);
+    const token = raw ? (JSON.parse(raw) as { token?: unknown }).token : undefined;
+    return typeof token === 'string' && token ? token : undefined;
+  } catch {
+    // Storage disabled, or a value that is not ours: as signed out.
+    return undefined;
+  }
+}
+
+/** Spec §4 logout and §8: a secured call answered 401 signs the admin out and sends the browser to /admin. */
+function signOut() {
+  try {
+    localStorage.removeItem(CURRENT_USER_KEY);
+    localStorage.removeItem(PRINCIPAL_KEY);
+  } catch {
+    // nothing stored to remove
+  }
+  // A full page load on purpose: /admin is its own root layout, and signing out must drop every client state.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  if (typeof window !== 'undefined' && window.location.pathname !== '/admin') window.location.assign('/admin');
+}
+
+/**
+ * The pending-request count behind the loading bar is kept around the fetch that ky calls rather than in its hooks:
+ * each attempt (retries included) starts and always ends it, whether it answers, fails or is aborted, which the
+ * hooks alone cannot promise (an aborted call reaches neither `afterResponse` nor always `beforeError`).
+ */
+const countedFetch: typeof fetch = async (input, init) => {
+  loading.requestStarted();
+  try {
+    return await fetch(input, init);
+  } finally {
+    loading.requestEnded();
+  }
+};
+
+function addHeaders({ request }: { request: KyRequest }) {
+  const method = request.method.toUpperCase();
+  // Spec §6: the anti-forgery header on non-GET calls to our own origin only, never leaking the token elsewhere.
+  if (method !== 'GET' && method !== 'HEAD' && sameOrigin(request.url)) {
+    const token = readCookie(XSRF_COOKIE);
+    if (token) request.headers.set(XSRF_HEADER, token);
+  }
+  if (isSecured(request.url)) {
+    const token = storedToken();
+    // The stored token is the login answer's Authorization header as it came ("Bearer ...").
+    if (token) request.headers.set('Authorization', /^\w+ /.test(token) ? token : `Bearer ${token}`);
+  }
+}
+
+function toApiRequestError({ request, error }: { request: KyRequest; error: Error }): Error {
+  let failure: ApiRequestError;
+  if (isHTTPError(error)) {
+    const { status, statusText } = error.response;
+    failure = new ApiRequestError(request.url, status, statusText, isErrorBody(error.data) ? error.data : undefined, {
+      cause: error,
+    });
+    if (status === 401 && isSecured(request.url)) signOut();
+  } else if (isNetworkError(error) || isTimeoutError(error)) {
+    failure = new ApiRequestError(request.url, 0, 'Unknown Error', undefined, { cause: error });
+  } else {
+    return error;
+  }
+  console.error(failure.message);
+  return failure;
+}
+
+export const api = ky.create({
+  ...(API_PREFIX ? { prefix: API_PREFIX } : {}),
+  fetch: countedFetch,
+  hooks: {
+    beforeRequest: [addHeaders],
+    beforeError: [toApiRequestError],
+  },
+});
+
+// ---- Typed helpers of the vignette shop (DESIGN.md §12) -----------------------------------------------------------
+
+export type { Catalog, CatalogProduct } from '@/lib/catalog/catalog';
+
+export const CATALOG_URL = '/api/nmps/utils/vignette/catalog';
+
+/*
+ * ky never retries a POST, yet with retries enabled it clones every request in advance, which turns a JSON body into
+ * a stream: sent as a streamed upload, it is missing from the browser's and the tests' view of the request.
+ */
+const NO_RETRY = 0;
+
+/** One vignette of a quote or order request. */
+export type VignetteRequestItem = VignetteOrderInput['items'][number];
+
+export interface QuoteRequest {
+  items: VignetteRequestItem[];
+}
+
+export interface QuotedVignette {
+  categoryCode: string;
+  type: string;
+  plate: string;
+  country: string;
+  county?: string;
+  firstDay: string;
+  lastDay: string;
+  priceHuf: number;
+  /** In bani. */
+  priceRon: number;
+}
+
+export interface QuoteResponse {
+  items: QuotedVignette[];
+  /** In bani. */
+  totalRon: number;
+  RON2HUF: number;
+  rateDate?: string;
+}
+
+export type OrderRequest = VignetteOrderInput;
+
+export interface OrderResponse {
+  orderId: string;
+  status: string;
+  /** In bani. */
+  amountRon: number;
+  paymentUrl: string;
+}
+
+/** `GET /api/nmps/utils/vignette/catalog`: what can be bought today, at what price, from which start days. */
+export const getCatalog = () => api.get(CATALOG_URL).json<Catalog>();
+
+/** `POST /api/nmps/orders/quote`: each vignette's validity and price, and the total in bani; 422 names bad fields. */
+export const postQuote = (body: QuoteRequest) =>
+  api.post('/api/nmps/orders/quote', { json: body, retry: NO_RETRY }).json<QuoteResponse>();
+
+/**
+ * `POST /api/nmps/orders/order` → 201 with the payment form's address. The same `idempotencyKey` for a repeated
+ * body (a double click, a retry after a lost answer) makes the server answer with the one order it created.
+ */
+export const postOrder = (body: OrderRequest, idempotencyKey: string) =>
+  api
+    .post('/api/nmps/orders/order', {
+      json: body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      retry: NO_RETRY,
+      // Starting a payment waits on the provider: more than ky's default 10 s, never retried (POST).
+      timeout: 30_000,
+    })
+    .json<OrderResponse>();
