@@ -1,0 +1,76 @@
+import { DateTime } from 'luxon';
+import { count, eq } from 'drizzle-orm';
+import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
+import { orders, outbox } from '@/lib/db/schema';
+import { sandboxVignetteIssuer } from '@/lib/issuers/vignette-issuer';
+import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
+import { getPaymentGateway } from '@/lib/payments/gateway';
+import { startPaymentBody } from '@/lib/payments/netopia/client';
+import { reconcilePendingOrders } from '@/lib/payments/reconciler';
+import { SANDBOX_POS_SIGNATURE, sandboxPay, sandboxStart } from '@/lib/payments/sandbox/sandbox';
+import { BUDAPEST } from '@/lib/vignettes/validity';
+import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
+
+const day = (offset: number) => DateTime.now().setZone(BUDAPEST).plus({ days: offset }).toISODate()!;
+
+describe('the sandbox provider\'s contract and the reconciler', () => {
+  let env: Awaited<ReturnType<typeof useProcessDatabase>>;
+  beforeAll(async () => {
+    env = await useProcessDatabase();
+  });
+  afterAll(async () => env.cleanup());
+  const db = () => env.database.db;
+
+  const start = (orderId: string, amountBani: number) =>
+    sandboxStart(
+      db(),
+      startPaymentBody({
+        posSignature: SANDBOX_POS_SIGNATURE,
+        orderId,
+        amountBani,
+        description: 'test',
+        email: 'a@b.ro',
+        language: 'ro',
+        notifyUrl: 'http://127.0.0.1:1/notify',
+        redirectUrl: 'http://127.0.0.1:1/return',
+        createdAt: new Date(),
+      }),
+      'http://localhost:3000',
+    );
+
+  it('answers a reused order id with error 56, and the same id with another amount with 99, as Netopia does', async () => {
+    const first = await start('sandbox-contract-1', 1000);
+    expect(first.json).toMatchObject({ error: { code: '101' }, payment: { status: 1, paymentURL: expect.stringContaining('/sandbox-pay/') } });
+    expect((await start('sandbox-contract-1', 1000)).json).toMatchObject({ error: { code: '56' } });
+    expect((await start('sandbox-contract-1', 2000)).json).toMatchObject({ error: { code: '99' } });
+  });
+
+  it('refuses a start with another POS signature', async () => {
+    const answer = await sandboxStart(db(), { config: {}, order: { posSignature: 'x' } }, 'http://localhost');
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('settles a paid order whose notification never arrived, by asking the provider after the form expired', async () => {
+    const response = await postOrder(
+      jsonRequest('/api/nmps/orders/order', {
+        body: { items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'HD45XYZ', country: 'RO' }], email: 'late@example.ro', locale: 'en', acceptTerms: true },
+      }),
+      noParams,
+    );
+    const { orderId } = await response.json();
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    await sandboxPay(db(), { ntpId: order!.providerPaymentId!, cardNumber: '9900004810225098', cvv: '111', expiry: '12/30' });
+    // No notification is delivered. Before the form's expiry (plus a grace minute) nothing is asked.
+    expect(await reconcilePendingOrders(db(), getPaymentGateway(), new Date())).toBe(0);
+    const later = new Date(order!.paymentExpiresAt!.getTime() + 2 * 60_000);
+    expect(await reconcilePendingOrders(db(), getPaymentGateway(), later)).toBe(1);
+    const [settled] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(settled!.status).toBe('PAID');
+
+    // Issuing twice still gives one confirmation e-mail in the outbox.
+    await fulfilPaidOrders(db(), sandboxVignetteIssuer);
+    await fulfilPaidOrders(db(), sandboxVignetteIssuer);
+    const [mail] = await db().select({ n: count() }).from(outbox).where(eq(outbox.orderId, orderId));
+    expect(Number(mail!.n)).toBe(1);
+  });
+});
