@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { orderItems, outbox } from '@/lib/db/schema';
 import type { VignetteIssuer } from '@/lib/issuers/vignette-issuer';
 import { logger } from '@/lib/log/logger';
+import { kick } from '@/lib/server/jobs';
 import { findOrderItems, findOrdersByStatus, transitionOrder } from './orders';
 
 /** Attempts per item before the order is left to a person as FULFILLMENT_FAILED (then refunded). */
@@ -67,5 +68,6 @@ export async function fulfilPaidOrders(db: Db, issuer: VignetteIssuer): Promise<
     });
     if (moved) fulfilled++;
   }
+  if (fulfilled) kick('mail');
   return fulfilled;
 }

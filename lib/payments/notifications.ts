@@ -5,6 +5,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import { invoices, orders, paymentNotifications } from '@/lib/db/schema';
 import { allocateInvoiceNumber, VIGNETTE_INVOICE_SERIES } from '@/lib/invoices/numbering';
 import { logger } from '@/lib/log/logger';
+import { kick } from '@/lib/server/jobs';
 import { findOrder, markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
 import type { OrderStatus } from '@/lib/orders/status';
 import { budapestToday } from '@/lib/vignettes/validity';
@@ -142,5 +143,8 @@ export async function applyPaymentStatus(
       }
     }
     return from !== null;
+  }).then((changed) => {
+    if (changed && outcome === 'PAID') kick('fulfilment');
+    return changed;
   });
 }

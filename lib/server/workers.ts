@@ -11,24 +11,7 @@ import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { reconcilePendingOrders } from '@/lib/payments/reconciler';
 import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
-
-/** Runs a job every `intervalMs`, never two passes at once, never keeping the process alive. */
-function every(name: string, intervalMs: number, job: () => Promise<unknown>) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await job();
-    } catch (error) {
-      logger.error({ err: error, job: name }, 'background job failed');
-    } finally {
-      running = false;
-    }
-  };
-  setInterval(tick, intervalMs).unref();
-  void tick();
-}
+import { registerJob } from './jobs';
 
 /** Records the BNR rate of the day (once per day and source: a repeated fetch changes nothing). */
 export async function refreshExchangeRate(url: string): Promise<void> {
@@ -48,11 +31,13 @@ export async function refreshExchangeRate(url: string): Promise<void> {
 export function startBackgroundWorkers() {
   const config = getConfig();
   const gateway = getPaymentGateway();
-  if (gateway.kind === 'sandbox')
-    every('sandbox-notifications', 1_000, async () => deliverSandboxNotifications(await getDb()));
-  every('fulfilment', 1_000, async () => fulfilPaidOrders(await getDb(), sandboxVignetteIssuer));
-  every('mail', 2_000, async () => sendDueMail(await getDb()));
-  every('reconciler', 30_000, async () => reconcilePendingOrders(await getDb(), gateway));
-  if (config.EXCHANGE_RATE_FEED_URL)
-    every('exchange-rate', 6 * 3600_000, () => refreshExchangeRate(config.EXCHANGE_RATE_FEED_URL!));
+  // The timers are a safety net (retries, work left by another server); the code that makes work kicks its job.
+  if (gateway.kind === 'sandbox') {
+    registerJob('sandbox-notifications', 5_000, async () => deliverSandboxNotifications(await getDb()));
+  }
+  registerJob('fulfilment', 15_000, async () => fulfilPaidOrders(await getDb(), sandboxVignetteIssuer));
+  registerJob('mail', 15_000, async () => sendDueMail(await getDb()));
+  registerJob('reconciler', 30_000, async () => reconcilePendingOrders(await getDb(), gateway));
+  const feedUrl = config.EXCHANGE_RATE_FEED_URL;
+  if (feedUrl) registerJob('exchange-rate', 6 * 3600_000, () => refreshExchangeRate(feedUrl));
 }

@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 import { DateTime } from 'luxon';
 import { E2E_PAYMENT_TTL_SECONDS } from '../../playwright.config';
 import { answerCookieNotice } from './support/consent';
 import { message } from './support/messages';
+import { startShop, waitUntilHealthy } from './support/shop-process';
 import { receivedMail } from './support/smtp-sink';
 
 const day = (offset: number) => DateTime.now().setZone('Europe/Budapest').plus({ days: offset }).toISODate()!;
@@ -103,4 +108,41 @@ test('an expired payment form lands on the timeout page', async ({ page, request
     message('de', 'PaymentTimeoutPage.heading'),
   );
   await expect(page.getByTestId('outcome-email')).toContainText(email);
+});
+
+test('with no configuration at all, the e-mail of a paid order is written to DATA_DIR/outbox', async ({ page }) => {
+  test.setTimeout(180_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'road-outbox-'));
+  // A shop as `npm start` brings it up: no SMTP_URL, the sandbox provider, the embedded database.
+  const shop = startShop(3110, { DATA_DIR: dataDir, SMTP_URL: undefined, SANDBOX_PAYMENT_TTL_SECONDS: undefined });
+  try {
+    await waitUntilHealthy(shop);
+    const response = await fetch(`${shop.url}/api/nmps/orders/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        items: [{ categoryCode: 'MOTOR', type: 'DAY', startDate: day(0), plate: 'AR11BCD', country: 'RO' }],
+        email: 'outbox@example.ro',
+        locale: 'en',
+        acceptTerms: true,
+      }),
+    });
+    expect(response.status).toBe(201);
+    const { orderId, paymentUrl } = (await response.json()) as { orderId: string; paymentUrl: string };
+    // The form is served by that shop (its public address in the test run is another port: use its own).
+    await page.goto(paymentUrl.replace(/^https?:\/\/[^/]+/, shop.url));
+    await payWithCard(page, '9900004810225098');
+
+    const outbox = path.join(dataDir, 'outbox');
+    const emlFor = () =>
+      fs.existsSync(outbox) ? fs.readdirSync(outbox).find((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(orderId)) : undefined;
+    await expect.poll(emlFor, { timeout: 60_000 }).toBeTruthy();
+    const mail = await simpleParser(fs.readFileSync(path.join(outbox, emlFor()!)));
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('outbox@example.ro');
+    expect(mail.text).toMatch(/HU-EM-[0-9A-F]{12}/);
+    expect(mail.attachments.some((attachment) => attachment.contentType === 'application/pdf')).toBe(true);
+  } finally {
+    await shop.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

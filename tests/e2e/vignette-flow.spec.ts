@@ -195,9 +195,9 @@ test('buys a county vignette in Hungarian and pays it', async ({ page }) => {
   const hu = (key: string) => message('hu', `VignetteForm.${key}`);
   await page.goto('/hu/vignette/car');
   await page.getByRole('radio', { name: new RegExp(`^${escape(hu('periods.COUNTY_YEAR.name'))}`) }).check();
-  await page.getByLabel(hu('county.label')).selectOption('pest');
+  await page.getByLabel(hu('county.label'), { exact: true }).selectOption('pest');
   await page.getByRole('textbox', { name: hu('plate.label'), exact: true }).fill('abc-123');
-  await page.getByLabel(hu('country.label')).selectOption('HU');
+  await page.getByLabel(hu('country.label'), { exact: true }).selectOption('HU');
   await page.getByRole('checkbox', { name: /ABC123/ }).check();
   await page.getByRole('button', { name: hu('add.button') }).click();
   await expect(page.getByTestId('cart-item')).toHaveCount(1);

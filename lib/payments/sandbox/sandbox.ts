@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { sandboxPayments, settings } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
+import { kick } from '@/lib/server/jobs';
 import { buildNotificationBody, NETOPIA_STATUS, signNotification } from '@/lib/payments/netopia/notification';
 
 /**
@@ -198,6 +199,7 @@ async function expireIfDue(db: Db, payment: SandboxPayment, now: Date): Promise<
         sql`${sandboxPayments.status} in (1, ${NETOPIA_STATUS.THREE_D_AUTH})`,
       ),
     );
+  kick('sandbox-notifications');
   return { ...payment, status: NETOPIA_STATUS.EXPIRED };
 }
 
@@ -274,6 +276,7 @@ async function settle(
       notifyNextAt: new Date(),
     })
     .where(eq(sandboxPayments.ntpId, payment.ntpId));
+  kick('sandbox-notifications');
   return {
     kind: 'DONE',
     payment: { ...payment, status: outcome.status, errorCode: outcome.code, errorMessage: outcome.message },

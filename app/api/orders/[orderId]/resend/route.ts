@@ -6,6 +6,7 @@ import { getConfig } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { outbox } from '@/lib/db/schema';
 import { findOrder } from '@/lib/orders/orders';
+import { kick } from '@/lib/server/jobs';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,7 +25,10 @@ export const POST = apiHandler(async (request, { params }: { params: Promise<{ o
     .select({ id: outbox.id })
     .from(outbox)
     .where(and(eq(outbox.orderId, orderId), gt(outbox.createdAt, new Date(Date.now() - RESEND_INTERVAL_MS))));
-  if (!recent.length) await db.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId });
+  if (!recent.length) {
+    await db.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId });
+    kick('mail');
+  }
   const wantsJson = request.headers.get('accept')?.includes('application/json');
   if (wantsJson) return NextResponse.json({ queued: !recent.length }, { status: 202 });
   return NextResponse.redirect(`${getConfig().siteUrl}/${order.locale}/order/${orderId}?resent=1`, 303);
