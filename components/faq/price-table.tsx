@@ -1,5 +1,10 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { hufToWholeRon, type ExchangeRate, type PriceTableRow, type VignetteType } from '@/lib/catalog/price-table';
+import {
+  hufToWholeRon,
+  type ExchangeRate,
+  type PriceTableRow,
+  type VignetteType,
+} from '@/lib/catalog/price-table';
 
 const COLUMNS: { type: VignetteType; label: 'day' | 'week' | 'month' | 'year' | 'countyYear' }[] = [
   { type: 'DAY', label: 'day' },
@@ -10,15 +15,31 @@ const COLUMNS: { type: VignetteType; label: 'day' | 'week' | 'month' | 'year' | 
 ];
 
 /** The FAQ's live price table: a row per category, a column per period, each cell in HUF and in whole RON. */
-export async function PriceTable({ year, rows, rate }: { year: number; rows: PriceTableRow[]; rate: ExchangeRate | null }) {
+export async function PriceTable({
+  year,
+  rows,
+  rate,
+}: {
+  year: number;
+  rows: PriceTableRow[];
+  rate: ExchangeRate | null;
+}) {
   const [t, format] = await Promise.all([getTranslations('FaqUi.priceTable'), getFormatter()]);
   const number = (value: number) => format.number(value, { maximumFractionDigits: 0 });
 
   return (
     <div className="mt-4">
-      <div className="overflow-x-auto rounded-lg border border-slate-200" role="region" aria-labelledby="price-table-caption" tabIndex={0}>
+      <div
+        className="overflow-x-auto rounded-lg border border-slate-200"
+        role="region"
+        aria-labelledby="price-table-caption"
+        tabIndex={0}
+      >
         <table className="min-w-full text-sm" data-testid="price-table">
-          <caption id="price-table-caption" className="bg-slate-100 px-3 py-2 text-left font-semibold text-slate-900">
+          <caption
+            id="price-table-caption"
+            className="bg-slate-100 px-3 py-2 text-left font-semibold text-slate-900"
+          >
             {t('caption', { year })}
           </caption>
           <thead className="bg-slate-50">
@@ -38,18 +59,28 @@ export async function PriceTable({ year, rows, rate }: { year: number; rows: Pri
               <tr key={row.code} data-category={row.code}>
                 <th scope="row" className="px-3 py-2 text-left font-semibold whitespace-nowrap">
                   {row.title}
-                  {!row.sellable && <span className="block text-xs font-normal text-slate-600">{t('notSold')}</span>}
+                  {!row.sellable && (
+                    <span className="block text-xs font-normal text-slate-600">{t('notSold')}</span>
+                  )}
                 </th>
                 {COLUMNS.map(({ type }) => {
                   const huf = row.pricesHuf[type];
                   return (
-                    <td key={type} className="px-3 py-2 text-right whitespace-nowrap tabular-nums" data-type={type}>
+                    <td
+                      key={type}
+                      className="px-3 py-2 text-right whitespace-nowrap tabular-nums"
+                      data-type={type}
+                    >
                       {huf === undefined ? (
                         t('missing')
                       ) : (
                         <>
                           <span className="block font-medium text-slate-900">{number(huf)} HUF</span>
-                          {rate && <span className="block text-slate-600">{number(hufToWholeRon(huf, rate.ron2huf))} RON</span>}
+                          {rate && (
+                            <span className="block text-slate-600">
+                              {number(hufToWholeRon(huf, rate.ron2huf))} RON
+                            </span>
+                          )}
                         </>
                       )}
                     </td>
@@ -64,7 +95,10 @@ export async function PriceTable({ year, rows, rate }: { year: number; rows: Pri
         {rate
           ? t('footnote', {
               rate: format.number(rate.ron2huf, { minimumFractionDigits: 2, maximumFractionDigits: 4 }),
-              date: format.dateTime(new Date(`${rate.date}T12:00:00Z`), { dateStyle: 'long', timeZone: 'Europe/Budapest' }),
+              date: format.dateTime(new Date(`${rate.date}T12:00:00Z`), {
+                dateStyle: 'long',
+                timeZone: 'Europe/Budapest',
+              }),
             })
           : t('noRate')}
       </p>
