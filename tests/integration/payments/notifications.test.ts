@@ -4,7 +4,9 @@ import { importPKCS8, SignJWT } from 'jose';
 import { DateTime } from 'luxon';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
-import { invoices, orderEvents, orders } from '@/lib/db/schema';
+import { invoices, orderEvents, orders, outbox } from '@/lib/db/schema';
+import { sandboxVignetteIssuer } from '@/lib/issuers/vignette-issuer';
+import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
 import { getSandboxKeys, SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
 import { BUDAPEST } from '@/lib/vignettes/validity';
@@ -152,7 +154,7 @@ describe("orders and the provider's notifications", () => {
     expect(await invoiceCount(order.id)).toBe(0);
   });
 
-  it('applies the same valid notification delivered five times, some at once, exactly once', async () => {
+  it('applies the same valid notification delivered five times, some at once, exactly once: one payment, one issue, one e-mail', async () => {
     const { body: created } = await createOrder(orderBody('SB01ABC'));
     const order = await orderRow(created.orderId);
     const body = paidBody(order);
@@ -167,6 +169,19 @@ describe("orders and the provider's notifications", () => {
     expect(await invoiceCount(order.id)).toBe(1);
     const paidEvents = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(paidEvents.filter((event) => event.toStatus === 'PAID')).toHaveLength(1);
+
+    // One issue and one e-mail, however often the issuing job runs.
+    await Promise.all([
+      fulfilPaidOrders(db(), sandboxVignetteIssuer),
+      fulfilPaidOrders(db(), sandboxVignetteIssuer),
+    ]);
+    await fulfilPaidOrders(db(), sandboxVignetteIssuer);
+    expect((await orderRow(order.id)).status).toBe('FULFILLED');
+    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.filter((event) => event.toStatus === 'FULFILLED')).toHaveLength(1);
+    expect(
+      Number((await db().select({ n: count() }).from(outbox).where(eq(outbox.orderId, order.id)))[0]!.n),
+    ).toBe(1);
   });
 
   it('never moves a terminal order back, and keeps a late payment for review', async () => {
