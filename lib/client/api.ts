@@ -102,8 +102,7 @@ function signOut() {
   } catch {
     // nothing stored to remove
   }
-  // A full page load on purpose: /admin is its own root layout, and signing out must drop every client state.
-  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full page load on purpose: /admin is its own root layout, and signing out must drop every client state
   if (typeof window !== 'undefined' && window.location.pathname !== '/admin') window.location.assign('/admin');
 }
 
