@@ -4,7 +4,7 @@ import { locales } from '@/lib/i18n/routing';
 import { pageUrl } from '@/lib/seo/metadata';
 
 /** Every public page in every language, each with its alternates. */
-const PUBLIC_PATHS = ['', '/vignette', '/vignette/car', '/vignette/van', '/vignette/motor', '/vignette/trail', '/contact', '/faq', '/gdpr', '/terms-conditions', '/cookie-policy'];
+const PUBLIC_PATHS = ['', '/vignette', '/vignette/car', '/vignette/van', '/vignette/motor', '/vignette/trail', '/prepay', '/prepay/orange', '/prepay/vodafone', '/prepay/digi', '/contact', '/faq', '/gdpr', '/terms-conditions', '/cookie-policy'];
 
 export default function sitemap(): MetadataRoute.Sitemap {
   const paths = [...PUBLIC_PATHS, ...ALL_FAQ_ANCHORS.map((anchor) => `/faq/${anchor}`)];

@@ -5,7 +5,7 @@ import type { ApiIssue, QuoteResponse } from '@/lib/client/api';
 import { Link } from '@/lib/i18n/navigation';
 import { findOverlaps, MAX_CART_ITEMS, type CartItem } from './cart-store';
 import { SELLABLE_CATEGORIES, type SellableCode } from './categories';
-import { FieldError } from './field-error';
+import { FieldError } from '@/components/form/field-error';
 import { fill, formatDay, formatHuf, formatRon } from './format';
 import { errorText, type CategoryNames, type ValidationLabels, type VignetteFormLabels } from './labels';
 

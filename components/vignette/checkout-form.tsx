@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { isApiRequestError, postOrder, type ApiIssue, type OrderRequest, type QuoteResponse } from '@/lib/client/api';
-import { loading } from '@/lib/client/loading';
-import { Link } from '@/lib/i18n/navigation';
+import { checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
-import { clearCart, randomId, type CartItem } from './cart-store';
-import { FieldError } from './field-error';
+import { clearCart, type CartItem } from './cart-store';
+import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
+import { FieldError } from '@/components/form/field-error';
 import { fill, formatDay, formatHuf, formatRate, formatRon } from './format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from './labels';
 
@@ -62,45 +62,6 @@ export const requestItem = (item: CartItem): OrderRequest['items'][number] => ({
 });
 
 const CHECKOUT_STORAGE_KEY = 'vignetteCheckout';
-
-/** FNV-1a: a short fingerprint of the order body, so that sessionStorage keeps no personal data. */
-function fingerprint(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return `${text.length}:${(hash >>> 0).toString(16)}`;
-}
-
-/**
- * The Idempotency-Key of this checkout: the same for the same order body, in this tab, until the order is created,
- * so a double click, a retry after a lost answer or a reload sends one order; a changed body is a new checkout.
- */
-function idempotencyKeyFor(body: string): string {
-  const print = fingerprint(body);
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(CHECKOUT_STORAGE_KEY) ?? 'null') as { print?: string; key?: string } | null;
-    if (saved?.print === print && saved.key) return saved.key;
-  } catch {
-    // no saved checkout
-  }
-  const key = randomId();
-  try {
-    sessionStorage.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify({ print, key }));
-  } catch {
-    // storage refused: the key lives for this call only
-  }
-  return key;
-}
-
-function forgetCheckout() {
-  try {
-    sessionStorage.removeItem(CHECKOUT_STORAGE_KEY);
-  } catch {
-    // nothing to forget
-  }
-}
 
 /** Moves the focus to the first cart line an issue names (`items.N.field`), where its problem is shown. */
 function focusCartItem(issues: readonly ApiIssue[]) {
@@ -179,22 +140,13 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
       ...(fields.invoice ? { invoice: fields.invoice } : {}),
       acceptTerms: true,
     };
-    const key = idempotencyKeyFor(JSON.stringify(body));
     paying.current = true;
-    const hideOverlay = loading.showOverlay();
-    // Back from the payment form, a page restored from the back-forward cache must not stay behind the overlay.
-    const onPageShow = (event: PageTransitionEvent) => event.persisted && hideOverlay();
-    window.addEventListener('pageshow', onPageShow, { once: true });
     try {
-      const order = await postOrder(body, key);
-      forgetCheckout();
-      // The order exists: its vignettes leave the cart, so that coming back from the provider never pays them twice.
-      clearCart();
-      // The overlay stays until the browser has left for the payment form.
-      window.location.assign(order.paymentUrl);
+      await checkOut(CHECKOUT_STORAGE_KEY, body, (key) => postOrder(body, key), {
+        // The order exists: its vignettes leave the cart, so that coming back from the provider never pays them twice.
+        onCreated: clearCart,
+      });
     } catch (error) {
-      window.removeEventListener('pageshow', onPageShow);
-      hideOverlay();
       paying.current = false;
       if (isApiRequestError(error) && error.status === 422 && error.issues.length) {
         const itemIssues = error.issues.filter((issue) => issue.path.startsWith('items.'));
@@ -384,42 +336,14 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
           </div>
         </section>
 
-        <div>
-          <div className="flex items-start gap-3">
-            <input
-              {...register('acceptTerms')}
-              {...field('acceptTerms', termsError)}
-              type="checkbox"
-              className="mt-0.5 size-6 shrink-0 accent-brand"
-            />
-            <label htmlFor={fieldId('acceptTerms')} className="text-slate-900">
-              {t.terms}
-            </label>
-          </div>
-          <p className="mt-1 ml-9">
-            <Link href="/terms-conditions" target="_blank" rel="noopener" prefetch={false} className="text-brand underline">
-              {t.termsLink}
-            </Link>
-          </p>
-          <FieldError id={errorId('acceptTerms')} message={termsError} className="ml-9" />
-        </div>
-
-        <div className="space-y-2">
-          <button
-            type="submit"
-            aria-describedby={`${id}-pay-hint${payError ? ` ${id}-pay-error` : ''}`}
-            className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-accent px-6 text-lg font-bold text-slate-900 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-            data-testid="pay-button"
-          >
-            {quote.data ? fill(t.pay, { amount: formatRon(quote.data.totalRon, locale) }) : t.payPlain}
-          </button>
-          <p id={`${id}-pay-hint`} className="text-sm text-slate-700">
-            {t.payHint}
-          </p>
-          <div role="alert">
-            <FieldError id={`${id}-pay-error`} message={payError} />
-          </div>
-        </div>
+        <TermsConsent
+          input={{ ...register('acceptTerms'), ...field('acceptTerms', termsError) }}
+          label={t.terms}
+          linkText={t.termsLink}
+          errorId={errorId('acceptTerms')}
+          error={termsError}
+        />
+        <PayButton id={id} label={quote.data ? fill(t.pay, { amount: formatRon(quote.data.totalRon, locale) }) : t.payPlain} hint={t.payHint} error={payError} />
       </form>
     </section>
   );

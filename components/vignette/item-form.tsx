@@ -12,7 +12,7 @@ import { validityOf, type Validity, type VignetteType } from '@/lib/vignettes/va
 import { addToCart, findOverlaps, MAX_CART_ITEMS, randomId, type CartItem } from './cart-store';
 import { isYearly, VIGNETTE_PERIODS, type SellableCode } from './categories';
 import { DatePicker } from './date-picker';
-import { FieldError } from './field-error';
+import { FieldError } from '@/components/form/field-error';
 import { fill, formatDay, formatHuf, formatRon } from './format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from './labels';
 import { PlateCountryFields } from './plate-fields';

@@ -3,7 +3,7 @@
 import { useId, useMemo, useState, type ChangeEvent, type Ref } from 'react';
 import { countryName, countrySign, REGISTRATION_COUNTRIES } from '@/lib/vignettes/countries';
 import { checkPlate, normalizePlate, type PlateCheck } from '@/lib/vignettes/plate';
-import { FieldError } from './field-error';
+import { FieldError } from '@/components/form/field-error';
 import { fill } from './format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from './labels';
 

@@ -43,3 +43,12 @@ export const validationIssue = (path: string, code: string): ErrorIssue => ({
   code,
   message: VALIDATION_TEXT[code] ?? VALIDATION_TEXT.invalid ?? code,
 });
+
+/** The optional `Idempotency-Key` of an order request: 8 to 128 letters, digits, dashes or underscores. */
+export function idempotencyKeyOf(request: Request): string | undefined {
+  const key = request.headers.get('idempotency-key') ?? undefined;
+  if (key !== undefined && !/^[\w-]{8,128}$/.test(key)) {
+    throw new ApiError('BAD_REQUEST', 'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores');
+  }
+  return key;
+}

@@ -1,6 +1,7 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest } from 'ky';
 import type { Catalog } from '@/lib/catalog/catalog';
 import type { VignetteOrderInput } from '@/lib/validations/vignette-order';
+import type { TopUpOrderInput } from '@/lib/validations/topup-order';
 import { readCookie } from './cookies';
 import { loading } from './loading';
 
@@ -228,6 +229,21 @@ export const postOrder = (body: OrderRequest, idempotencyKey: string) =>
       headers: { 'Idempotency-Key': idempotencyKey },
       retry: NO_RETRY,
       // Starting a payment waits on the provider: more than ky's default 10 s, never retried (POST).
+      timeout: 30_000,
+    })
+    .json<OrderResponse>();
+
+// ---- Top-ups (DESIGN.md §12) -------------------------------------------------------------------------------------
+
+export type TopUpOrderRequest = TopUpOrderInput;
+
+/** `POST /api/eps/order` → 201 with the payment form's address; the same key for a repeated body, as for vignettes. */
+export const postTopUpOrder = (body: TopUpOrderRequest, idempotencyKey: string) =>
+  api
+    .post('/api/eps/order', {
+      json: body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      retry: NO_RETRY,
       timeout: 30_000,
     })
     .json<OrderResponse>();

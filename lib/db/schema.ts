@@ -88,6 +88,39 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const topUpDeliveries = ['DIRECT', 'PIN'] as const;
+export const topUpDelivery = pgEnum('topup_delivery', topUpDeliveries);
+
+/** Romanian mobile operators whose prepaid credit is sold (DESIGN.md §5); the id is the API's and the URL's key. */
+export const topUpOperators = pgTable('topup_operators', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The operator's name of its prepaid offer: PrePay, Cartela. */
+  plan: text('plan').notNull(),
+  sortOrder: smallint('sort_order').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/**
+ * What an operator sells: credit of a face value in EUR (operators price prepaid credit in EUR without VAT), at a
+ * price in bani with VAT, delivered to the number (DIRECT) or as a PIN code in the e-mail.
+ */
+export const topUpProducts = pgTable(
+  'topup_products',
+  {
+    id: text('id').primaryKey(),
+    operatorId: text('operator_id')
+      .notNull()
+      .references(() => topUpOperators.id),
+    faceValueCents: integer('face_value_cents').notNull(),
+    priceBani: integer('price_bani').notNull(),
+    delivery: topUpDelivery('delivery').notNull(),
+    sortOrder: smallint('sort_order').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [index('topup_products_operator').on(table.operatorId)],
+);
+
 export const orderStatuses = [
   'PENDING_PAYMENT',
   'PAID',
@@ -135,7 +168,7 @@ export const orders = pgTable(
   (table) => [index('orders_status_created').on(table.status, table.createdAt), index('orders_email').on(table.email)],
 );
 
-/** A vignette of an order, with its validity and, once issued, the issuer's id. */
+/** A vignette of an order, with its validity, or its top-up; once delivered, the provider's reference. */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -153,12 +186,21 @@ export const orderItems = pgTable(
     lastDay: date('last_day', { mode: 'string' }),
     priceHuf: integer('price_huf'),
     priceBani: integer('price_bani').notNull(),
+    /** A top-up: the product bought and the mobile number to credit (E.164). */
+    topUpProductId: text('topup_product_id').references(() => topUpProducts.id),
+    phone: text('phone'),
     /** The issuer's (nmps) or top-up provider's (eps) reference, once delivered. */
     issuedId: text('issued_id'),
+    /** A PIN top-up's code, kept to show the buyer again (the e-mail can be re-sent); never logged. */
+    deliveredPin: text('delivered_pin'),
     issueAttempts: integer('issue_attempts').notNull().default(0),
     issueError: text('issue_error'),
   },
-  (table) => [unique('order_items_order_position').on(table.orderId, table.position), index('order_items_plate').on(table.plate)],
+  (table) => [
+    unique('order_items_order_position').on(table.orderId, table.position),
+    index('order_items_plate').on(table.plate),
+    index('order_items_phone').on(table.phone),
+  ],
 );
 
 /** Every change of an order's state, with who or what made it: the history the admin reads. */

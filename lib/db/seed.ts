@@ -1,9 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { exchangeRates, rolePermissions, roles, users, vignetteCategories, vignettePrices } from './schema';
+import {
+  exchangeRates,
+  rolePermissions,
+  roles,
+  topUpOperators,
+  topUpProducts,
+  users,
+  vignetteCategories,
+  vignettePrices,
+} from './schema';
 import { SEED_EXCHANGE_RATE, VIGNETTE_CATEGORIES, VIGNETTE_PRICES } from '@/lib/catalog/seed-data';
 import { ROLE_PERMISSIONS, type RoleName } from '@/lib/auth/permissions';
 import { generatePassword, hashPassword } from '@/lib/auth/password';
+import { TOP_UP_OPERATORS, TOP_UP_PRODUCTS } from '@/lib/topups/seed-data';
 
 export interface SeedOptions {
   adminUsername?: string;
@@ -24,7 +34,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   return ensureFirstAdmin(db, options);
 }
 
-/** Categories, prices, the starting exchange rate, roles and their permissions. */
+/** Categories, prices, the starting exchange rate, top-up operators and products, roles and their permissions. */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -44,6 +54,14 @@ export async function seedReferenceData(db: Db): Promise<void> {
     );
     await tx.insert(vignettePrices).values(priceRows).onConflictDoNothing();
     await tx.insert(exchangeRates).values(SEED_EXCHANGE_RATE).onConflictDoNothing();
+    await tx
+      .insert(topUpOperators)
+      .values(TOP_UP_OPERATORS.map((operator, index) => ({ ...operator, sortOrder: index + 1 })))
+      .onConflictDoNothing();
+    await tx
+      .insert(topUpProducts)
+      .values(TOP_UP_PRODUCTS.map((product, index) => ({ ...product, sortOrder: index + 1 })))
+      .onConflictDoNothing();
 
     const roleNames = Object.keys(ROLE_PERMISSIONS) as RoleName[];
     await tx

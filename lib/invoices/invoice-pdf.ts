@@ -64,7 +64,7 @@ function lineGrossBani(line: TotalsLine): number {
 }
 
 /** round(gross * rate / (100 + rate)), half away from zero, in integers only. */
-function vatIncluded(grossBani: number, ratePercent: number): number {
+export function vatIncluded(grossBani: number, ratePercent: number): number {
   const numerator = Math.abs(grossBani) * ratePercent;
   const denominator = 100 + ratePercent;
   const rounded = Math.floor((2 * numerator + denominator) / (2 * denominator));

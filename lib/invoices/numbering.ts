@@ -5,6 +5,14 @@ import type { Executor } from '@/lib/orders/orders';
 import { invoiceCounters } from '@/lib/db/schema';
 
 export const VIGNETTE_INVOICE_SERIES = 'RPV';
+export const TOP_UP_INVOICE_SERIES = 'RPT';
+
+/** Prepaid credit is a telecommunication service sold by us: the standard VAT rate, included in the price. */
+export const TOP_UP_VAT_RATE_PERCENT = 21;
+
+/** Vignettes and top-ups are invoiced in their own series: their VAT treatment differs (see order-invoice.ts). */
+export const invoiceSeriesOf = (kind: 'VIGNETTE' | 'TOPUP') =>
+  kind === 'TOPUP' ? TOP_UP_INVOICE_SERIES : VIGNETTE_INVOICE_SERIES;
 
 /**
  * The next invoice number of a series and year. The counter row is locked by the upsert until the paying

@@ -3,9 +3,12 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { invoices } from '@/lib/db/schema';
-import { findOrder, findOrderItems } from '@/lib/orders/orders';
+import { findOrder, findOrderItems, type OrderItemRow } from '@/lib/orders/orders';
+import { formatNationalPhone } from '@/lib/phones/romanian-phone';
+import { topUpProductRecord } from '@/lib/topups/catalog';
 import type { InvoiceData } from '@/lib/validations/vignette-order';
-import { formatInvoiceNumber, renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
+import { TOP_UP_VAT_RATE_PERCENT } from './numbering';
+import { formatInvoiceNumber, renderInvoicePdf, type InvoiceDocument, type InvoiceLine } from './invoice-pdf';
 
 const PERIOD_RO: Record<string, string> = {
   DAY: 'zilnică',
@@ -19,12 +22,33 @@ const PERIOD_RO: Record<string, string> = {
 const VIGNETTE_VAT_NOTE =
   'Sumă încasată în numele și în contul emitentului maghiar al rovinietei (Nemzeti Mobilfizetési Zrt.), neinclusă în baza de impozitare a TVA conform art. 286 alin. (4) lit. b) din Codul fiscal.';
 
-/** The invoice of a paid order as a document for the PDF: seller, buyer, one line per vignette. */
+type ProductRecord = Awaited<ReturnType<typeof topUpProductRecord>>;
+
+function topUpLine(item: OrderItemRow, products: ProductRecord[]): InvoiceLine {
+  const record = products.find((entry) => entry?.product.id === item.topUpProductId);
+  const what = record
+    ? `${record.operator.name} ${record.operator.plan} ${record.product.faceValueCents / 100} EUR`
+    : item.topUpProductId;
+  const delivery = record?.product.delivery === 'PIN' ? 'cod PIN' : 'reîncărcare directă';
+  return {
+    description: `Reîncărcare cartelă preplătită ${what} (${delivery}), nr. ${formatNationalPhone(item.phone ?? '')}${
+      item.issuedId ? `, ref. ${item.issuedId}` : ''
+    }`,
+    quantity: 1,
+    unitPriceBani: item.priceBani,
+    vatRatePercent: TOP_UP_VAT_RATE_PERCENT,
+  };
+}
+
+/** The invoice of a paid order as a document for the PDF: seller, buyer, one line per vignette or top-up. */
 export async function orderInvoiceDocument(db: Db, orderId: string): Promise<InvoiceDocument | null> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
   const order = await findOrder(db, orderId);
   if (!invoice || !order) return null;
   const items = await findOrderItems(db, orderId);
+  const products = await Promise.all(
+    items.map(({ item }) => (item.topUpProductId ? topUpProductRecord(db, item.topUpProductId) : undefined)),
+  );
   const buyer = (order.invoiceData ?? null) as InvoiceData | null;
   return {
     series: invoice.series,
@@ -36,7 +60,7 @@ export async function orderInvoiceDocument(db: Db, orderId: string): Promise<Inv
     buyer: buyer
       ? { ...buyer, email: order.email }
       : { kind: 'PERSON', name: order.email, email: order.email },
-    lines: items.map(({ item, categoryTitle }) => ({
+    lines: items.map(({ item, categoryTitle }) => item.topUpProductId ? topUpLine(item, products) : ({
       description: `Rovinietă electronică Ungaria ${categoryTitle ?? item.categoryCode}, ${PERIOD_RO[item.vignetteType ?? ''] ?? item.vignetteType}${
         item.county ? ` (${item.county})` : ''
       }, ${item.plate} (${item.country}), ${item.firstDay} – ${item.lastDay}${item.issuedId ? `, nr. ${item.issuedId}` : ''}`,

@@ -9,7 +9,9 @@ import { invoices, outbox } from '@/lib/db/schema';
 import { orderInvoicePdf } from '@/lib/invoices/order-invoice';
 import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
 import { logger } from '@/lib/log/logger';
-import { findOrder, findOrderItems } from '@/lib/orders/orders';
+import { findOrder, findOrderItems, type OrderItemRow } from '@/lib/orders/orders';
+import { formatNationalPhone } from '@/lib/phones/romanian-phone';
+import { topUpProductRecord } from '@/lib/topups/catalog';
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
 import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';
 import { renderOrderConfirmation, type OrderConfirmationData } from './order-confirmation';
@@ -44,7 +46,8 @@ export async function orderConfirmationMessage(db: Db, orderId: string): Promise
     createdAt: order.createdAt.toISOString(),
     totalBani: order.amountBani,
     invoiceNumber: invoice ? formatInvoiceNumber(invoice.series, invoice.year, invoice.number) : undefined,
-    vignettes: items.map(({ item, categoryTitle }) => ({
+    topUp: order.kind === 'TOPUP' ? await topUpOf(db, items[0]?.item, order.locale) : undefined,
+    vignettes: items.filter(({ item }) => item.categoryCode).map(({ item, categoryTitle }) => ({
       issuedId: item.issuedId ?? '',
       plate: item.plate ?? '',
       country: item.country ?? '',
@@ -63,6 +66,23 @@ export async function orderConfirmationMessage(db: Db, orderId: string): Promise
     attachments: pdf
       ? [{ filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' }]
       : [],
+  };
+}
+
+/** What the e-mail says of a delivered top-up: the operator, the number, the credit, the reference or the PIN. */
+async function topUpOf(db: Db, item: OrderItemRow | undefined, locale: string): Promise<OrderConfirmationData['topUp']> {
+  const record = item?.topUpProductId ? await topUpProductRecord(db, item.topUpProductId) : undefined;
+  if (!item || !record) return undefined;
+  return {
+    operator: `${record.operator.name} ${record.operator.plan}`,
+    phone: formatNationalPhone(item.phone ?? ''),
+    faceValue: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(
+      record.product.faceValueCents / 100,
+    ),
+    delivery: record.product.delivery,
+    reference: item.issuedId ?? undefined,
+    pin: item.deliveredPin ?? undefined,
+    priceBani: item.priceBani,
   };
 }
 

@@ -2,21 +2,65 @@ import 'server-only';
 
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { orderItems, outbox } from '@/lib/db/schema';
+import { orderItems, outbox, topUpProducts } from '@/lib/db/schema';
+import type { TopUpProvider } from '@/lib/issuers/topup-provider';
 import type { VignetteIssuer } from '@/lib/issuers/vignette-issuer';
 import { logger } from '@/lib/log/logger';
 import { kick } from '@/lib/server/jobs';
-import { findOrderItems, findOrdersByStatus, transitionOrder } from './orders';
+import {
+  findOrderItems,
+  findOrdersByStatus,
+  transitionOrder,
+  type OrderItemRow,
+  type OrderRow,
+} from './orders';
 
 /** Attempts per item before the order is left to a person as FULFILLMENT_FAILED (then refunded). */
 export const MAX_ISSUE_ATTEMPTS = 5;
 
+/** The adapters that deliver what was paid for (DESIGN.md §6): vignettes (nmps) and top-ups (eps). */
+export interface Deliverers {
+  vignettes: VignetteIssuer;
+  topUps: TopUpProvider;
+}
+
+/** Delivers one item with its own idempotency key: the issuer's id, or the top-up's reference and PIN. */
+async function deliverItem(db: Db, deliverers: Deliverers, order: OrderRow, item: OrderItemRow) {
+  const idempotencyKey = `${order.id}:${item.position}`;
+  if (order.kind === 'TOPUP') {
+    const [product] = await db
+      .select()
+      .from(topUpProducts)
+      .where(eq(topUpProducts.id, item.topUpProductId ?? ''));
+    if (!product) throw new Error(`top-up product ${item.topUpProductId} not found`);
+    const delivered = await deliverers.topUps.deliver({
+      idempotencyKey,
+      operatorId: product.operatorId,
+      productId: product.id,
+      phone: item.phone ?? '',
+      delivery: product.delivery,
+    });
+    return { issuedId: delivered.reference, deliveredPin: delivered.pin ?? null };
+  }
+  const { issuedId } = await deliverers.vignettes.issue({
+    idempotencyKey,
+    categoryCode: item.categoryCode ?? '',
+    type: item.vignetteType ?? '',
+    county: item.county,
+    plate: item.plate ?? '',
+    country: item.country ?? '',
+    firstDay: item.firstDay ?? '',
+    lastDay: item.lastDay ?? '',
+  });
+  return { issuedId, deliveredPin: null };
+}
+
 /**
- * Issues the vignettes of paid orders: once per item, with the item's own idempotency key, retried on the next
- * pass when the issuer fails. An order whose items are all issued becomes FULFILLED and queues its confirmation
+ * Delivers the items of paid orders: once per item, with the item's own idempotency key, retried on the next pass
+ * when the provider fails. An order whose items are all delivered becomes FULFILLED and queues its confirmation
  * e-mail in the same transaction.
  */
-export async function fulfilPaidOrders(db: Db, issuer: VignetteIssuer): Promise<number> {
+export async function fulfilPaidOrders(db: Db, deliverers: Deliverers): Promise<number> {
   let fulfilled = 0;
   for (const order of await findOrdersByStatus(db, ['PAID'], 20)) {
     const items = await findOrderItems(db, order.id);
@@ -24,17 +68,11 @@ export async function fulfilPaidOrders(db: Db, issuer: VignetteIssuer): Promise<
     for (const { item } of items) {
       if (item.issuedId) continue;
       try {
-        const { issuedId } = await issuer.issue({
-          idempotencyKey: `${order.id}:${item.position}`,
-          categoryCode: item.categoryCode ?? '',
-          type: item.vignetteType ?? '',
-          county: item.county,
-          plate: item.plate ?? '',
-          country: item.country ?? '',
-          firstDay: item.firstDay ?? '',
-          lastDay: item.lastDay ?? '',
-        });
-        await db.update(orderItems).set({ issuedId, issueError: null }).where(eq(orderItems.id, item.id));
+        const delivered = await deliverItem(db, deliverers, order, item);
+        await db
+          .update(orderItems)
+          .set({ ...delivered, issueError: null })
+          .where(eq(orderItems.id, item.id));
       } catch (error) {
         complete = false;
         const attempts = item.issueAttempts + 1;
@@ -43,13 +81,13 @@ export async function fulfilPaidOrders(db: Db, issuer: VignetteIssuer): Promise<
           .update(orderItems)
           .set({ issueAttempts: attempts, issueError: message })
           .where(eq(orderItems.id, item.id));
-        logger.warn({ orderId: order.id, position: item.position, attempts }, 'vignette issue failed');
+        logger.warn({ orderId: order.id, position: item.position, attempts }, 'delivery failed');
         if (attempts >= MAX_ISSUE_ATTEMPTS) {
           await transitionOrder(db, {
             orderId: order.id,
             to: 'FULFILLMENT_FAILED',
-            reason: `issuer failed ${attempts} times: ${message}`,
-            actor: 'issuer',
+            reason: `delivery failed ${attempts} times: ${message}`,
+            actor: order.kind === 'TOPUP' ? 'top-up provider' : 'issuer',
           });
           break;
         }
@@ -60,8 +98,8 @@ export async function fulfilPaidOrders(db: Db, issuer: VignetteIssuer): Promise<
       const from = await transitionOrder(tx, {
         orderId: order.id,
         to: 'FULFILLED',
-        reason: 'all vignettes issued',
-        actor: 'issuer',
+        reason: order.kind === 'TOPUP' ? 'top-up delivered' : 'all vignettes issued',
+        actor: order.kind === 'TOPUP' ? 'top-up provider' : 'issuer',
       });
       if (from) await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId: order.id });
       return from !== null;

@@ -87,3 +87,9 @@ export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
 }
+
+/** `+40712345678` → `07** *** 678`, for the same reason as the e-mail. */
+export function maskPhone(e164: string): string {
+  const national = e164.replace(/^\+40/, '0');
+  return national.length === 10 ? `${national.slice(0, 2)}** *** ${national.slice(7)}` : '***';
+}

@@ -3,7 +3,8 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { invoices, orders, paymentNotifications } from '@/lib/db/schema';
-import { allocateInvoiceNumber, VIGNETTE_INVOICE_SERIES } from '@/lib/invoices/numbering';
+import { vatIncluded } from '@/lib/invoices/invoice-pdf';
+import { allocateInvoiceNumber, invoiceSeriesOf, TOP_UP_VAT_RATE_PERCENT } from '@/lib/invoices/numbering';
 import { logger } from '@/lib/log/logger';
 import { kick } from '@/lib/server/jobs';
 import { findOrder, markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
@@ -116,14 +117,16 @@ export async function applyPaymentStatus(
       await tx.update(orders).set({ providerPaymentId: report.ntpId }).where(eq(orders.id, order.id));
       // The invoice number is taken in the paying transaction: no gaps, no repeats.
       const year = Number(budapestToday(new Date()).slice(0, 4));
-      const number = await allocateInvoiceNumber(tx, VIGNETTE_INVOICE_SERIES, year);
+      const series = invoiceSeriesOf(order.kind);
+      const number = await allocateInvoiceNumber(tx, series, year);
       await tx.insert(invoices).values({
         orderId: order.id,
-        series: VIGNETTE_INVOICE_SERIES,
+        series,
         year,
         number,
         totalBani: order.amountBani,
-        vatBani: 0,
+        // Vignettes are collected on behalf of the Hungarian issuer (no VAT); top-ups carry VAT in their price.
+        vatBani: order.kind === 'TOPUP' ? vatIncluded(order.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
         buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
       });
     }

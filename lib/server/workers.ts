@@ -4,7 +4,7 @@ import { getConfig } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { exchangeRates } from '@/lib/db/schema';
 import { fetchBnrRate } from '@/lib/exchange-rate/bnr-feed';
-import { sandboxVignetteIssuer } from '@/lib/issuers/vignette-issuer';
+import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { logger } from '@/lib/log/logger';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
@@ -35,7 +35,7 @@ export function startBackgroundWorkers() {
   if (gateway.kind === 'sandbox') {
     registerJob('sandbox-notifications', 5_000, async () => deliverSandboxNotifications(await getDb()));
   }
-  registerJob('fulfilment', 15_000, async () => fulfilPaidOrders(await getDb(), sandboxVignetteIssuer));
+  registerJob('fulfilment', 15_000, async () => fulfilPaidOrders(await getDb(), sandboxDeliverers));
   registerJob('mail', 15_000, async () => sendDueMail(await getDb()));
   registerJob('reconciler', 30_000, async () => reconcilePendingOrders(await getDb(), gateway));
   const feedUrl = config.EXCHANGE_RATE_FEED_URL;

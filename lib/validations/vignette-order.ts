@@ -66,13 +66,19 @@ export const invoiceSchema = z.discriminatedUnion(
 
 export type InvoiceData = z.output<typeof invoiceSchema>;
 
-export const vignetteOrderSchema = vignetteQuoteSchema.extend({
+/** What every order asks of the buyer, whatever it buys. */
+export const buyerFields = {
   email: z.email({ error: 'emailInvalid' }).max(254, 'emailInvalid'),
-  phone: z.string().trim().max(20, 'tooLong').optional(),
   locale: z.enum(locales, { error: 'localeUnknown' }),
   invoice: invoiceSchema.optional(),
   // The express consent of OUG 34/2014 art. 16: a service performed at once, no 14-day withdrawal.
   acceptTerms: z.literal(true, { error: 'termsRequired' }),
+};
+
+export const vignetteOrderSchema = vignetteQuoteSchema.extend({
+  ...buyerFields,
+  // A contact number for the order, from any country: not the spec's Romanian pattern, which top-ups use.
+  phone: z.string().trim().max(20, 'tooLong').optional(),
 });
 
 export type VignetteOrderInput = z.input<typeof vignetteOrderSchema>;

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { answerCookieNotice } from './support/consent';
 import { message } from './support/messages';
-import { receivedMail } from './support/smtp-sink';
+import { mailFor, payWithAcceptedCard } from './support/checkout';
 
 /*
  * The vignette purchase flow on a phone, in Romanian: a D1 10-day vignette whose start is chosen in the calendar and
@@ -237,19 +237,6 @@ test('the calendar is usable with the keyboard alone and the product page passes
   await expect(field).toBeFocused();
   await expect(field).toHaveValue('');
 });
-
-async function payWithAcceptedCard(page: Page) {
-  await page.locator('input[name="cardNumber"]').fill('9900004810225098');
-  await page.locator('input[name="expiry"]').fill('12/30');
-  await page.locator('input[name="cvv"]').fill('111');
-  await page.locator('button[type="submit"]').click();
-}
-
-async function mailFor(orderId: string) {
-  const find = async () => (await receivedMail(process.env.E2E_MAIL_DIR!)).find((mail) => mail.text?.includes(orderId));
-  await expect.poll(find, { timeout: 30_000 }).toBeTruthy();
-  return (await find())!;
-}
 
 /** The anti-forgery header for an API call of the page's context (which sends the cookie itself), as the page does. */
 async function xsrfHeaders(page: Page): Promise<Record<string, string>> {

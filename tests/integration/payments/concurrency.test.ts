@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { invoices, orders } from '@/lib/db/schema';
-import { sandboxVignetteIssuer } from '@/lib/issuers/vignette-issuer';
+import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { createMailer } from '@/lib/mail/mailer';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
@@ -124,7 +124,7 @@ describeForDriver(Boolean(postgresUrl))('200 orders created and paid 50 at a tim
     );
     expect(numbers).toEqual(Array.from({ length: ORDERS }, (_, index) => index + 1));
 
-    while ((await fulfilPaidOrders(db, sandboxVignetteIssuer)) > 0);
+    while ((await fulfilPaidOrders(db, sandboxDeliverers)) > 0);
     const { port } = smtp.server.address() as AddressInfo;
     const mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${port}`,

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { invoices, orderEvents, orders, outbox } from '@/lib/db/schema';
-import { sandboxVignetteIssuer } from '@/lib/issuers/vignette-issuer';
+import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
 import { getSandboxKeys, SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
@@ -172,10 +172,10 @@ describe("orders and the provider's notifications", () => {
 
     // One issue and one e-mail, however often the issuing job runs.
     await Promise.all([
-      fulfilPaidOrders(db(), sandboxVignetteIssuer),
-      fulfilPaidOrders(db(), sandboxVignetteIssuer),
+      fulfilPaidOrders(db(), sandboxDeliverers),
+      fulfilPaidOrders(db(), sandboxDeliverers),
     ]);
-    await fulfilPaidOrders(db(), sandboxVignetteIssuer);
+    await fulfilPaidOrders(db(), sandboxDeliverers);
     expect((await orderRow(order.id)).status).toBe('FULFILLED');
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events.filter((event) => event.toStatus === 'FULFILLED')).toHaveLength(1);

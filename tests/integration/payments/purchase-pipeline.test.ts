@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { orders } from '@/lib/db/schema';
-import { sandboxVignetteIssuer } from '@/lib/issuers/vignette-issuer';
+import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { createMailer, type Mailer } from '@/lib/mail/mailer';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
@@ -82,7 +82,7 @@ describe('a vignette purchase from order to e-mail', () => {
     expect(await deliverSandboxNotifications(db(), toNotifyHandler)).toBeGreaterThanOrEqual(1);
     expect(await statusOf(created.id)).toBe('PAID');
 
-    await fulfilPaidOrders(db(), sandboxVignetteIssuer);
+    await fulfilPaidOrders(db(), sandboxDeliverers);
     expect(await statusOf(created.id)).toBe('FULFILLED');
     expect(await sendDueMail(db(), mailer)).toBe(1);
 
@@ -137,7 +137,7 @@ describe('a vignette purchase from order to e-mail', () => {
     ]);
     await pay(created.providerPaymentId!, '9900004810225098');
     await deliverSandboxNotifications(db(), toNotifyHandler);
-    for (let pass = 0; pass < MAX_ISSUE_ATTEMPTS; pass++) await fulfilPaidOrders(db(), sandboxVignetteIssuer);
+    for (let pass = 0; pass < MAX_ISSUE_ATTEMPTS; pass++) await fulfilPaidOrders(db(), sandboxDeliverers);
     expect(await statusOf(created.id)).toBe('FULFILLMENT_FAILED');
   });
 });

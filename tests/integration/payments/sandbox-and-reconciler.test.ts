@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { count, eq } from 'drizzle-orm';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { orders, outbox } from '@/lib/db/schema';
-import { sandboxVignetteIssuer } from '@/lib/issuers/vignette-issuer';
+import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { startPaymentBody } from '@/lib/payments/netopia/client';
@@ -68,8 +68,8 @@ describe('the sandbox provider\'s contract and the reconciler', () => {
     expect(settled!.status).toBe('PAID');
 
     // Issuing twice still gives one confirmation e-mail in the outbox.
-    await fulfilPaidOrders(db(), sandboxVignetteIssuer);
-    await fulfilPaidOrders(db(), sandboxVignetteIssuer);
+    await fulfilPaidOrders(db(), sandboxDeliverers);
+    await fulfilPaidOrders(db(), sandboxDeliverers);
     const [mail] = await db().select({ n: count() }).from(outbox).where(eq(outbox.orderId, orderId));
     expect(Number(mail!.n)).toBe(1);
   });

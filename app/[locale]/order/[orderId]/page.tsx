@@ -6,7 +6,9 @@ import { getDb } from '@/lib/db/client';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { findOrder, findOrderItems, maskEmail } from '@/lib/orders/orders';
+import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { topUpProductRecord } from '@/lib/topups/catalog';
 
 interface Props {
   params: Promise<{ locale: Locale; orderId: string }>;
@@ -49,6 +51,14 @@ export default async function OrderPage({ params, searchParams }: Props) {
     );
   }
   const items = await findOrderItems(db, orderId);
+  const isTopUp = order.kind === 'TOPUP';
+  const topUps = await Promise.all(
+    items.map(({ item }) => (item.topUpProductId ? topUpProductRecord(db, item.topUpProductId) : undefined)),
+  );
+  const statusText =
+    isTopUp && (order.status === 'PAID' || order.status === 'FULFILLED' || order.status === 'FULFILLMENT_FAILED')
+      ? t(`topUpStatus.${order.status}`)
+      : t(`status.${order.status}`);
   const inProgress = order.status === 'PENDING_PAYMENT' || order.status === 'PAID';
   const lei = (bani: number) => format.number(bani / 100, { style: 'currency', currency: 'RON' });
   const day = (value: string | null) =>
@@ -66,30 +76,58 @@ export default async function OrderPage({ params, searchParams }: Props) {
         data-status={order.status}
         className="mt-6 rounded-lg bg-white p-4 text-lg shadow-sm"
       >
-        {t(`status.${order.status}`)}
+        {statusText}
       </p>
       <ul className="mt-6 space-y-3">
-        {items.map(({ item, categoryTitle }) => (
-          <li key={item.id} className="rounded-lg bg-white p-4 shadow-sm">
-            <p className="font-semibold">
-              {t('vignette')} {categoryTitle}
-            </p>
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
-              <dt className="text-slate-600">{t('plate')}</dt>
-              <dd>
-                {item.plate} ({item.country})
-              </dd>
-              <dt className="text-slate-600">{t('validity')}</dt>
-              <dd>
-                {day(item.firstDay)} – {day(item.lastDay)}
-              </dd>
-              <dt className="text-slate-600">{t('issuedId')}</dt>
-              <dd className="font-mono" data-testid="issued-id">
-                {item.issuedId ?? t('pendingId')}
-              </dd>
-            </dl>
-          </li>
-        ))}
+        {items.map(({ item, categoryTitle }) => {
+          const topUp = topUps.find((record) => record?.product.id === item.topUpProductId);
+          if (topUp) {
+            return (
+              <li key={item.id} className="rounded-lg bg-white p-4 shadow-sm" data-testid="order-topup">
+                <p className="font-semibold">{t('topUp')}</p>
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+                  <dt className="text-slate-600">{t('operator')}</dt>
+                  <dd>
+                    {topUp.operator.name} {topUp.operator.plan}
+                  </dd>
+                  <dt className="text-slate-600">{t('phone')}</dt>
+                  <dd>{formatNationalPhone(item.phone ?? '')}</dd>
+                  <dt className="text-slate-600">{t('faceValue')}</dt>
+                  <dd>{format.number(topUp.product.faceValueCents / 100, { style: 'currency', currency: 'EUR' })}</dd>
+                  <dt className="text-slate-600">{t('delivery')}</dt>
+                  <dd>{topUp.product.delivery === 'PIN' ? t('deliveryPin') : t('deliveryDirect')}</dd>
+                  <dt className="text-slate-600">{t('reference')}</dt>
+                  <dd className="font-mono" data-testid="issued-id">
+                    {item.issuedId ?? t('pendingDelivery')}
+                  </dd>
+                </dl>
+                {/* The PIN is money: it travels only by e-mail, never on a page that a shared link opens. */}
+                {item.deliveredPin && <p className="mt-2 text-slate-800">{t('pinSent')}</p>}
+              </li>
+            );
+          }
+          return (
+            <li key={item.id} className="rounded-lg bg-white p-4 shadow-sm">
+              <p className="font-semibold">
+                {t('vignette')} {categoryTitle}
+              </p>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+                <dt className="text-slate-600">{t('plate')}</dt>
+                <dd>
+                  {item.plate} ({item.country})
+                </dd>
+                <dt className="text-slate-600">{t('validity')}</dt>
+                <dd>
+                  {day(item.firstDay)} – {day(item.lastDay)}
+                </dd>
+                <dt className="text-slate-600">{t('issuedId')}</dt>
+                <dd className="font-mono" data-testid="issued-id">
+                  {item.issuedId ?? t('pendingId')}
+                </dd>
+              </dl>
+            </li>
+          );
+        })}
       </ul>
       <p className="mt-6 text-lg font-semibold">{t('total', { amount: lei(order.amountBani) })}</p>
       <p className="mt-1 text-slate-600">{t('email', { email: maskEmail(order.email) })}</p>
@@ -110,10 +148,10 @@ export default async function OrderPage({ params, searchParams }: Props) {
       )}
       {(order.status === 'FAILED' || order.status === 'EXPIRED' || order.status === 'CANCELED') && (
         <Link
-          href="/vignette"
+          href={isTopUp ? '/prepay' : '/vignette'}
           className="bg-brand hover:bg-brand-dark mt-6 inline-flex min-h-11 items-center rounded px-6 font-semibold text-white"
         >
-          {t('buyAgain')}
+          {isTopUp ? t('buyTopUpAgain') : t('buyAgain')}
         </Link>
       )}
     </div>

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { ApiError } from '@/lib/api/errors';
 import { apiHandler } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
-import { findOrder, findOrderItems, maskEmail } from '@/lib/orders/orders';
+import { findOrder, findOrderItems, maskEmail, maskPhone } from '@/lib/orders/orders';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,18 +20,28 @@ export const GET = apiHandler(async (_request, { params }: { params: Promise<{ o
       email: maskEmail(order.email),
       amountRon: order.amountBani,
       createdAt: order.createdAt.toISOString(),
-      items: items.map(({ item, categoryTitle }) => ({
-        categoryCode: item.categoryCode,
-        categoryTitle,
-        type: item.vignetteType,
-        county: item.county,
-        plate: item.plate,
-        country: item.country,
-        firstDay: item.firstDay,
-        lastDay: item.lastDay,
-        priceRon: item.priceBani,
-        issuedId: item.issuedId,
-      })),
+      kind: order.kind,
+      items: items.map(({ item, categoryTitle }) =>
+        item.topUpProductId
+          ? {
+              productId: item.topUpProductId,
+              phone: maskPhone(item.phone ?? ''),
+              priceRon: item.priceBani,
+              reference: item.issuedId,
+            }
+          : {
+              categoryCode: item.categoryCode,
+              categoryTitle,
+              type: item.vignetteType,
+              county: item.county,
+              plate: item.plate,
+              country: item.country,
+              firstDay: item.firstDay,
+              lastDay: item.lastDay,
+              priceRon: item.priceBani,
+              issuedId: item.issuedId,
+            },
+      ),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );

@@ -1,0 +1,16 @@
+import { NextResponse } from 'next/server';
+import { apiHandler } from '@/lib/api/handler';
+import { idempotencyKeyOf, readJson, validate } from '@/lib/api/request';
+import { orderCreatedResponse } from '@/lib/orders/create-order';
+import { createTopUpOrder } from '@/lib/orders/create-topup-order';
+import { topUpOrderSchema } from '@/lib/validations/topup-order';
+
+export const dynamic = 'force-dynamic';
+
+/** `POST /api/eps/order`: a top-up order and its payment; 201 with the provider's payment URL (DESIGN.md §12). */
+export const POST = apiHandler(async (request) => {
+  const idempotencyKey = idempotencyKeyOf(request);
+  const input = validate(topUpOrderSchema, await readJson(request));
+  const { order, created } = await createTopUpOrder(input, { idempotencyKey });
+  return NextResponse.json(orderCreatedResponse(order), { status: created ? 201 : 200 });
+});

@@ -1,0 +1,13 @@
+import { NextResponse } from 'next/server';
+import { apiHandler } from '@/lib/api/handler';
+import { getDb } from '@/lib/db/client';
+import { listTopUpOperators } from '@/lib/topups/catalog';
+
+export const dynamic = 'force-dynamic';
+
+/** `GET /api/eps/utils/operators`: the operators on sale and their products (DESIGN.md §12). */
+export const GET = apiHandler(async () =>
+  NextResponse.json(await listTopUpOperators(await getDb()), {
+    headers: { 'Cache-Control': 'public, max-age=60' },
+  }),
+);

@@ -1,0 +1,297 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef, useState } from 'react';
+import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
+import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
+import { FieldError } from '@/components/form/field-error';
+import { fill, formatRon } from '@/components/vignette/format';
+import { errorText, type ValidationLabels } from '@/components/vignette/labels';
+import { isApiRequestError, postTopUpOrder, type TopUpOrderRequest } from '@/lib/client/api';
+import { checkOut } from '@/lib/client/checkout';
+import type { Locale } from '@/lib/i18n/routing';
+import { formatNationalPhone, parseRomanianPhone } from '@/lib/phones/romanian-phone';
+import type { TopUpOperator } from '@/lib/topups/catalog';
+import { topUpOrderSchema } from '@/lib/validations/topup-order';
+import type messages from '@/messages/ro.json';
+
+export type TopUpFormLabels = (typeof messages)['TopUpForm'];
+
+interface TopUpValues {
+  productId: string;
+  phone: string;
+  phoneConfirm: string;
+  email: string;
+  acceptTerms: boolean;
+}
+
+/** The visitor's part of the shared order schema (lib/validations): the operator is the page's. */
+const formSchema = topUpOrderSchema.pick({ productId: true, phone: true, email: true, acceptTerms: true });
+const resolveForm = zodResolver(formSchema);
+
+/** The shared schema judges the fields; the number typed a second time must be the same number, however written. */
+const resolver: Resolver<TopUpValues> = async (values, context, options) => {
+  const result = await resolveForm(
+    { ...values, email: values.email.trim() } as never,
+    context,
+    options as never,
+  );
+  const errors = { ...result.errors } as Record<string, { type: string; message: string }>;
+  const first = parseRomanianPhone(values.phone);
+  if (!errors.phone && first?.e164 !== parseRomanianPhone(values.phoneConfirm)?.e164) {
+    errors.phoneConfirm = { type: 'mismatch', message: 'phoneMismatch' };
+  }
+  return Object.keys(errors).length ? { values: {}, errors: errors as never } : { values, errors: {} };
+};
+
+const CHECKOUT_STORAGE_KEY = 'topUpCheckout';
+const FORM_FIELDS = new Set(['productId', 'phone', 'email', 'acceptTerms']);
+
+interface Props {
+  operator: Pick<TopUpOperator, 'id' | 'name' | 'plan'>;
+  products: TopUpOperator['products'];
+  locale: Locale;
+  labels: TopUpFormLabels;
+  validation: ValidationLabels;
+}
+
+const formatEur = (value: number, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(
+    value,
+  );
+
+/**
+ * A top-up in one screen (spec §2 `{lang}/prepay/{provider}`): the amount, the number typed twice, the e-mail, a
+ * summary of what is delivered and how, the terms with the express consent of OUG 34/2014 art. 16, and "Pay", which
+ * creates the order and sends the browser to the payment provider's form.
+ */
+export function TopUpForm({ operator, products, locale, labels: t, validation }: Props) {
+  const id = useId();
+  const { control, register, handleSubmit, setError, formState } = useForm<TopUpValues>({
+    defaultValues: { productId: '', phone: '', phoneConfirm: '', email: '', acceptTerms: false },
+    resolver,
+  });
+  const [payError, setPayError] = useState<string>();
+  const paying = useRef(false);
+  const [productId, phone, email] = useWatch({ control, name: ['productId', 'phone', 'email'] });
+  const product = products.find((candidate) => candidate.id === productId);
+  const parsedPhone = parseRomanianPhone(phone ?? '');
+  const errors = formState.errors;
+  const message = (key: string | undefined) => errorText(key, validation, t.errors);
+  const fieldId = (name: string) => `${id}-${name}`;
+  const errorId = (name: string) => `${fieldId(name)}-error`;
+  const described = (name: keyof TopUpValues, error: string | undefined, hint?: boolean) => ({
+    id: fieldId(name),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby':
+      [hint && `${fieldId(name)}-hint`, error && errorId(name)].filter(Boolean).join(' ') || undefined,
+  });
+
+  const productError = message(errors.productId?.message);
+  const phoneError = message(errors.phone?.message);
+  const confirmError = message(errors.phoneConfirm?.message);
+  const emailError = message(errors.email?.message);
+  const termsError = message(errors.acceptTerms?.message);
+
+  const pay = async (values: TopUpValues) => {
+    if (paying.current) return;
+    setPayError(undefined);
+    const fields = formSchema.parse({ ...values, email: values.email.trim() });
+    const body: TopUpOrderRequest = {
+      operatorId: operator.id,
+      productId: fields.productId,
+      phone: fields.phone,
+      email: fields.email,
+      locale,
+      acceptTerms: true,
+    };
+    paying.current = true;
+    try {
+      await checkOut(CHECKOUT_STORAGE_KEY, body, (key) => postTopUpOrder(body, key));
+    } catch (error) {
+      paying.current = false;
+      if (isApiRequestError(error) && error.status === 422 && error.issues.length) {
+        const formIssues = error.issues.filter((issue) => FORM_FIELDS.has(issue.path));
+        formIssues.forEach((issue, index) =>
+          setError(
+            issue.path as Path<TopUpValues>,
+            { type: 'server', message: issue.code ?? 'invalid' },
+            { shouldFocus: index === 0 },
+          ),
+        );
+        const rest = error.issues.filter((issue) => !FORM_FIELDS.has(issue.path));
+        setPayError(
+          rest.length ? rest.map((issue) => message(issue.code ?? 'invalid')).join(' ') : t.fixErrors,
+        );
+      } else if (isApiRequestError(error) && error.status === 0) {
+        setPayError(t.networkError);
+      } else {
+        setPayError(t.payError);
+      }
+    }
+  };
+
+  const heading = 'flex items-center gap-3 text-xl font-semibold text-slate-900';
+  const stepNumber =
+    'flex size-8 shrink-0 items-center justify-center rounded-full bg-brand text-base font-bold text-white';
+  const input =
+    'mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-red-700';
+  const label = 'block font-medium text-slate-900';
+  const operatorName = `${operator.name} ${operator.plan}`;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(pay)(event)}
+      className="max-w-2xl space-y-8"
+      data-testid="topup-form"
+    >
+      <fieldset aria-describedby={productError ? errorId('productId') : undefined}>
+        <legend className={heading}>
+          <span aria-hidden="true" className={stepNumber}>
+            1
+          </span>
+          {t.amountStep}
+        </legend>
+        <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {products.map((option) => (
+            <label
+              key={option.id}
+              className="has-checked:border-brand has-checked:bg-brand/5 has-focus-visible:outline-brand relative flex min-h-24 cursor-pointer flex-col rounded-xl border-2 border-slate-300 bg-white p-3 has-focus-visible:outline-2 has-focus-visible:outline-offset-2"
+              data-product={option.id}
+            >
+              <input {...register('productId')} type="radio" value={option.id} className="sr-only" />
+              <span className="text-2xl font-bold text-slate-900">{formatEur(option.faceValue, locale)}</span>
+              <span className="text-slate-800 tabular-nums">{formatRon(option.priceRon, locale)}</span>
+              <span
+                className={`mt-2 w-fit rounded-full px-2 py-0.5 text-sm font-semibold ${
+                  option.delivery === 'PIN' ? 'bg-accent text-slate-900' : 'bg-slate-200 text-slate-900'
+                }`}
+              >
+                {option.delivery === 'PIN' ? t.deliveryPin : t.deliveryDirect}
+              </span>
+            </label>
+          ))}
+        </div>
+        <p className="mt-2 text-sm text-slate-700">{t.amountHint}</p>
+        <FieldError id={errorId('productId')} message={productError} />
+      </fieldset>
+
+      <section aria-labelledby={`${id}-number`} className="space-y-4">
+        <h2 id={`${id}-number`} className={heading}>
+          <span aria-hidden="true" className={stepNumber}>
+            2
+          </span>
+          {t.numberStep}
+        </h2>
+        <div>
+          <label htmlFor={fieldId('phone')} className={label}>
+            {fill(t.phone, { operator: operatorName })}
+          </label>
+          <p id={`${fieldId('phone')}-hint`} className="text-sm text-slate-700">
+            {fill(t.phoneHint, { operator: operator.name })}
+          </p>
+          <input
+            {...register('phone')}
+            {...described('phone', phoneError, true)}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="07xx xxx xxx"
+            className={input}
+          />
+          <FieldError id={errorId('phone')} message={phoneError} />
+        </div>
+        <div>
+          <label htmlFor={fieldId('phoneConfirm')} className={label}>
+            {t.phoneConfirm}
+          </label>
+          <input
+            {...register('phoneConfirm')}
+            {...described('phoneConfirm', confirmError)}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            className={input}
+          />
+          <FieldError id={errorId('phoneConfirm')} message={confirmError} />
+        </div>
+      </section>
+
+      <section aria-labelledby={`${id}-checkout`} className="space-y-5">
+        <h2 id={`${id}-checkout`} className={heading}>
+          <span aria-hidden="true" className={stepNumber}>
+            3
+          </span>
+          {t.checkoutStep}
+        </h2>
+        <div>
+          <label htmlFor={fieldId('email')} className={label}>
+            {t.email}
+          </label>
+          <p id={`${fieldId('email')}-hint`} className="text-sm text-slate-700">
+            {t.emailHint}
+          </p>
+          <input
+            {...register('email')}
+            {...described('email', emailError, true)}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            className={input}
+          />
+          <FieldError id={errorId('email')} message={emailError} />
+        </div>
+
+        <section
+          aria-labelledby={`${id}-summary`}
+          className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          data-testid="topup-summary"
+        >
+          <h3 id={`${id}-summary`} className="text-lg font-semibold text-slate-900">
+            {t.summary}
+          </h3>
+          <div aria-live="polite">
+            {product ? (
+              <>
+                <p className="mt-2 text-slate-900">
+                  {fill(product.delivery === 'PIN' ? t.summaryPin : t.summaryDirect, {
+                    value: formatEur(product.faceValue, locale),
+                    operator: operatorName,
+                    phone: parsedPhone ? formatNationalPhone(parsedPhone.e164) : t.summaryNoPhone,
+                    email: email?.trim() || t.summaryNoEmail,
+                  })}
+                </p>
+                <p className="mt-2 flex items-baseline justify-between gap-3 border-t-2 border-slate-900 pt-2 text-lg font-bold text-slate-900">
+                  <span>{t.total}</span>
+                  <span data-testid="topup-total" data-bani={product.priceRon} className="tabular-nums">
+                    {formatRon(product.priceRon, locale)}
+                  </span>
+                </p>
+                <p className="mt-1 text-sm text-slate-700">{t.vatIncluded}</p>
+              </>
+            ) : (
+              <p className="mt-2 text-slate-700">{t.summaryEmpty}</p>
+            )}
+          </div>
+        </section>
+
+        <TermsConsent
+          input={{ ...register('acceptTerms'), ...described('acceptTerms', termsError) }}
+          label={t.terms}
+          linkText={t.termsLink}
+          errorId={errorId('acceptTerms')}
+          error={termsError}
+        />
+        <PayButton
+          id={id}
+          label={product ? fill(t.pay, { amount: formatRon(product.priceRon, locale) }) : t.payPlain}
+          hint={t.payHint}
+          error={payError}
+        />
+      </section>
+    </form>
+  );
+}

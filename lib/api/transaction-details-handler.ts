@@ -1,0 +1,26 @@
+import 'server-only';
+
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { requireAuthority } from '@/lib/auth/guard';
+import { getDb } from '@/lib/db/client';
+import { transactionDetails } from '@/lib/orders/transaction-details';
+import { ApiError } from './errors';
+import { apiHandler } from './handler';
+import { validate } from './request';
+
+const querySchema = z.object({
+  id: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
+});
+
+/** `GET .../transaction/details?id=` for vignette (nmps) or top-up (eps) orders: staff with PAYMENT_READ only. */
+export const transactionDetailsHandler = (kind: 'VIGNETTE' | 'TOPUP') =>
+  apiHandler(async (request) => {
+    const db = await getDb();
+    await requireAuthority(db, request, 'PAYMENT_READ');
+    const { id } = validate(querySchema, Object.fromEntries(new URL(request.url).searchParams));
+    const details = await transactionDetails(db, id, kind);
+    if (!details)
+      throw new ApiError('NOT_FOUND', `There is no ${kind === 'TOPUP' ? 'top-up' : 'vignette'} order ${id}`);
+    return NextResponse.json(details, { headers: { 'Cache-Control': 'no-store' } });
+  });

@@ -1,0 +1,41 @@
+import 'server-only';
+
+import { eq } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import type { Db } from '@/lib/db/client';
+import { rolePermissions, users } from '@/lib/db/schema';
+import type { Authority } from './permissions';
+import { verifyToken } from './tokens';
+
+export interface Principal {
+  id: string;
+  username: string;
+  role: string;
+  authorities: string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The signed-in user of a secured request, checked on the server whatever the client shows (DESIGN.md §8): 401
+ * without a valid token (missing, tampered, expired, revoked by a password change or reset, or of a removed user),
+ * 403 without the authority the handler needs.
+ */
+export async function requireAuthority(db: Db, request: Request, authority: Authority): Promise<Principal> {
+  const token = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+  const claims = token ? await verifyToken(db, token) : null;
+  const [user] =
+    claims && UUID.test(claims.sub) ? await db.select().from(users).where(eq(users.id, claims.sub)) : [];
+  if (!user || user.tokenVersion !== claims?.ver) {
+    throw new ApiError('UNAUTHORIZED', 'Sign in to continue');
+  }
+  const granted = await db
+    .select({ authority: rolePermissions.authority })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleName, user.roleName));
+  const authorities = granted.map((row) => row.authority);
+  if (!authorities.includes(authority)) {
+    throw new ApiError('FORBIDDEN', `This needs the ${authority} permission`);
+  }
+  return { id: user.id, username: user.username, role: user.roleName, authorities };
+}

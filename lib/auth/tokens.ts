@@ -1,0 +1,70 @@
+import 'server-only';
+
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import { getConfig } from '@/lib/config/env';
+import type { Db } from '@/lib/db/client';
+import { settings } from '@/lib/db/schema';
+
+/** Staff tokens are short-lived (DESIGN.md §9): a lost laptop's session ends within a working morning. */
+export const TOKEN_LIFETIME_SECONDS = 4 * 3600;
+const ALGORITHM = 'HS256';
+const ISSUER = 'road-partners-shop';
+const SECRET_SETTING = 'auth.jwtSecret';
+
+const cache = globalThis as unknown as { __roadJwtSecret?: Uint8Array };
+
+/**
+ * The signing secret: `JWT_SECRET`, else one generated once and kept in the database, so that every server of a
+ * scaled-out shop signs and checks with the same key (a file in DATA_DIR would differ per server).
+ */
+export async function signingSecret(db: Db): Promise<Uint8Array> {
+  if (cache.__roadJwtSecret) return cache.__roadJwtSecret;
+  const configured = getConfig().JWT_SECRET;
+  let secret = configured;
+  if (!secret) {
+    await db
+      .insert(settings)
+      .values({ key: SECRET_SETTING, value: randomBytes(48).toString('base64url') })
+      .onConflictDoNothing();
+    [{ value: secret } = { value: '' }] = await db
+      .select()
+      .from(settings)
+      .where(eq(settings.key, SECRET_SETTING));
+  }
+  cache.__roadJwtSecret = new TextEncoder().encode(secret);
+  return cache.__roadJwtSecret;
+}
+
+export interface TokenClaims {
+  /** The user's id. */
+  sub: string;
+  /** The user's token version when it was issued: a password change or reset bumps it and so revokes the token. */
+  ver: number;
+}
+
+export async function issueToken(db: Db, claims: TokenClaims, now = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ ver: claims.ver })
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
+    .sign(await signingSecret(db));
+}
+
+/** The claims of a valid token, or null: a bad signature, another algorithm, an expired or malformed token. */
+export async function verifyToken(db: Db, token: string): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, await signingSecret(db), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
+    return { sub: payload.sub, ver: payload.ver };
+  } catch {
+    return null;
+  }
+}
