@@ -312,3 +312,30 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   notifiedAt: timestamp('notified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every change an admin makes (DESIGN.md §8): who, what, to which record, when. Never updated, never deleted. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The user's id and name at the time: the record outlives the user. */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    target: text('target'),
+    details: jsonb('details'),
+  },
+  (table) => [index('audit_log_at').on(table.at)],
+);
+
+/**
+ * Failed sign-ins per client address (DESIGN.md §9): each further failure waits longer before the address may try
+ * again. Kept in the database so that every server of a scaled-out shop sees the same count.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  address: text('address').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});

@@ -1,0 +1,27 @@
+import 'server-only';
+
+import type { Principal } from '@/lib/auth/guard';
+import { auditLog } from '@/lib/db/schema';
+import type { Executor } from '@/lib/orders/orders';
+
+export interface AuditEntry {
+  /** A verb phrase: `payment.markActive`, `user.create`, `user.resetPassword`, `export.excel`, ... */
+  action: string;
+  /** The record acted on: an order id, a user's id. */
+  target?: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Writes who did what, to what, now. Call it in the same transaction as the change it records, so that no change
+ * happens without its entry. Never put passwords, tokens or PINs into `details`.
+ */
+export async function recordAudit(executor: Executor, actor: Pick<Principal, 'id' | 'username'>, entry: AuditEntry) {
+  await executor.insert(auditLog).values({
+    actorId: actor.id,
+    actorName: actor.username,
+    action: entry.action,
+    target: entry.target,
+    details: entry.details ?? null,
+  });
+}
