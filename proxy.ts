@@ -4,6 +4,7 @@ import { APP_MODE_COOKIE, APP_MODE_QUERY, isAppUserAgent } from './lib/consent';
 import { FAQ_CATEGORY_KEYS, resolveFaqAnchor } from './lib/faq/structure';
 import { locales, routing } from './lib/i18n/routing';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/log/request-id';
+import { needsXsrfCheck, newXsrfToken, sameToken, XSRF_COOKIE, XSRF_HEADER } from './lib/security/xsrf';
 
 const handleLocaleRouting = createMiddleware(routing);
 
@@ -33,10 +34,27 @@ function route(request: NextRequest, requestId: string): NextResponse {
   return handleLocaleRouting(request);
 }
 
+function refusedForgery(request: NextRequest): NextResponse | null {
+  if (!needsXsrfCheck(request.method, request.nextUrl.pathname)) return null;
+  if (sameToken(request.cookies.get(XSRF_COOKIE)?.value, request.headers.get(XSRF_HEADER))) return null;
+  return NextResponse.json(
+    { error: { code: 'FORBIDDEN', message: `Send the ${XSRF_COOKIE} cookie's value in the X-XSRF-TOKEN header` } },
+    { status: 403 },
+  );
+}
+
 export default function proxy(request: NextRequest) {
   const requestId = requestIdFrom(request.headers);
-  const response = route(request, requestId);
+  const response = refusedForgery(request) ?? route(request, requestId);
   response.headers.set(REQUEST_ID_HEADER, requestId);
+  if (!request.cookies.has(XSRF_COOKIE)) {
+    // Read by the page's scripts (not httpOnly); lives for the browser session.
+    response.cookies.set(XSRF_COOKIE, newXsrfToken(), {
+      path: '/',
+      sameSite: 'lax',
+      secure: request.nextUrl.protocol === 'https:',
+    });
+  }
   // Mobile-app mode is remembered for the visit; the page's own head script reads the same cookie.
   if (request.nextUrl.searchParams.get(APP_MODE_QUERY) === '1' || isAppUserAgent(request.headers.get('user-agent'))) {
     response.cookies.set(APP_MODE_COOKIE, '1', { path: '/', sameSite: 'lax' });

@@ -52,3 +52,17 @@ export function idempotencyKeyOf(request: Request): string | undefined {
   }
   return key;
 }
+
+/** A request's query parameters, validated like a body: 422 naming the parameter. */
+export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.output<T> {
+  return validate(schema, Object.fromEntries(new URL(request.url).searchParams));
+}
+
+/**
+ * The client's address, for throttling: the last `X-Forwarded-For` entry is the one the nearest proxy (or Next's own
+ * server) appended, which the client cannot forge; earlier entries are the client's word.
+ */
+export function clientAddress(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+  return forwarded?.at(-1) ?? request.headers.get('x-real-ip') ?? 'unknown';
+}

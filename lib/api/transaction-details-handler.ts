@@ -7,7 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { transactionDetails } from '@/lib/orders/transaction-details';
 import { ApiError } from './errors';
 import { apiHandler } from './handler';
-import { validate } from './request';
+import { readQuery } from './request';
 
 const querySchema = z.object({
   id: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
@@ -18,7 +18,7 @@ export const transactionDetailsHandler = (kind: 'VIGNETTE' | 'TOPUP') =>
   apiHandler(async (request) => {
     const db = await getDb();
     await requireAuthority(db, request, 'PAYMENT_READ');
-    const { id } = validate(querySchema, Object.fromEntries(new URL(request.url).searchParams));
+    const { id } = readQuery(request, querySchema);
     const details = await transactionDetails(db, id, kind);
     if (!details)
       throw new ApiError('NOT_FOUND', `There is no ${kind === 'TOPUP' ? 'top-up' : 'vignette'} order ${id}`);

@@ -9,6 +9,7 @@ import { answerCookieNotice } from './support/consent';
 import { message } from './support/messages';
 import { startShop, waitUntilHealthy } from './support/shop-process';
 import { receivedMail } from './support/smtp-sink';
+import { XSRF_HEADERS } from './support/xsrf';
 
 const day = (offset: number) => DateTime.now().setZone('Europe/Budapest').plus({ days: offset }).toISODate()!;
 
@@ -16,6 +17,7 @@ test.beforeEach(async ({ context, baseURL }) => answerCookieNotice(context, base
 
 async function placeOrder(request: APIRequestContext, plate: string, email: string, locale = 'ro') {
   const response = await request.post('/api/nmps/orders/order', {
+    headers: XSRF_HEADERS,
     data: {
       items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate, country: 'RO' }],
       email,
@@ -119,7 +121,7 @@ test('with no configuration at all, the e-mail of a paid order is written to DAT
     await waitUntilHealthy(shop);
     const response = await fetch(`${shop.url}/api/nmps/orders/order`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...XSRF_HEADERS },
       body: JSON.stringify({
         items: [{ categoryCode: 'MOTOR', type: 'DAY', startDate: day(0), plate: 'AR11BCD', country: 'RO' }],
         email: 'outbox@example.ro',

@@ -13,6 +13,7 @@ export async function resetProcess(env: Record<string, string | undefined>) {
   await cached?.then((database) => database.close()).catch(() => {});
   Reflect.deleteProperty(globalThis, 'roadDatabase');
   Reflect.deleteProperty(globalThis, 'roadConfig');
+  Reflect.deleteProperty(globalThis, '__roadJwtSecret');
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;

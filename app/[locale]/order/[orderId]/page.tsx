@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Suspense } from 'react';
 import { NotFoundStatus } from '@/components/not-found/not-found-status';
+import { ResendConfirmation } from '@/components/order/resend-confirmation';
 import { getDb } from '@/lib/db/client';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -12,7 +13,6 @@ import { topUpProductRecord } from '@/lib/topups/catalog';
 
 interface Props {
   params: Promise<{ locale: Locale; orderId: string }>;
-  searchParams: Promise<{ resent?: string }>;
 }
 
 // A buyer's own order: read from the database on every visit, never cached, never indexed.
@@ -30,9 +30,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-export default async function OrderPage({ params, searchParams }: Props) {
+export default async function OrderPage({ params }: Props) {
   const { locale, orderId } = await params;
-  const { resent } = await searchParams;
   setRequestLocale(locale);
   const db = await getDb();
   const [t, format, order] = await Promise.all([
@@ -132,19 +131,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
       <p className="mt-6 text-lg font-semibold">{t('total', { amount: lei(order.amountBani) })}</p>
       <p className="mt-1 text-slate-600">{t('email', { email: maskEmail(order.email) })}</p>
       {order.status === 'FULFILLED' && (
-        <form method="post" action={`/api/orders/${encodeURIComponent(order.id)}/resend`} className="mt-6">
-          <button
-            type="submit"
-            className="border-brand text-brand hover:bg-brand/10 min-h-11 rounded border px-4 font-semibold"
-          >
-            {t('resend')}
-          </button>
-          {resent && (
-            <p role="status" className="mt-2 text-emerald-800">
-              {t('resent')}
-            </p>
-          )}
-        </form>
+        <ResendConfirmation orderId={order.id} label={t('resend')} sentText={t('resent')} />
       )}
       {(order.status === 'FAILED' || order.status === 'EXPIRED' || order.status === 'CANCELED') && (
         <Link

@@ -2,7 +2,6 @@ import { and, eq, gt } from 'drizzle-orm';
 import { NextResponse } from 'next/server';
 import { ApiError } from '@/lib/api/errors';
 import { apiHandler } from '@/lib/api/handler';
-import { getConfig } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { outbox } from '@/lib/db/schema';
 import { findOrder } from '@/lib/orders/orders';
@@ -13,8 +12,8 @@ export const dynamic = 'force-dynamic';
 /** At most one re-send a few minutes, so the button cannot be used to flood a mailbox. */
 const RESEND_INTERVAL_MS = 2 * 60_000;
 
-/** `POST /api/orders/{orderId}/resend`: queues the confirmation e-mail again (an HTML form post from the order page). */
-export const POST = apiHandler(async (request, { params }: { params: Promise<{ orderId: string }> }) => {
+/** `POST /api/orders/{orderId}/resend`: queues the confirmation e-mail again (the order page's button). */
+export const POST = apiHandler(async (_request, { params }: { params: Promise<{ orderId: string }> }) => {
   const { orderId } = await params;
   const db = await getDb();
   const order = await findOrder(db, orderId);
@@ -29,7 +28,5 @@ export const POST = apiHandler(async (request, { params }: { params: Promise<{ o
     await db.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId });
     kick('mail');
   }
-  const wantsJson = request.headers.get('accept')?.includes('application/json');
-  if (wantsJson) return NextResponse.json({ queued: !recent.length }, { status: 202 });
-  return NextResponse.redirect(`${getConfig().siteUrl}/${order.locale}/order/${orderId}?resent=1`, 303);
+  return NextResponse.json({ queued: !recent.length }, { status: 202 });
 });

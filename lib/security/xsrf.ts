@@ -1,0 +1,26 @@
+/**
+ * Anti-forgery by double submit (DESIGN.md §9, §12): every response to a browser without an `XSRF-TOKEN` cookie
+ * sets one; every non-GET `/api` call must echo it in `X-XSRF-TOKEN`, which another site's page cannot read. The
+ * payment provider's notifications and the sandbox provider's own pages are exempt: a signature is their proof.
+ */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const EXEMPT_PREFIXES = ['/api/payments/'];
+
+export const needsXsrfCheck = (method: string, pathname: string) =>
+  pathname.startsWith('/api/') &&
+  !SAFE_METHODS.has(method) &&
+  !EXEMPT_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+
+/** Compares in time independent of where the strings differ. */
+export function sameToken(cookie: string | undefined, header: string | null): boolean {
+  if (!cookie || !header || cookie.length !== header.length) return false;
+  let difference = 0;
+  for (let index = 0; index < cookie.length; index++)
+    difference |= cookie.charCodeAt(index) ^ header.charCodeAt(index);
+  return difference === 0;
+}
+
+export const newXsrfToken = () => crypto.randomUUID();
