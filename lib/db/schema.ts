@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -165,7 +166,16 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('orders_status_created').on(table.status, table.createdAt), index('orders_email').on(table.email)],
+  (table) => [
+    index('orders_status_created').on(table.status, table.createdAt),
+    index('orders_email').on(table.email),
+    // The admin's transactions list (lib/admin/transactions.ts): its default order, the keyset of the exports and
+    // date ranges; the amount sort; the e-mail search and sort, on the very expression the queries use; the phone.
+    index('orders_created_id').on(table.createdAt, table.id),
+    index('orders_amount_created').on(table.amountBani, table.createdAt),
+    index('orders_email_lower').on(sql`lower(${table.email}) collate "C"`),
+    index('orders_phone').on(table.phone),
+  ],
 );
 
 /** A vignette of an order, with its validity, or its top-up; once delivered, the provider's reference. */
@@ -200,6 +210,9 @@ export const orderItems = pgTable(
     unique('order_items_order_position').on(table.orderId, table.position),
     index('order_items_plate').on(table.plate),
     index('order_items_phone').on(table.phone),
+    // The transactions list's product filter: the orders with a vignette of a category, or a top-up of an operator.
+    index('order_items_category_order').on(table.categoryCode, table.orderId),
+    index('order_items_topup_product_order').on(table.topUpProductId, table.orderId),
   ],
 );
 
@@ -263,7 +276,12 @@ export const invoices = pgTable(
     vatBani: integer('vat_bani').notNull(),
     buyer: jsonb('buyer').notNull(),
   },
-  (table) => [unique('invoices_series_year_number').on(table.series, table.year, table.number)],
+  (table) => [
+    unique('invoices_series_year_number').on(table.series, table.year, table.number),
+    // The admin's invoice list: newest first, and the search by a bare number.
+    index('invoices_issued').on(table.issuedAt, table.id),
+    index('invoices_number').on(table.number),
+  ],
 );
 
 /** Every notification the provider sent, verified or not: proof, and the means to spot replays. */
