@@ -1,0 +1,28 @@
+import { NextResponse } from 'next/server';
+import { listTransactions, markTransactionActive } from '@/lib/admin/transactions';
+import { ApiError } from '@/lib/api/errors';
+import { apiHandler } from '@/lib/api/handler';
+import { readJson, validate } from '@/lib/api/request';
+import { requireAuthority } from '@/lib/auth/guard';
+import { getDb } from '@/lib/db/client';
+import { markActiveSchema, transactionListQuerySchema } from '@/lib/validations/admin-transactions';
+
+export const dynamic = 'force-dynamic';
+
+/** `GET /api/admin/payment`: one page of transactions, filtered, searched and sorted (PAYMENT_READ). */
+export const GET = apiHandler(async (request) => {
+  const db = await getDb();
+  await requireAuthority(db, request, 'PAYMENT_READ');
+  const query = validate(transactionListQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  return NextResponse.json(await listTransactions(db, query), { headers: { 'Cache-Control': 'no-store' } });
+});
+
+/** `PATCH /api/admin/payment` `{id, active: true}`: marks a transaction active (PAYMENT_WRITE). */
+export const PATCH = apiHandler(async (request) => {
+  const db = await getDb();
+  const principal = await requireAuthority(db, request, 'PAYMENT_WRITE');
+  const { id } = validate(markActiveSchema, await readJson(request));
+  const item = await markTransactionActive(db, principal, id);
+  if (!item) throw new ApiError('NOT_FOUND', `There is no order ${id}`);
+  return NextResponse.json(item, { headers: { 'Cache-Control': 'no-store' } });
+});

@@ -1,0 +1,339 @@
+import 'server-only';
+
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Principal } from '@/lib/auth/guard';
+import type { Db } from '@/lib/db/client';
+import { invoices, orderItems, orders, topUpOperators, topUpProducts } from '@/lib/db/schema';
+import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
+import { findOrder, type Executor } from '@/lib/orders/orders';
+import type { OrderStatus } from '@/lib/orders/status';
+import { parseRomanianPhone } from '@/lib/phones/romanian-phone';
+import { CATEGORY_CODES } from '@/lib/validations/vignette-order';
+import { normalizePlate } from '@/lib/vignettes/plate';
+import type {
+  TransactionFilters,
+  TransactionListQuery,
+  TransactionRangeQuery,
+} from '@/lib/validations/admin-transactions';
+import { recordAudit } from './audit';
+
+/** Staff work in Romania: the list's and the exports' days are calendar days there. */
+export const SHOP_TIME_ZONE = 'Europe/Bucharest';
+
+/**
+ * The states in which the shop has the buyer's money: the daily series counts these. REFUNDED is left out (the
+ * money went back), and so are orders never paid (PENDING_PAYMENT, FAILED, CANCELED, EXPIRED).
+ */
+export const MONEY_RECEIVED: readonly OrderStatus[] = ['PAID', 'FULFILLED', 'FULFILLMENT_FAILED'];
+
+/** One row of the transactions list, of the exports and of `PATCH /api/admin/payment`'s answer. */
+export interface TransactionItem {
+  id: string;
+  kind: 'VIGNETTE' | 'TOPUP';
+  status: OrderStatus;
+  email: string;
+  phone: string | null;
+  plates: string[];
+  /** `CAR WEEK ×2, VAN MONTH` or `Orange PrePay 10 EUR`. */
+  description: string;
+  /** In bani. */
+  amountRon: number;
+  createdAt: string;
+  needsReview: boolean;
+  active: boolean;
+  activeBy: string | null;
+  activeAt: string | null;
+  invoiceNumber: string | null;
+}
+
+export interface DailySales {
+  day: string;
+  count: number;
+  amountRon: number;
+}
+
+const orderColumns = {
+  id: orders.id,
+  kind: orders.kind,
+  status: orders.status,
+  email: orders.email,
+  phone: orders.phone,
+  amountBani: orders.amountBani,
+  createdAt: orders.createdAt,
+  needsReview: orders.needsReview,
+  active: orders.active,
+  activeBy: orders.activeBy,
+  activeAt: orders.activeAt,
+  invoiceSeries: invoices.series,
+  invoiceYear: invoices.year,
+  invoiceNumber: invoices.number,
+};
+
+const selectOrders = (executor: Executor) =>
+  executor.select(orderColumns).from(orders).leftJoin(invoices, eq(invoices.orderId, orders.id));
+
+type OrderListRow = Awaited<ReturnType<typeof selectOrders>>[number];
+
+/** The first instant of a calendar day in Romania (23 or 25 hours long on the days the clocks change). */
+const startOfDay = (day: string) => DateTime.fromISO(day, { zone: SHOP_TIME_ZONE }).startOf('day');
+
+/** `a_b%` → `a\_b\%`: the text matched literally by LIKE. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * The e-mail as searched and sorted: lowercased, compared byte by byte. The index `orders_email_lower` is on this
+ * very expression; in the C collation a LIKE with a fixed beginning is a range scan of it, and it gives the sort.
+ */
+const emailKey = sql`lower(${orders.email}) collate "C"`;
+
+/** The ids of the orders whose e-mail begins with `text`, whatever the case. */
+export const ordersByEmailPrefix = (text: string): SQL =>
+  sql`select ${orders.id} from ${orders} where ${emailKey} like ${`${escapeLike(text.toLowerCase())}%`}`;
+
+const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const PLATE = /^[A-Z0-9]{2,10}$/;
+
+/**
+ * The orders a search text can mean, as a union of index lookups: the order id exactly, the e-mail by its
+ * beginning (case-insensitive), the plate normalised as orders store it, and the phone number in any form the
+ * spec's pattern accepts, as E.164. A union of lookups lets each one use its own index, where an OR across tables
+ * would read every order.
+ */
+function searchCondition(text: string): SQL {
+  const lookups: SQL[] = [ordersByEmailPrefix(text)];
+  if (ORDER_ID.test(text)) lookups.push(sql`select ${text}::text`);
+  const plate = normalizePlate(text);
+  if (PLATE.test(plate)) {
+    lookups.push(sql`select ${orderItems.orderId} from ${orderItems} where ${orderItems.plate} = ${plate}`);
+  }
+  const phone = parseRomanianPhone(text)?.e164;
+  if (phone) {
+    lookups.push(sql`select ${orderItems.orderId} from ${orderItems} where ${orderItems.phone} = ${phone}`);
+    // A vignette order's optional contact phone is kept as the buyer typed it.
+    lookups.push(sql`select ${orders.id} from ${orders} where ${orders.phone} in (${phone}, ${text})`);
+  }
+  return sql`${orders.id} in (${sql.join(lookups, sql` union all `)})`;
+}
+
+function productCondition(product: NonNullable<TransactionFilters['product']>): SQL {
+  if (product === 'VIGNETTE' || product === 'TOPUP') return eq(orders.kind, product);
+  if ((CATEGORY_CODES as readonly string[]).includes(product)) {
+    return sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${orderItems.categoryCode} = ${product})`;
+  }
+  return sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${orderItems.topUpProductId} in (
+    select ${topUpProducts.id} from ${topUpProducts} where ${topUpProducts.operatorId} = ${product}))`;
+}
+
+/** The WHERE of the list, the daily series and the exports. */
+function filterConditions(filters: TransactionFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.product) conditions.push(productCondition(filters.product));
+  if (filters.active !== undefined) conditions.push(eq(orders.active, filters.active));
+  if (filters.from) conditions.push(gte(orders.createdAt, startOfDay(filters.from).toJSDate()));
+  if (filters.to) conditions.push(lt(orders.createdAt, startOfDay(filters.to).plus({ days: 1 }).toJSDate()));
+  if (filters.q) conditions.push(searchCondition(filters.q));
+  return conditions;
+}
+
+interface ItemRow {
+  orderId: string;
+  categoryCode: string | null;
+  vignetteType: string | null;
+  plate: string | null;
+  phone: string | null;
+  operatorName: string | null;
+  plan: string | null;
+  faceValueCents: number | null;
+  delivery: 'DIRECT' | 'PIN' | null;
+}
+
+/** `CAR WEEK ×2, VAN MONTH` for vignettes (in the order bought); `Orange PrePay 10 EUR` for a top-up. */
+function describe(items: ItemRow[]): string {
+  const parts = new Map<string, number>();
+  for (const item of items) {
+    const part =
+      item.operatorName !== null
+        ? `${item.operatorName} ${item.plan} ${(item.faceValueCents ?? 0) / 100} EUR${item.delivery === 'PIN' ? ' PIN' : ''}`
+        : `${item.categoryCode} ${item.vignetteType}`;
+    parts.set(part, (parts.get(part) ?? 0) + 1);
+  }
+  return [...parts].map(([part, times]) => (times > 1 ? `${part} ×${times}` : part)).join(', ');
+}
+
+/** The list rows of some orders, with what their items say: one query for the items of all of them. */
+async function toItems(executor: Executor, rows: OrderListRow[]): Promise<TransactionItem[]> {
+  if (rows.length === 0) return [];
+  const itemRows: ItemRow[] = await executor
+    .select({
+      orderId: orderItems.orderId,
+      categoryCode: orderItems.categoryCode,
+      vignetteType: orderItems.vignetteType,
+      plate: orderItems.plate,
+      phone: orderItems.phone,
+      operatorName: topUpOperators.name,
+      plan: topUpOperators.plan,
+      faceValueCents: topUpProducts.faceValueCents,
+      delivery: topUpProducts.delivery,
+    })
+    .from(orderItems)
+    .leftJoin(topUpProducts, eq(topUpProducts.id, orderItems.topUpProductId))
+    .leftJoin(topUpOperators, eq(topUpOperators.id, topUpProducts.operatorId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  const itemsOf = new Map<string, ItemRow[]>();
+  for (const item of itemRows) {
+    const list = itemsOf.get(item.orderId);
+    if (list) list.push(item);
+    else itemsOf.set(item.orderId, [item]);
+  }
+  return rows.map((row) => {
+    const items = itemsOf.get(row.id) ?? [];
+    return {
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      email: row.email,
+      phone: row.phone ?? items.find((item) => item.phone)?.phone ?? null,
+      plates: [...new Set(items.flatMap((item) => (item.plate ? [item.plate] : [])))],
+      description: describe(items),
+      amountRon: row.amountBani,
+      createdAt: row.createdAt.toISOString(),
+      needsReview: row.needsReview,
+      active: row.active,
+      activeBy: row.activeBy,
+      activeAt: row.activeAt?.toISOString() ?? null,
+      invoiceNumber:
+        row.invoiceSeries !== null && row.invoiceYear !== null && row.invoiceNumber !== null
+          ? formatInvoiceNumber(row.invoiceSeries, row.invoiceYear, row.invoiceNumber)
+          : null,
+    };
+  });
+}
+
+const SORT_KEYS = {
+  createdAt: orders.createdAt,
+  amount: orders.amountBani,
+  // The enum's order: the order's lifecycle (PENDING_PAYMENT, PAID, FULFILLED, ...), not the alphabet.
+  status: orders.status,
+  email: emailKey,
+} as const;
+
+/**
+ * One page of transactions, filtered, searched and sorted by the database, and the number of all that match.
+ * Rows that tie on the sort key are ordered by time, then id, in the same direction, so that a row never shows on
+ * two pages and one index serves both directions.
+ */
+export async function listTransactions(db: Db, query: TransactionListQuery) {
+  const where = and(...filterConditions(query));
+  const direction = query.dir === 'asc' ? asc : desc;
+  const order =
+    query.sort === 'createdAt'
+      ? [direction(orders.createdAt), direction(orders.id)]
+      : [direction(SORT_KEYS[query.sort]), direction(orders.createdAt), direction(orders.id)];
+  const [rows, [total]] = await Promise.all([
+    selectOrders(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.size)
+      .offset(query.page * query.size),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { items: await toItems(db, rows), total: Number(total?.n ?? 0), page: query.page, size: query.size };
+}
+
+/** One transaction as the list shows it, or null. */
+export async function findTransaction(executor: Executor, id: string): Promise<TransactionItem | null> {
+  const [item] = await toItems(executor, await selectOrders(executor).where(eq(orders.id, id)));
+  return item ?? null;
+}
+
+/**
+ * Every transaction that matches, oldest first, in batches read by keyset (time, then id) so that an export of a
+ * year never holds more than one batch. Each batch is a query of its own: orders created meanwhile may appear in
+ * the last batch, none is read twice.
+ */
+export async function* transactionBatches(
+  db: Db,
+  filters: TransactionFilters,
+  batchSize = 1000,
+): AsyncGenerator<TransactionItem[]> {
+  let after: string | undefined;
+  for (;;) {
+    const conditions = filterConditions(filters);
+    if (after !== undefined) {
+      // Compared with the row's own stored time: a JavaScript Date would round its microseconds away.
+      conditions.push(
+        sql`(${orders.createdAt}, ${orders.id}) > ((select o.created_at from ${orders} o where o.id = ${after}), ${after})`,
+      );
+    }
+    const rows = await selectOrders(db)
+      .where(and(...conditions))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(batchSize);
+    if (rows.length > 0) yield await toItems(db, rows);
+    if (rows.length < batchSize) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/**
+ * Orders and money received per calendar day in Romania, for every day of the range (a day without sales is 0):
+ * only orders whose money the shop holds ({@link MONEY_RECEIVED}), narrowed further by the list's filters.
+ */
+export async function dailySales(db: Db, query: TransactionRangeQuery): Promise<DailySales[]> {
+  // The zone is written into the statement, not passed as a parameter: GROUP BY must see the same expression.
+  const day = sql`(${orders.createdAt} at time zone '${sql.raw(SHOP_TIME_ZONE)}')::date`;
+  const rows = await db
+    .select({
+      day: sql<string>`${day}::text`,
+      count: count(),
+      amount: sql<string>`coalesce(sum(${orders.amountBani}), 0)`,
+    })
+    .from(orders)
+    .where(and(inArray(orders.status, [...MONEY_RECEIVED]), ...filterConditions(query)))
+    .groupBy(day);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const series: DailySales[] = [];
+  for (
+    let date = DateTime.fromISO(query.from);
+    date <= DateTime.fromISO(query.to);
+    date = date.plus({ days: 1 })
+  ) {
+    const row = byDay.get(date.toISODate()!);
+    series.push({
+      day: date.toISODate()!,
+      count: Number(row?.count ?? 0),
+      amountRon: Number(row?.amount ?? 0),
+    });
+  }
+  return series;
+}
+
+/**
+ * Marks a transaction active (spec §4) with who did it and when, and records it in the audit log in the same
+ * transaction. One already active is answered as it is: the first person's name and time are kept, and nothing is
+ * recorded again. Null when there is no such order.
+ */
+export async function markTransactionActive(
+  db: Db,
+  principal: Pick<Principal, 'id' | 'username'>,
+  id: string,
+): Promise<TransactionItem | null> {
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(orders)
+      .set({ active: true, activeBy: principal.username, activeAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, id), eq(orders.active, false)))
+      .returning({ id: orders.id });
+    if (changed) await recordAudit(tx, principal, { action: 'payment.markActive', target: id });
+    else if (!(await findOrder(tx, id))) return null;
+    return findTransaction(tx, id);
+  });
+}
