@@ -1,0 +1,30 @@
+import 'server-only';
+
+import { apiHandler } from '@/lib/api/handler';
+import { validate } from '@/lib/api/request';
+import { requireAuthority } from '@/lib/auth/guard';
+import { getDb } from '@/lib/db/client';
+import { transactionRangeQuerySchema } from '@/lib/validations/admin-transactions';
+import { exportTransactions, type ExportFormat } from './transaction-exports';
+
+/**
+ * `GET /api/admin/payment/export/{xml,excel}?from=&to=` (and the list's filters): a streamed download of the
+ * range's transactions (PAYMENT_EXPORT), recorded in the audit log.
+ */
+export const exportHandler = (format: ExportFormat) =>
+  apiHandler(async (request) => {
+    const db = await getDb();
+    const principal = await requireAuthority(db, request, 'PAYMENT_EXPORT');
+    const query = validate(
+      transactionRangeQuerySchema,
+      Object.fromEntries(new URL(request.url).searchParams),
+    );
+    const file = await exportTransactions(db, principal, format, query);
+    return new Response(file.body, {
+      headers: {
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.filename}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  });

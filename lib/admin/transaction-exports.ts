@@ -1,0 +1,258 @@
+import 'server-only';
+
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { DateTime } from 'luxon';
+import type { Principal } from '@/lib/auth/guard';
+import type { Db } from '@/lib/db/client';
+import type { TransactionRangeQuery } from '@/lib/validations/admin-transactions';
+import { recordAudit } from './audit';
+import { SHOP_TIME_ZONE, transactionBatches, type TransactionItem } from './transactions';
+
+/*
+ * Exports of the transactions of a range of days (DESIGN.md §8), streamed: rows are read from the database in
+ * batches, written out and forgotten, and the next batch is read only when the client has taken what came before,
+ * so a year of transactions never sits in memory.
+ *
+ * The XML format:
+ *
+ *   <?xml version="1.0" encoding="UTF-8"?>
+ *   <payments from="2026-01-01" to="2026-01-31" timeZone="Europe/Bucharest" generatedAt="2026-02-01T07:00:00.000Z"
+ *             [status=".." product=".." active=".." q=".."]>
+ *     <payment>
+ *       <id>q3xY...</id>
+ *       <kind>VIGNETTE</kind>                      VIGNETTE or TOPUP
+ *       <status>FULFILLED</status>                 the order's state
+ *       <email>buyer@example.ro</email>
+ *       <phone>+40722123456</phone>
+ *       <plates><plate>B123ABC</plate>...</plates>  vignettes' plates; empty for a top-up
+ *       <description>CAR WEEK ×2</description>
+ *       <amountRon>13800</amountRon>               in bani (RON × 100), an integer
+ *       <createdAt>2026-01-05T09:30:00.000Z</createdAt>
+ *       <needsReview>false</needsReview>
+ *       <active>true</active>
+ *       <activeBy>operator1</activeBy>
+ *       <activeAt>2026-01-06T10:00:00.000Z</activeAt>
+ *       <invoiceNumber>RPV-2026-000042</invoiceNumber>
+ *     </payment>
+ *     ...
+ *   </payments>
+ *
+ * One <payment> per order, oldest first, with the fields of the list's rows; `from` and `to` are inclusive calendar
+ * days in Europe/Bucharest, times are UTC (ISO 8601), booleans `true`/`false`, and a value that is absent (no phone,
+ * not marked active, no invoice yet) is an empty element. Text is escaped, characters XML 1.0 cannot carry are
+ * dropped, and text beginning with = + - @ is neutralised as in the spreadsheet (see {@link neutraliseCell}).
+ */
+
+/** Content that a spreadsheet program could take for a formula (CSV/formula injection, OWASP). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A phone number in E.164 is data, not a formula, whatever its plus sign: it is left as it is. */
+const E164 = /^\+\d{6,15}$/;
+
+/** `=cmd|' /C calc'!A0` → `'=cmd|' /C calc'!A0`: text that begins like a formula gets a leading apostrophe. */
+export const neutraliseCell = (text: string) =>
+  FORMULA_START.test(text) && !E164.test(text) ? `'${text}` : text;
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+};
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+/** Element text: markup characters escaped, characters XML 1.0 cannot carry dropped. */
+const escapeText = (text: string) =>
+  text.replace(NOT_XML, '').replace(/[&<>\r]/g, (character) => ENTITIES[character]!);
+/** An attribute value in double quotes: also the quote, and the white space a parser would otherwise normalise. */
+const escapeAttribute = (text: string) =>
+  text.replace(NOT_XML, '').replace(/[&<>"\t\n\r]/g, (character) => ENTITIES[character]!);
+
+const element = (name: string, value: string | number | boolean | null) =>
+  value === null
+    ? `<${name}/>`
+    : `<${name}>${typeof value === 'string' ? escapeText(neutraliseCell(value)) : String(value)}</${name}>`;
+
+function paymentXml(item: TransactionItem): string {
+  const plates = item.plates.map((plate) => element('plate', plate)).join('');
+  return `  <payment>${[
+    element('id', item.id),
+    element('kind', item.kind),
+    element('status', item.status),
+    element('email', item.email),
+    element('phone', item.phone),
+    `<plates>${plates}</plates>`,
+    element('description', item.description),
+    element('amountRon', item.amountRon),
+    element('createdAt', item.createdAt),
+    element('needsReview', item.needsReview),
+    element('active', item.active),
+    element('activeBy', item.activeBy),
+    element('activeAt', item.activeAt),
+    element('invoiceNumber', item.invoiceNumber),
+  ].join('')}</payment>\n`;
+}
+
+async function* xmlChunks(
+  batches: AsyncIterable<TransactionItem[]>,
+  query: TransactionRangeQuery,
+  generatedAt: Date,
+) {
+  const { from, to, ...filters } = query;
+  const attributes = Object.entries({
+    from,
+    to,
+    timeZone: SHOP_TIME_ZONE,
+    generatedAt: generatedAt.toISOString(),
+    ...filters,
+  })
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(String(value))}"`)
+    .join('');
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<payments${attributes}>\n`;
+  for await (const batch of batches) yield batch.map(paymentXml).join('');
+  yield '</payments>\n';
+}
+
+type CellValue = string | number | boolean | Date | null;
+
+/** A time as the clock in Romania showed it: spreadsheet dates have no time zone, and staff read local time. */
+function localTime(iso: string | null): Date | null {
+  if (!iso) return null;
+  const time = DateTime.fromISO(iso, { zone: SHOP_TIME_ZONE });
+  return new Date(time.toMillis() + time.offset * 60_000);
+}
+
+const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
+
+/** The spreadsheet's columns: the list's fields, amounts in lei, times local. */
+const COLUMNS: { header: string; width: number; numFmt?: string; value(item: TransactionItem): CellValue }[] =
+  [
+    { header: 'id', width: 26, value: (item) => item.id },
+    { header: 'kind', width: 10, value: (item) => item.kind },
+    { header: 'status', width: 20, value: (item) => item.status },
+    { header: 'email', width: 30, value: (item) => item.email },
+    { header: 'phone', width: 15, value: (item) => item.phone },
+    { header: 'plates', width: 20, value: (item) => item.plates.join(', ') },
+    { header: 'description', width: 28, value: (item) => item.description },
+    { header: 'amount (lei)', width: 12, numFmt: '#,##0.00', value: (item) => item.amountRon / 100 },
+    {
+      header: `createdAt (${SHOP_TIME_ZONE})`,
+      width: 20,
+      numFmt: DATE_TIME,
+      value: (item) => localTime(item.createdAt),
+    },
+    { header: 'needsReview', width: 12, value: (item) => item.needsReview },
+    { header: 'active', width: 8, value: (item) => item.active },
+    { header: 'activeBy', width: 16, value: (item) => item.activeBy },
+    {
+      header: `activeAt (${SHOP_TIME_ZONE})`,
+      width: 20,
+      numFmt: DATE_TIME,
+      value: (item) => localTime(item.activeAt),
+    },
+    { header: 'invoiceNumber', width: 18, value: (item) => item.invoiceNumber },
+  ];
+
+/** Resolves once the stream may take more (or is gone): the pace of the client that reads the download. */
+const whenWritable = (stream: PassThrough) =>
+  new Promise<void>((resolve) => {
+    if (!stream.writableNeedDrain || stream.destroyed) return resolve();
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+
+/**
+ * An .xlsx written by exceljs's streaming writer: inline strings (a shared-strings table would hold every text
+ * until the end), a bold, frozen header row, and typed cells. Each batch of rows is committed (written and
+ * dropped) and the next one is read only once the output has drained.
+ */
+function excelChunks(batches: AsyncIterable<TransactionItem[]>): AsyncIterable<Uint8Array> {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Payments', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((column) => ({ key: column.header, width: column.width }));
+  // A client that goes away destroys the output while the zip may still write to it: that is the end of the
+  // export, not a crash of the server (the reader sees its own errors through its iterator).
+  output.on('error', () => {});
+  (workbook as unknown as { zip: PassThrough }).zip.on('error', (error: Error) => output.destroy(error));
+  void (async () => {
+    const header = sheet.addRow(COLUMNS.map((column) => column.header));
+    header.font = { bold: true };
+    header.commit();
+    for await (const batch of batches) {
+      if (output.destroyed) return;
+      for (const item of batch) {
+        const row = sheet.addRow(
+          COLUMNS.map((column) => {
+            const value = column.value(item);
+            return typeof value === 'string' ? neutraliseCell(value) : value;
+          }),
+        );
+        COLUMNS.forEach((column, index) => {
+          if (column.numFmt) row.getCell(index + 1).numFmt = column.numFmt;
+        });
+        row.commit();
+      }
+      await whenWritable(output);
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  return output;
+}
+
+/** A web stream that asks its source for the next chunk only when the client wants more. */
+function webStream(source: AsyncIterable<Uint8Array | string>): ReadableStream<Uint8Array> {
+  const iterator = source[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await iterator.next();
+      if (done) controller.close();
+      else controller.enqueue(typeof value === 'string' ? encoder.encode(value) : value);
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
+export type ExportFormat = 'xml' | 'excel';
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xml: 'application/xml; charset=utf-8',
+  excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * Starts an export: records it in the audit log (who, which format, which range and filters), then answers the
+ * file's name, type and a stream of its content.
+ */
+export async function exportTransactions(
+  db: Db,
+  principal: Pick<Principal, 'id' | 'username'>,
+  format: ExportFormat,
+  query: TransactionRangeQuery,
+  { batchSize }: { batchSize?: number } = {},
+) {
+  const details = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
+  await recordAudit(db, principal, { action: `export.${format}`, details });
+  const batches = transactionBatches(db, query, batchSize);
+  return {
+    filename: `payments_${query.from}_${query.to}.${format === 'xml' ? 'xml' : 'xlsx'}`,
+    contentType: CONTENT_TYPES[format],
+    body: webStream(format === 'xml' ? xmlChunks(batches, query, new Date()) : excelChunks(batches)),
+  };
+}
