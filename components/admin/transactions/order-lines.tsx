@@ -1,0 +1,161 @@
+'use client';
+
+import type { StatusEvent, TopUpLine, TransactionDetails, VignetteLine } from '@/lib/admin-client/admin-api';
+import { fill, formatDateTime, formatDay, formatRon } from '@/lib/admin-client/format';
+import { useAdminText } from '../admin-i18n';
+import { Facts } from '../ui/facts';
+import { StatusBadge } from '../ui/status-badge';
+
+/** Plates, references and codes in a fixed-width font, where O and 0 or I and 1 are told apart. */
+const mono = (text: string | null | undefined) => text && <span className="font-mono">{text}</span>;
+
+const isVignette = (line: VignetteLine | TopUpLine): line is VignetteLine =>
+  'plate' in line && 'firstDay' in line;
+
+const hufFormats = new Map<string, Intl.NumberFormat>();
+const formatHuf = (value: number, locale: string) => {
+  let format = hufFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'HUF', maximumFractionDigits: 0 });
+    hufFormats.set(locale, format);
+  }
+  return format.format(value);
+};
+
+/** What was bought, one card a line, with what the issuer or the top-up provider answered. */
+export function OrderLines({ order }: { order: TransactionDetails }) {
+  const { t } = useAdminText();
+  return (
+    <section aria-labelledby="order-lines-title" className="space-y-3">
+      <h3 id="order-lines-title" className="text-base font-semibold text-slate-900">
+        {t.details.items}
+      </h3>
+      <ul className="space-y-3">
+        {order.items.map((line, index) => (
+          <li key={index} className="rounded-md border border-slate-200 p-3">
+            {isVignette(line) ? <VignetteFacts line={line} /> : <TopUpFacts line={line} />}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function VignetteFacts({ line }: { line: VignetteLine }) {
+  const { t, locale } = useAdminText();
+  const d = t.details;
+  const type = line.type && ((t.vignetteTypes as Record<string, string>)[line.type] ?? line.type);
+  return (
+    <Facts
+      rows={[
+        [
+          d.category,
+          line.categoryTitle && line.categoryCode
+            ? `${line.categoryTitle} (${line.categoryCode})`
+            : line.categoryCode,
+        ],
+        [d.type, type],
+        [d.county, line.county, !line.county],
+        [d.plate, mono([line.plate, line.country].filter(Boolean).join(' · '))],
+        [
+          d.validity,
+          line.firstDay &&
+            line.lastDay &&
+            fill(d.validityRange, {
+              from: formatDay(line.firstDay, locale, 'medium'),
+              to: formatDay(line.lastDay, locale, 'medium'),
+            }),
+        ],
+        [
+          d.price,
+          [line.priceHuf !== null && formatHuf(line.priceHuf, locale), formatRon(line.priceRon, locale)]
+            .filter(Boolean)
+            .join(' · '),
+        ],
+        [d.issuerReference, mono(line.reference)],
+        [d.attempts, line.attempts.toLocaleString(locale)],
+        [
+          d.lastError,
+          line.lastError && <span className="text-red-800">{line.lastError}</span>,
+          !line.lastError,
+        ],
+      ]}
+    />
+  );
+}
+
+function TopUpFacts({ line }: { line: TopUpLine }) {
+  const { t, locale } = useAdminText();
+  const d = t.details;
+  const delivery = line.delivery
+    ? ((d.delivery as Record<string, string>)[line.delivery] ?? line.delivery)
+    : undefined;
+  const faceValue =
+    line.faceValue === undefined
+      ? line.productId
+      : new Intl.NumberFormat(locale, { style: 'currency', currency: line.currency || 'EUR' }).format(
+          line.faceValue,
+        );
+  return (
+    <Facts
+      rows={[
+        [d.operator, line.operator ?? line.operatorId],
+        [d.faceValue, faceValue],
+        [d.deliveryLabel, delivery],
+        [d.phone, line.phone],
+        [d.price, formatRon(line.priceRon, locale)],
+        [d.providerReference, mono(line.reference)],
+        [d.pin, mono(line.pin), !line.pin],
+        [d.attempts, line.attempts.toLocaleString(locale)],
+        [
+          d.lastError,
+          line.lastError && <span className="text-red-800">{line.lastError}</span>,
+          !line.lastError,
+        ],
+      ]}
+    />
+  );
+}
+
+/** Every change of the order's state, oldest first: from, to, why and who. */
+export function OrderHistory({ events }: { events: StatusEvent[] }) {
+  const { t, locale } = useAdminText();
+  const d = t.details;
+  return (
+    <section aria-labelledby="order-history-title" className="space-y-3">
+      <h3 id="order-history-title" className="text-base font-semibold text-slate-900">
+        {d.history}
+      </h3>
+      {events.length === 0 ? (
+        <p className="text-sm text-slate-700">{d.noHistory}</p>
+      ) : (
+        <ol className="space-y-2 border-l-2 border-slate-200 pl-4">
+          {events.map((event, index) => (
+            <li key={index} className="text-sm">
+              <p className="flex flex-wrap items-center gap-1.5">
+                <time dateTime={event.at} className="font-medium text-slate-900">
+                  {formatDateTime(event.at, locale)}
+                </time>
+                {event.from ? (
+                  <StatusBadge status={event.from} />
+                ) : (
+                  <span className="text-slate-700">{d.created}</span>
+                )}
+                <span aria-hidden="true">→</span>
+                <span className="sr-only">{d.changedTo}</span>
+                <StatusBadge status={event.to} />
+              </p>
+              {(event.reason || event.actor) && (
+                <p className="mt-0.5 text-slate-700">
+                  {[event.reason, event.actor && fill(d.by, { actor: event.actor })]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

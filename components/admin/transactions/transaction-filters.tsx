@@ -1,0 +1,140 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { ORDER_STATUSES, type PaymentFilters } from '@/lib/admin-client/admin-api';
+import { useAdminText } from '../admin-i18n';
+import { SelectField } from '../ui/select-field';
+import { TextField } from '../ui/text-field';
+import { secondaryButton } from '../ui/styles';
+
+export const VIGNETTE_PRODUCTS = ['CAR', 'VAN', 'MOTOR', 'TRAIL'] as const;
+export const TOPUP_PRODUCTS = ['orange', 'vodafone', 'digi'] as const;
+
+/** How long typing pauses before the search runs. */
+export const SEARCH_DELAY_MS = 400;
+
+/**
+ * The date range, state, product and "active" filters, applied as they change, and the search box (order id,
+ * e-mail, plate, phone), applied when typing pauses or on Enter.
+ */
+export function TransactionFilters({
+  filters,
+  rangeError,
+  onChange,
+  onReset,
+}: {
+  filters: PaymentFilters;
+  rangeError?: string;
+  onChange: (filters: Partial<PaymentFilters>) => void;
+  onReset: () => void;
+}) {
+  const { t } = useAdminText();
+  const id = useId();
+  const [search, setSearch] = useState(filters.q);
+
+  useEffect(() => {
+    if (search.trim() === filters.q.trim()) return;
+    const timer = setTimeout(() => onChange({ q: search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters.q, onChange]);
+
+  const f = t.transactions.filters;
+  return (
+    <form
+      role="search"
+      aria-label={f.label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ q: search });
+      }}
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6"
+    >
+      <TextField
+        id={`${id}-from`}
+        type="date"
+        label={f.from}
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(event) => onChange({ from: event.target.value })}
+      />
+      <TextField
+        id={`${id}-to`}
+        type="date"
+        label={f.to}
+        value={filters.to}
+        min={filters.from || undefined}
+        error={rangeError}
+        onChange={(event) => onChange({ to: event.target.value })}
+      />
+      <SelectField
+        id={`${id}-status`}
+        label={f.status}
+        value={filters.status}
+        onChange={(event) => onChange({ status: event.target.value })}
+      >
+        <option value="">{f.anyStatus}</option>
+        {ORDER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {t.statuses[status]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={`${id}-product`}
+        label={f.product}
+        value={filters.product}
+        onChange={(event) => onChange({ product: event.target.value })}
+      >
+        <option value="">{t.products.all}</option>
+        <optgroup label={t.products.vignettes}>
+          <option value="VIGNETTE">{t.products.VIGNETTE}</option>
+          {VIGNETTE_PRODUCTS.map((code) => (
+            <option key={code} value={code}>
+              {t.products[code]}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label={t.products.topups}>
+          <option value="TOPUP">{t.products.TOPUP}</option>
+          {TOPUP_PRODUCTS.map((operator) => (
+            <option key={operator} value={operator}>
+              {t.products[operator]}
+            </option>
+          ))}
+        </optgroup>
+      </SelectField>
+      <SelectField
+        id={`${id}-active`}
+        label={f.active}
+        value={filters.active}
+        onChange={(event) => onChange({ active: event.target.value as PaymentFilters['active'] })}
+      >
+        <option value="">{f.anyActive}</option>
+        <option value="true">{f.activeYes}</option>
+        <option value="false">{f.activeNo}</option>
+      </SelectField>
+      <TextField
+        id={`${id}-q`}
+        type="search"
+        label={f.search}
+        hint={f.searchHint}
+        value={search}
+        enterKeyHint="search"
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <div className="flex items-end sm:col-span-2 lg:col-span-6">
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => {
+            setSearch('');
+            onReset();
+          }}
+        >
+          {f.reset}
+        </button>
+      </div>
+    </form>
+  );
+}
