@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { apiHandler } from '@/lib/api/handler';
-import { validate } from '@/lib/api/request';
+import { readQuery } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { transactionRangeQuerySchema } from '@/lib/validations/admin-transactions';
@@ -15,10 +15,7 @@ export const exportHandler = (format: ExportFormat) =>
   apiHandler(async (request) => {
     const db = await getDb();
     const principal = await requireAuthority(db, request, 'PAYMENT_EXPORT');
-    const query = validate(
-      transactionRangeQuerySchema,
-      Object.fromEntries(new URL(request.url).searchParams),
-    );
+    const query = readQuery(request, transactionRangeQuerySchema);
     const file = await exportTransactions(db, principal, format, query);
     return new Response(file.body, {
       headers: {

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api/errors';
 import { apiHandler } from '@/lib/api/handler';
-import { validate } from '@/lib/api/request';
+import { readQuery } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { orderInvoicePdf } from '@/lib/invoices/order-invoice';
@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiHandler(async (request) => {
   const db = await getDb();
   await requireAuthority(db, request, 'INVOICE_READ');
-  const { orderId } = validate(invoiceQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  const { orderId } = readQuery(request, invoiceQuerySchema);
   const pdf = await orderInvoicePdf(db, orderId);
   if (!pdf) throw new ApiError('NOT_FOUND', `There is no invoice for order ${orderId}`);
   return new Response(new Uint8Array(pdf.content), {

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { listInvoices } from '@/lib/admin/invoices';
 import { apiHandler } from '@/lib/api/handler';
-import { validate } from '@/lib/api/request';
+import { readQuery } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { invoiceListQuerySchema } from '@/lib/validations/admin-transactions';
@@ -12,6 +12,6 @@ export const dynamic = 'force-dynamic';
 export const GET = apiHandler(async (request) => {
   const db = await getDb();
   await requireAuthority(db, request, 'INVOICE_READ');
-  const query = validate(invoiceListQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  const query = readQuery(request, invoiceListQuerySchema);
   return NextResponse.json(await listInvoices(db, query), { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { listTransactions, markTransactionActive } from '@/lib/admin/transactions';
 import { ApiError } from '@/lib/api/errors';
 import { apiHandler } from '@/lib/api/handler';
-import { readJson, validate } from '@/lib/api/request';
+import { readJson, readQuery, validate } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { markActiveSchema, transactionListQuerySchema } from '@/lib/validations/admin-transactions';
@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiHandler(async (request) => {
   const db = await getDb();
   await requireAuthority(db, request, 'PAYMENT_READ');
-  const query = validate(transactionListQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  const query = readQuery(request, transactionListQuerySchema);
   return NextResponse.json(await listTransactions(db, query), { headers: { 'Cache-Control': 'no-store' } });
 });
 

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { dailySales } from '@/lib/admin/transactions';
 import { apiHandler } from '@/lib/api/handler';
-import { validate } from '@/lib/api/request';
+import { readQuery } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { transactionRangeQuerySchema } from '@/lib/validations/admin-transactions';
@@ -12,6 +12,6 @@ export const dynamic = 'force-dynamic';
 export const GET = apiHandler(async (request) => {
   const db = await getDb();
   await requireAuthority(db, request, 'PAYMENT_READ');
-  const query = validate(transactionRangeQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  const query = readQuery(request, transactionRangeQuerySchema);
   return NextResponse.json(await dailySales(db, query), { headers: { 'Cache-Control': 'no-store' } });
 });
