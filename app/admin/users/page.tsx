@@ -1,0 +1,5 @@
+import { UsersScreen } from '@/components/admin/users/users-screen';
+
+export default function UsersPage() {
+  return <UsersScreen />;
+}

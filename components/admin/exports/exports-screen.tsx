@@ -1,0 +1,90 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { exportUrl } from '@/lib/admin-client/admin-api';
+import { useDownload } from '@/lib/admin-client/download';
+import { fill, lastDays } from '@/lib/admin-client/format';
+import { failureText, useAdminText } from '../admin-i18n';
+import { rangeProblem } from '../transactions/transactions-screen';
+import { Notice } from '../ui/notice';
+import { TextField } from '../ui/text-field';
+import { card, primaryButton, screenTitle } from '../ui/styles';
+
+const FORMATS = [
+  { format: 'xml', extension: 'xml' },
+  { format: 'excel', extension: 'xlsx' },
+] as const;
+
+/** The transactions of a date range as an XML file or an Excel workbook (PAYMENT_EXPORT). */
+export function ExportsScreen() {
+  const { t, validation } = useAdminText();
+  const id = useId();
+  const [range, setRange] = useState(() => lastDays(30));
+  const [tried, setTried] = useState(false);
+  const [done, setDone] = useState<string>();
+  const { download, pending, error } = useDownload();
+  const e = t.exports;
+  const missing = !range.from || !range.to;
+  const problem = rangeProblem(range);
+  const rangeError = tried && missing ? validation.required : problem && validation[problem];
+
+  const start = async (format: 'xml' | 'excel', extension: string) => {
+    setTried(true);
+    setDone(undefined);
+    if (missing || problem) return;
+    const ok = await download(
+      format,
+      exportUrl(format, range),
+      `transactions-${range.from}-${range.to}.${extension}`,
+    );
+    if (ok) setDone(fill(e.done, { format: e[format] }));
+  };
+
+  return (
+    <div className="space-y-6">
+      <h1 className={screenTitle}>{e.title}</h1>
+      <div className={`${card} max-w-2xl space-y-4`}>
+        <p className="text-slate-800">{e.intro}</p>
+        <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <legend className="sr-only">{e.range}</legend>
+          <TextField
+            id={`${id}-from`}
+            type="date"
+            label={e.from}
+            value={range.from}
+            max={range.to || undefined}
+            required
+            onChange={(event) => setRange((current) => ({ ...current, from: event.target.value }))}
+          />
+          <TextField
+            id={`${id}-to`}
+            type="date"
+            label={e.to}
+            value={range.to}
+            min={range.from || undefined}
+            required
+            error={rangeError}
+            onChange={(event) => setRange((current) => ({ ...current, to: event.target.value }))}
+          />
+        </fieldset>
+        <div className="flex flex-wrap gap-3">
+          {FORMATS.map(({ format, extension }) => (
+            <button
+              key={format}
+              type="button"
+              className={primaryButton}
+              disabled={pending !== undefined}
+              onClick={() => void start(format, extension)}
+            >
+              {pending === format ? t.shell.downloading : fill(e.download, { format: e[format] })}
+            </button>
+          ))}
+        </div>
+        <Notice tone="success">{done}</Notice>
+        <Notice tone="error" urgent>
+          {error ? failureText(error, t.errors) : undefined}
+        </Notice>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import useSWR from 'swr';
+import { invoicePdfUrl, invoicesUrl, type InvoiceRow, type Page } from '@/lib/admin-client/admin-api';
+import { useDownload } from '@/lib/admin-client/download';
+import { fill, formatDateTime, formatRon } from '@/lib/admin-client/format';
+import { failureText, useAdminText } from '../admin-i18n';
+import { SEARCH_DELAY_MS } from '../transactions/transaction-filters';
+import { Notice } from '../ui/notice';
+import { PAGE_SIZES, Pagination } from '../ui/pagination';
+import { ScrollTable } from '../ui/scroll-table';
+import { TextField } from '../ui/text-field';
+import { card, rowButton, screenTitle } from '../ui/styles';
+
+const cell = 'px-3 py-2 align-top';
+
+/** Issued invoices, newest first, searchable, each downloadable as its PDF (INVOICE_READ). */
+export function InvoicesScreen() {
+  const { t, locale } = useAdminText();
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState({ page: 0, size: PAGE_SIZES[0] as number, q: '' });
+  const { data, error } = useSWR<Page<InvoiceRow>>(invoicesUrl(query));
+  const pdf = useDownload();
+  const i = t.invoices;
+
+  useEffect(() => {
+    if (search.trim() === query.q.trim()) return;
+    const timer = setTimeout(
+      () => setQuery((current) => ({ ...current, q: search, page: 0 })),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [search, query.q]);
+
+  return (
+    <div className="space-y-6">
+      <h1 className={screenTitle}>{i.title}</h1>
+      <form
+        role="search"
+        aria-label={i.searchLabel}
+        noValidate
+        className={`${card} max-w-xl`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery((current) => ({ ...current, q: search, page: 0 }));
+        }}
+      >
+        <TextField
+          id={`${id}-q`}
+          type="search"
+          label={i.search}
+          hint={i.searchHint}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </form>
+      <Notice tone="error" urgent>
+        {error ? failureText(error, t.errors) : pdf.error ? failureText(pdf.error, t.errors) : undefined}
+      </Notice>
+      {data && data.items.length === 0 && <p className={`${card} text-slate-700`}>{i.empty}</p>}
+      {data && data.items.length > 0 && (
+        <ScrollTable caption={i.caption} minWidth="min-w-[48rem]">
+          <thead className="border-b border-slate-300 bg-slate-50">
+            <tr>
+              {[i.columns.number, i.columns.issuedAt, i.columns.buyer, i.columns.orderId].map((label) => (
+                <th key={label} scope="col" className={`${cell} font-semibold`}>
+                  {label}
+                </th>
+              ))}
+              <th scope="col" className={`${cell} text-right font-semibold`}>
+                {i.columns.vat}
+              </th>
+              <th scope="col" className={`${cell} text-right font-semibold`}>
+                {i.columns.total}
+              </th>
+              <th scope="col" className={`${cell} font-semibold`}>
+                <span className="sr-only">{i.columns.file}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((invoice) => (
+              <tr key={invoice.number} className="border-b border-slate-200 last:border-0">
+                <th scope="row" className={`${cell} font-mono font-semibold whitespace-nowrap`}>
+                  {invoice.number}
+                </th>
+                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(invoice.issuedAt, locale)}</td>
+                <td className={cell}>
+                  {invoice.buyerName && <div>{invoice.buyerName}</div>}
+                  <div className="break-all text-slate-700">{invoice.email}</div>
+                </td>
+                <td className={`${cell} font-mono text-xs break-all`}>{invoice.orderId}</td>
+                <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
+                  {formatRon(invoice.vatRon, locale)}
+                </td>
+                <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
+                  {formatRon(invoice.totalRon, locale)}
+                </td>
+                <td className={cell}>
+                  <button
+                    type="button"
+                    className={rowButton}
+                    disabled={pdf.pending !== undefined}
+                    aria-label={
+                      pdf.pending === invoice.number
+                        ? undefined
+                        : fill(i.downloadLabel, { number: invoice.number })
+                    }
+                    onClick={() =>
+                      void pdf.download(
+                        invoice.number,
+                        invoicePdfUrl(invoice.orderId),
+                        `${invoice.number}.pdf`,
+                      )
+                    }
+                  >
+                    {pdf.pending === invoice.number ? t.shell.downloading : i.download}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+      {!data && !error && (
+        <p role="status" className="text-sm text-slate-700">
+          {t.shell.loading}
+        </p>
+      )}
+      {data && (
+        <Pagination
+          page={query.page}
+          size={query.size}
+          total={data.total}
+          onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
+          onSizeChange={(size) => setQuery((current) => ({ ...current, size, page: 0 }))}
+        />
+      )}
+    </div>
+  );
+}
