@@ -168,7 +168,7 @@ export function SalesChart({ days }: { days: DailySales[] }) {
             role="region"
             aria-label={c.tableCaption}
             tabIndex={0}
-            className="focus-visible:outline-brand mt-2 max-h-80 overflow-auto rounded ring-1 ring-slate-200 focus-visible:outline-2"
+            className="focus-visible:outline-brand relative mt-2 max-h-80 overflow-auto rounded ring-1 ring-slate-200 focus-visible:outline-2"
           >
             <table className="w-full border-collapse text-left">
               <caption className="sr-only">{c.tableCaption}</caption>
