@@ -5,6 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
 import { FieldError } from '@/components/form/field-error';
+import { TextField } from '@/components/form/text-field';
 import { fill, formatRon } from '@/components/vignette/format';
 import { errorText, type ValidationLabels } from '@/components/vignette/labels';
 import { isApiRequestError, postTopUpOrder, type TopUpOrderRequest } from '@/lib/client/api';
@@ -80,11 +81,10 @@ export function TopUpForm({ operator, products, locale, labels: t, validation }:
   const message = (key: string | undefined) => errorText(key, validation, t.errors);
   const fieldId = (name: string) => `${id}-${name}`;
   const errorId = (name: string) => `${fieldId(name)}-error`;
-  const described = (name: keyof TopUpValues, error: string | undefined, hint?: boolean) => ({
+  const described = (name: keyof TopUpValues, error: string | undefined) => ({
     id: fieldId(name),
     'aria-invalid': error ? true : undefined,
-    'aria-describedby':
-      [hint && `${fieldId(name)}-hint`, error && errorId(name)].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': error ? errorId(name) : undefined,
   });
 
   const productError = message(errors.productId?.message);
@@ -134,9 +134,6 @@ export function TopUpForm({ operator, products, locale, labels: t, validation }:
   const heading = 'flex items-center gap-3 text-xl font-semibold text-slate-900';
   const stepNumber =
     'flex size-8 shrink-0 items-center justify-center rounded-full bg-brand text-base font-bold text-white';
-  const input =
-    'mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-red-700';
-  const label = 'block font-medium text-slate-900';
   const operatorName = `${operator.name} ${operator.plan}`;
 
   return (
@@ -184,38 +181,26 @@ export function TopUpForm({ operator, products, locale, labels: t, validation }:
           </span>
           {t.numberStep}
         </h2>
-        <div>
-          <label htmlFor={fieldId('phone')} className={label}>
-            {fill(t.phone, { operator: operatorName })}
-          </label>
-          <p id={`${fieldId('phone')}-hint`} className="text-sm text-slate-700">
-            {fill(t.phoneHint, { operator: operator.name })}
-          </p>
-          <input
-            {...register('phone')}
-            {...described('phone', phoneError, true)}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="07xx xxx xxx"
-            className={input}
-          />
-          <FieldError id={errorId('phone')} message={phoneError} />
-        </div>
-        <div>
-          <label htmlFor={fieldId('phoneConfirm')} className={label}>
-            {t.phoneConfirm}
-          </label>
-          <input
-            {...register('phoneConfirm')}
-            {...described('phoneConfirm', confirmError)}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            className={input}
-          />
-          <FieldError id={errorId('phoneConfirm')} message={confirmError} />
-        </div>
+        <TextField
+          {...register('phone')}
+          id={fieldId('phone')}
+          label={fill(t.phone, { operator: operatorName })}
+          hint={fill(t.phoneHint, { operator: operator.name })}
+          error={phoneError}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="07xx xxx xxx"
+        />
+        <TextField
+          {...register('phoneConfirm')}
+          id={fieldId('phoneConfirm')}
+          label={t.phoneConfirm}
+          error={confirmError}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+        />
       </section>
 
       <section aria-labelledby={`${id}-checkout`} className="space-y-5">
@@ -225,25 +210,18 @@ export function TopUpForm({ operator, products, locale, labels: t, validation }:
           </span>
           {t.checkoutStep}
         </h2>
-        <div>
-          <label htmlFor={fieldId('email')} className={label}>
-            {t.email}
-          </label>
-          <p id={`${fieldId('email')}-hint`} className="text-sm text-slate-700">
-            {t.emailHint}
-          </p>
-          <input
-            {...register('email')}
-            {...described('email', emailError, true)}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            className={input}
-          />
-          <FieldError id={errorId('email')} message={emailError} />
-        </div>
+        <TextField
+          {...register('email')}
+          id={fieldId('email')}
+          label={t.email}
+          hint={t.emailHint}
+          error={emailError}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
 
         <section
           aria-labelledby={`${id}-summary`}

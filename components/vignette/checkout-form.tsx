@@ -9,7 +9,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
 import { clearCart, type CartItem } from './cart-store';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
-import { FieldError } from '@/components/form/field-error';
+import { TextField } from '@/components/form/text-field';
 import { fill, formatDay, formatHuf, formatRate, formatRon } from './format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from './labels';
 
@@ -110,10 +110,10 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
   const fieldId = (name: string) => `${id}-${name.replace('.', '-')}`;
   const errorId = (name: string) => `${fieldId(name)}-error`;
 
-  const field = (name: Path<CheckoutValues>, error: string | undefined, hintId?: string) => ({
+  const field = (name: Path<CheckoutValues>, error: string | undefined) => ({
     id: fieldId(name),
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': [hintId, error && errorId(name)].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': error ? errorId(name) : undefined,
   });
 
   const emailError = message(errors.email?.message);
@@ -166,8 +166,6 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
     }
   };
 
-  const input =
-    'mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-red-700';
   const label = 'block font-medium text-slate-900';
 
   return (
@@ -179,25 +177,18 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
         {labels.steps.checkout}
       </h2>
       <form noValidate onSubmit={(event) => void handleSubmit(pay)(event)} className="space-y-5">
-        <div>
-          <label htmlFor={fieldId('email')} className={label}>
-            {t.email}
-          </label>
-          <p id={`${fieldId('email')}-hint`} className="text-sm text-slate-700">
-            {t.emailHint}
-          </p>
-          <input
-            {...register('email')}
-            {...field('email', emailError, `${fieldId('email')}-hint`)}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            className={input}
-          />
-          <FieldError id={errorId('email')} message={emailError} />
-        </div>
+        <TextField
+          {...register('email')}
+          id={fieldId('email')}
+          label={t.email}
+          hint={t.emailHint}
+          error={emailError}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
 
         <div className="space-y-3">
           <div className="flex items-start gap-3">
@@ -219,65 +210,45 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
                   ))}
                 </div>
               </fieldset>
-              <div>
-                <label htmlFor={fieldId('invoice.name')} className={label}>
-                  {kind === 'COMPANY' ? t.companyName : t.name}
-                </label>
-                <input
-                  {...register('invoice.name')}
-                  {...field('invoice.name', nameError)}
-                  type="text"
-                  autoComplete={kind === 'COMPANY' ? 'organization' : 'name'}
-                  className={input}
-                />
-                <FieldError id={errorId('invoice.name')} message={nameError} />
-              </div>
+              <TextField
+                {...register('invoice.name')}
+                id={fieldId('invoice.name')}
+                label={kind === 'COMPANY' ? t.companyName : t.name}
+                error={nameError}
+                type="text"
+                autoComplete={kind === 'COMPANY' ? 'organization' : 'name'}
+              />
               {kind === 'COMPANY' && (
                 <>
-                  <div>
-                    <label htmlFor={fieldId('invoice.taxId')} className={label}>
-                      {t.taxId}
-                    </label>
-                    <input
-                      {...register('invoice.taxId')}
-                      {...field('invoice.taxId', taxIdError)}
-                      type="text"
-                      autoComplete="off"
-                      autoCapitalize="characters"
-                      spellCheck={false}
-                      className={input}
-                    />
-                    <FieldError id={errorId('invoice.taxId')} message={taxIdError} />
-                  </div>
-                  <div>
-                    <label htmlFor={fieldId('invoice.tradeRegister')} className={label}>
-                      {t.tradeRegister}
-                    </label>
-                    <input
-                      {...register('invoice.tradeRegister')}
-                      {...field('invoice.tradeRegister', tradeRegisterError)}
-                      type="text"
-                      autoComplete="off"
-                      spellCheck={false}
-                      className={input}
-                    />
-                    <FieldError id={errorId('invoice.tradeRegister')} message={tradeRegisterError} />
-                  </div>
+                  <TextField
+                    {...register('invoice.taxId')}
+                    id={fieldId('invoice.taxId')}
+                    label={t.taxId}
+                    error={taxIdError}
+                    type="text"
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                  />
+                  <TextField
+                    {...register('invoice.tradeRegister')}
+                    id={fieldId('invoice.tradeRegister')}
+                    label={t.tradeRegister}
+                    error={tradeRegisterError}
+                    type="text"
+                    autoComplete="off"
+                    spellCheck={false}
+                  />
                 </>
               )}
-              <div>
-                <label htmlFor={fieldId('invoice.address')} className={label}>
-                  {t.address}
-                </label>
-                <input
-                  {...register('invoice.address')}
-                  {...field('invoice.address', addressError)}
-                  type="text"
-                  autoComplete="street-address"
-                  className={input}
-                />
-                <FieldError id={errorId('invoice.address')} message={addressError} />
-              </div>
+              <TextField
+                {...register('invoice.address')}
+                id={fieldId('invoice.address')}
+                label={t.address}
+                error={addressError}
+                type="text"
+                autoComplete="street-address"
+              />
             </div>
           )}
         </div>

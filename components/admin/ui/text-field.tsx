@@ -1,37 +1,18 @@
-import type { InputHTMLAttributes, Ref } from 'react';
-import { FieldError } from '@/components/form/field-error';
+import {
+  TextField as FormTextField,
+  type TextFieldProps,
+  type TextFieldStyles,
+} from '@/components/form/text-field';
 import { fieldHint, fieldInput, fieldLabel } from './styles';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  ref?: Ref<HTMLInputElement>;
-}
+const ADMIN_FIELD_STYLES: TextFieldStyles = {
+  label: fieldLabel,
+  input: fieldInput,
+  hint: fieldHint,
+  hintFirst: false,
+};
 
-/** A labelled input with its hint and its error, both tied to it by aria-describedby. */
-export function TextField({ id, label, hint, error, className = '', ref, ...input }: TextFieldProps) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={fieldLabel}>
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={fieldInput}
-        {...input}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className={fieldHint}>
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
+/** The back-office's field: the shop's labelled input with the compact styles of the admin screens. */
+export function TextField(props: Omit<TextFieldProps, 'styles'>) {
+  return <FormTextField styles={ADMIN_FIELD_STYLES} {...props} />;
 }

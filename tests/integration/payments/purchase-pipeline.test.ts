@@ -1,18 +1,17 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { DateTime } from 'luxon';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { orders } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
-import { createMailer, type Mailer } from '@/lib/mail/mailer';
+import type { Mailer } from '@/lib/mail/mailer';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
 import { deliverSandboxNotifications, sandboxPay } from '@/lib/payments/sandbox/sandbox';
 import { BUDAPEST } from '@/lib/vignettes/validity';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
+import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 
 const day = (offset: number) => DateTime.now().setZone(BUDAPEST).plus({ days: offset }).toISODate()!;
 
@@ -22,33 +21,17 @@ const toNotifyHandler: typeof fetch = async (input, init) =>
 
 describe('a vignette purchase from order to e-mail', () => {
   let env: Awaited<ReturnType<typeof useProcessDatabase>>;
-  let smtp: SMTPServer;
+  let capture: SmtpCapture;
   let mailer: Mailer;
-  const received: ParsedMail[] = [];
+  let received: ParsedMail[];
 
   beforeAll(async () => {
     env = await useProcessDatabase();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: 'Road Partners <contact@roadpartners.ro>',
-      outboxDir: '/tmp/unused',
-    });
+    capture = await startSmtpCapture();
+    ({ mailer, received } = capture);
   });
   afterAll(async () => {
-    await mailer.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await capture.close();
     await env.cleanup();
   });
 

@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { GET as getOperators } from '@/app/api/eps/utils/operators/route';
 import { POST as postTopUpOrder } from '@/app/api/eps/order/route';
 import { GET as getTransactionDetails } from '@/app/api/eps/utils/transaction/details/route';
@@ -15,7 +13,7 @@ import { invoiceTotals } from '@/lib/invoices/invoice-pdf';
 import { orderInvoiceDocument } from '@/lib/invoices/order-invoice';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import type { TopUpDelivered, TopUpRequest } from '@/lib/issuers/topup-provider';
-import { createMailer, type Mailer } from '@/lib/mail/mailer';
+import type { Mailer } from '@/lib/mail/mailer';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS, type Deliverers } from '@/lib/orders/fulfilment';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
@@ -28,6 +26,7 @@ import {
 import type { TopUpOperator, TopUpProduct } from '@/lib/topups/catalog';
 import { BUDAPEST } from '@/lib/vignettes/validity';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
+import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 
 /** Netopia's sandbox card that always pays (CVV 111). */
 const ACCEPTED_CARD = '9900004810225098';
@@ -197,32 +196,16 @@ describe('POST /api/eps/order', () => {
 });
 
 describe('a top-up from order to e-mail', () => {
-  let smtp: SMTPServer;
+  let capture: SmtpCapture;
   let mailer: Mailer;
-  const received: ParsedMail[] = [];
+  let received: ParsedMail[];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: 'Road Partners <contact@roadpartners.ro>',
-      outboxDir: '/tmp/unused',
-    });
+    capture = await startSmtpCapture();
+    ({ mailer, received } = capture);
   });
   afterAll(async () => {
-    await mailer.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await capture.close();
   });
 
   const mailOf = (orderId: string) => received.filter((mail) => mail.text?.includes(orderId));
