@@ -63,3 +63,12 @@ export function TextField({
     </div>
   );
 }
+
+/** How an e-mail field behaves on a phone: the e-mail keyboard, no capital letter, no spelling fixes. */
+export const EMAIL_INPUT = {
+  type: 'email',
+  autoComplete: 'email',
+  inputMode: 'email',
+  autoCapitalize: 'none',
+  spellCheck: false,
+} as const;

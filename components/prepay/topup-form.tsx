@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
 import { FieldError } from '@/components/form/field-error';
-import { TextField } from '@/components/form/text-field';
+import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
 import { fill, formatRon } from '@/components/vignette/format';
 import { errorText, type ValidationLabels } from '@/components/vignette/labels';
 import { isApiRequestError, postTopUpOrder, type TopUpOrderRequest } from '@/lib/client/api';
@@ -216,11 +216,7 @@ export function TopUpForm({ operator, products, locale, labels: t, validation }:
           label={t.email}
           hint={t.emailHint}
           error={emailError}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+          {...EMAIL_INPUT}
         />
 
         <section

@@ -9,7 +9,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
 import { clearCart, type CartItem } from './cart-store';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
-import { TextField } from '@/components/form/text-field';
+import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
 import { fill, formatDay, formatHuf, formatRate, formatRon } from './format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from './labels';
 
@@ -183,11 +183,7 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
           label={t.email}
           hint={t.emailHint}
           error={emailError}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+          {...EMAIL_INPUT}
         />
 
         <div className="space-y-3">
