@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { invoices, orderItems, orders } from '@/lib/db/schema';
+import { invoices, orderItems, orderProductKeys, orders } from '@/lib/db/schema';
 import { VIGNETTE_PRICES, SEED_EXCHANGE_RATE } from '@/lib/catalog/seed-data';
 import { TOP_UP_PRODUCTS } from '@/lib/topups/seed-data';
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
@@ -122,10 +122,12 @@ export async function seedOrders(
       const topUp = next() < 0.3;
       let amountBani = 0;
       let orderPhone: string | null = null;
+      const products: string[] = [];
       if (topUp) {
         const product = TOP_UP_PRODUCTS[integer(TOP_UP_PRODUCTS.length)]!;
         orderPhone = phone();
         amountBani = product.priceBani;
+        products.push(product.operatorId);
         itemRows.push({
           orderId: id,
           position: 0,
@@ -146,6 +148,7 @@ export async function seedOrders(
           const priceHuf = prices[categoryCode]![type];
           const priceBani = Math.round((priceHuf / rate) * 100);
           amountBani += priceBani;
+          products.push(categoryCode);
           itemRows.push({
             orderId: id,
             position,
@@ -177,6 +180,7 @@ export async function seedOrders(
           ['de', 4],
         ] as const),
         amountBani,
+        productKeys: orderProductKeys(topUp ? 'TOPUP' : 'VIGNETTE', products),
         ron2huf: SEED_EXCHANGE_RATE.ron2huf,
         rateDate: SEED_EXCHANGE_RATE.rateDate,
         needsReview: status === 'PAID' && next() < 0.05,

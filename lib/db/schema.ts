@@ -163,6 +163,16 @@ export const orders = pgTable(
     active: boolean('active').notNull().default(false),
     activeBy: text('active_by'),
     activeAt: timestamp('active_at', { withTimezone: true }),
+    /**
+     * What the order sells, as the admin's product filter names it: its kind, then the categories of its vignettes
+     * or the operator of its top-up, each once, sorted (`{VIGNETTE,CAR,VAN}`, `{TOPUP,orange}`). Kept on the order
+     * so that the filter is one indexed predicate here, where a join to the items made counting half the orders
+     * slow. Written once, with the items (lib/orders/create-order.ts); the items of an order never change.
+     */
+    productKeys: text('product_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -175,8 +185,26 @@ export const orders = pgTable(
     index('orders_amount_created').on(table.amountBani, table.createdAt),
     index('orders_email_lower').on(sql`lower(${table.email}) collate "C"`),
     index('orders_phone').on(table.phone),
+    index('orders_product_keys').using('gin', table.productKeys),
+    // The daily series of money received (MONEY_RECEIVED in lib/admin/transactions.ts, whose query writes these
+    // states the same way): an index-only scan of the range, where with (status, created_at) every order's row was
+    // read for its amount.
+    index('orders_money_received_created')
+      .on(table.createdAt, table.amountBani)
+      .where(sql`${table.status} in ('PAID', 'FULFILLED', 'FULFILLMENT_FAILED')`),
   ],
 );
+
+/**
+ * An order's {@link orders.productKeys}: its kind, then each vignette category or top-up operator once, in byte
+ * order, exactly as the backfill of drizzle/0006_order_product_keys.sql computes them from the items.
+ */
+export function orderProductKeys(
+  kind: (typeof orderKind.enumValues)[number],
+  products: readonly string[],
+): string[] {
+  return [kind, ...[...new Set(products)].sort()];
+}
 
 /** A vignette of an order, with its validity, or its top-up; once delivered, the provider's reference. */
 export const orderItems = pgTable(

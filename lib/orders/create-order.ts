@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
-import { orderEvents, orderItems, orders } from '@/lib/db/schema';
+import { orderEvents, orderItems, orderProductKeys, orders } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { PaymentStartError, startPayment } from '@/lib/payments/netopia/client';
 import { getPaymentGateway } from '@/lib/payments/gateway';
@@ -19,10 +19,17 @@ export interface CreatedOrder {
 type NewOrderRow = typeof orders.$inferInsert;
 type NewItemRow = typeof orderItems.$inferInsert;
 
-/** What a kind of order (vignettes, a top-up) makes of its validated request: the order's row and its items. */
+/**
+ * What a kind of order (vignettes, a top-up) makes of its validated request: the order's row, its items, and what
+ * they are as the admin's product filter names them (each vignette's category, or the top-up's operator).
+ */
 export interface OrderDraft {
-  order: Omit<NewOrderRow, 'id' | 'idempotencyKey' | 'requestHash' | 'createdAt' | 'updatedAt'>;
+  order: Omit<
+    NewOrderRow,
+    'id' | 'idempotencyKey' | 'requestHash' | 'productKeys' | 'createdAt' | 'updatedAt'
+  >;
   items: Omit<NewItemRow, 'orderId' | 'position'>[];
+  products: string[];
 }
 
 export interface CreateOrderOptions {
@@ -57,7 +64,7 @@ export async function createOrder(
   const earlier = await byKey();
   if (earlier) return earlier;
 
-  const { order, items } = await draft(now);
+  const { order, items, products } = await draft(now);
   const orderId = newOrderId();
   try {
     await db.transaction(async (tx) => {
@@ -66,6 +73,7 @@ export async function createOrder(
         id: orderId,
         idempotencyKey: options.idempotencyKey,
         requestHash: hash,
+        productKeys: orderProductKeys(order.kind, products),
         createdAt: now,
         updatedAt: now,
       });

@@ -7,14 +7,14 @@ import { findTopUpOperator, findTopUpProduct } from '@/lib/topups/catalog';
 import type { TopUpOrder } from '@/lib/validations/topup-order';
 import { createOrder, type CreateOrderOptions, type CreatedOrder } from './create-order';
 
-/** The product a top-up request names, checked against its operator: 422 naming each field that is wrong. */
+/** The product a top-up request names and its operator, checked: 422 naming each field that is wrong. */
 async function topUpProductOf(input: TopUpOrder) {
   const db = await getDb();
   const [operator, found] = await Promise.all([
     findTopUpOperator(db, input.operatorId),
     findTopUpProduct(db, input.productId),
   ]);
-  if (operator && found?.operator.id === operator.id) return found.product;
+  if (operator && found?.operator.id === operator.id) return found;
   const issues = [];
   if (!operator) issues.push(validationIssue('operatorId', 'operatorUnknown'));
   if (!found) issues.push(validationIssue('productId', 'productUnknown'));
@@ -27,7 +27,7 @@ export function createTopUpOrder(input: TopUpOrder, options: CreateOrderOptions 
   return createOrder(
     input,
     async () => {
-      const product = await topUpProductOf(input);
+      const { product, operator } = await topUpProductOf(input);
       return {
         order: {
           kind: 'TOPUP',
@@ -38,6 +38,7 @@ export function createTopUpOrder(input: TopUpOrder, options: CreateOrderOptions 
           invoiceData: input.invoice ?? null,
         },
         items: [{ topUpProductId: product.id, phone: input.phone, priceBani: product.priceRon }],
+        products: [operator.id],
       };
     },
     options,

@@ -35,6 +35,7 @@ export function createVignetteOrder(
           priceHuf: item.priceHuf,
           priceBani: item.priceBani,
         })),
+        products: quote.items.map((item) => item.categoryCode),
       };
     },
     options,

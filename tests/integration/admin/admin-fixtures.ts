@@ -2,8 +2,17 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/auth/password';
 import { issueToken } from '@/lib/auth/tokens';
 import type { Db } from '@/lib/db/client';
-import { invoices, orderItems, orders, rolePermissions, roles, users } from '@/lib/db/schema';
+import {
+  invoices,
+  orderItems,
+  orderProductKeys,
+  orders,
+  rolePermissions,
+  roles,
+  users,
+} from '@/lib/db/schema';
 import { newOrderId } from '@/lib/orders/orders';
+import { TOP_UP_PRODUCTS } from '@/lib/topups/seed-data';
 import { createPostgresDatabase, postgresUrl } from '../../support/databases';
 // Not a React hook, whatever its name says: it opens the handlers' process database.
 import { useProcessDatabase as openProcessDatabase } from '../../support/process-database';
@@ -58,6 +67,15 @@ export async function insertOrder(db: Db, order: FixtureOrder): Promise<string> 
     phone: order.phone,
     locale: 'ro',
     amountBani: order.amountBani,
+    productKeys: orderProductKeys(
+      order.kind,
+      order.items.flatMap(
+        (item) =>
+          item.categoryCode ??
+          TOP_UP_PRODUCTS.find((product) => product.id === item.topUpProductId)?.operatorId ??
+          [],
+      ),
+    ),
     needsReview: order.needsReview ?? false,
     active: Boolean(order.active),
     activeBy: order.active?.by,
