@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { invoices, orderEvents, topUpOperators, topUpProducts } from '@/lib/db/schema';
 import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
@@ -22,13 +22,14 @@ export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETT
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
     db.select().from(invoices).where(eq(invoices.orderId, orderId)),
   ]);
-  const products =
-    kind === 'TOPUP'
-      ? await db
-          .select({ product: topUpProducts, operator: topUpOperators })
-          .from(topUpProducts)
-          .innerJoin(topUpOperators, eq(topUpOperators.id, topUpProducts.operatorId))
-      : [];
+  const productIds = items.flatMap(({ item }) => (item.topUpProductId ? [item.topUpProductId] : []));
+  const products = productIds.length
+    ? await db
+        .select({ product: topUpProducts, operator: topUpOperators })
+        .from(topUpProducts)
+        .innerJoin(topUpOperators, eq(topUpOperators.id, topUpProducts.operatorId))
+        .where(inArray(topUpProducts.id, productIds))
+    : [];
   return {
     id: order.id,
     kind: order.kind,

@@ -8,19 +8,6 @@ import type * as Loading from '@/lib/client/loading';
 
 const ORIGIN = 'http://shop.test';
 
-/*
- * ky ships only ES modules: Jest loads it once jest.config.mjs lists `ky` among the ESM packages it transforms.
- * Until then this suite is skipped, by name, rather than failing for a reason that is not the client's.
- */
-const kyLoads = (() => {
-  try {
-    jest.requireActual('ky');
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const describeClient = kyLoads ? describe : describe.skip;
 
 type FetchMock = jest.Mock<Promise<Response>, [Request]>;
 
@@ -34,7 +21,6 @@ const json = (status: number, body: unknown, statusText = '') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
 
 beforeEach(async () => {
-  if (!kyLoads) return;
   jest.resetModules();
   process.env.NEXT_PUBLIC_PAYMENTS_API_URL = ORIGIN;
   storage = new Map();
@@ -57,7 +43,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  if (!kyLoads) return;
   jest.restoreAllMocks();
   delete process.env.NEXT_PUBLIC_PAYMENTS_API_URL;
   for (const name of ['location', 'window', 'document', 'localStorage']) delete (globalThis as Record<string, unknown>)[name];
@@ -65,7 +50,7 @@ afterEach(() => {
 
 const sentRequest = (call = 0) => fetchMock.mock.calls[call]![0];
 
-describeClient(`the API client${kyLoads ? '' : ' (skipped: add ky to ESM_PACKAGES in jest.config.mjs)'}`, () => {
+describe('the API client', () => {
   it('loads the catalog with a GET that carries neither the anti-forgery header nor a token', async () => {
     fetchMock.mockResolvedValue(json(200, { date: '2026-11-22', products: [] }));
     await expect(api.getCatalog()).resolves.toEqual({ date: '2026-11-22', products: [] });
