@@ -41,7 +41,8 @@ import { SHOP_TIME_ZONE, transactionBatches, type TransactionItem } from './tran
  * One <payment> per order, oldest first, with the fields of the list's rows; `from` and `to` are inclusive calendar
  * days in Europe/Bucharest, times are UTC (ISO 8601), booleans `true`/`false`, and a value that is absent (no phone,
  * not marked active, no invoice yet) is an empty element. Text is escaped, characters XML 1.0 cannot carry are
- * dropped, and text beginning with = + - @ is neutralised as in the spreadsheet (see {@link neutraliseCell}).
+ * dropped, and text beginning with = + - @ is neutralised as in the spreadsheet (see {@link neutraliseCell}), except
+ * the shop's own identifiers (id, kind, status, invoiceNumber), which are written exactly as the list shows them.
  */
 
 /** Content that a spreadsheet program could take for a formula (CSV/formula injection, OWASP). */
@@ -70,10 +71,20 @@ const escapeText = (text: string) =>
 const escapeAttribute = (text: string) =>
   text.replace(NOT_XML, '').replace(/[&<>"\t\n\r]/g, (character) => ENTITIES[character]!);
 
+/**
+ * The fields the shop itself writes (order id, invoice number, kind, status): never a formula, and written as they
+ * are, since an order id may begin with `-` (base64url) and staff look it up as the list shows it.
+ */
+const SHOP_IDENTIFIERS = new Set(['id', 'kind', 'status', 'invoiceNumber']);
+
+/** A text field as an export writes it: visitors' text neutralised, the shop's own identifiers untouched. */
+const exportedText = (field: string, text: string) =>
+  SHOP_IDENTIFIERS.has(field) ? text : neutraliseCell(text);
+
 const element = (name: string, value: string | number | boolean | null) =>
   value === null
     ? `<${name}/>`
-    : `<${name}>${typeof value === 'string' ? escapeText(neutraliseCell(value)) : String(value)}</${name}>`;
+    : `<${name}>${typeof value === 'string' ? escapeText(exportedText(name, value)) : String(value)}</${name}>`;
 
 function paymentXml(item: TransactionItem): string {
   const plates = item.plates.map((plate) => element('plate', plate)).join('');
@@ -197,7 +208,7 @@ function excelChunks(batches: AsyncIterable<TransactionItem[]>): AsyncIterable<U
         const row = sheet.addRow(
           COLUMNS.map((column) => {
             const value = column.value(item);
-            return typeof value === 'string' ? neutraliseCell(value) : value;
+            return typeof value === 'string' ? exportedText(column.header, value) : value;
           }),
         );
         COLUMNS.forEach((column, index) => {

@@ -21,6 +21,8 @@ type OrderRow = typeof orders.$inferInsert;
 type ItemRow = Omit<typeof orderItems.$inferInsert, 'orderId' | 'position'>;
 
 export interface FixtureOrder {
+  /** A fixed order id (base64url, as the shop makes them); a new random one otherwise. */
+  id?: string;
   kind: OrderRow['kind'];
   status: NonNullable<OrderRow['status']>;
   email: string;
@@ -58,7 +60,7 @@ export const topUp = (topUpProductId: string, phone: string, priceBani: number):
 
 /** Writes an order as the shop would have stored it, with its items and invoice; returns its id. */
 export async function insertOrder(db: Db, order: FixtureOrder): Promise<string> {
-  const id = newOrderId();
+  const id = order.id ?? newOrderId();
   await db.insert(orders).values({
     id,
     kind: order.kind,
