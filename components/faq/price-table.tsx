@@ -26,21 +26,21 @@ export async function PriceTable({
 }) {
   const [t, format] = await Promise.all([getTranslations('FaqUi.priceTable'), getFormatter()]);
   const number = (value: number) => format.number(value, { maximumFractionDigits: 0 });
+  const caption = t('caption', { year });
 
+  // The table is shown twice on the page (under its question on phones, in the right pane on wide screens), so it
+  // carries no id: the scrolling region is named by the caption's text itself.
   return (
     <div className="mt-4">
       <div
         className="overflow-x-auto rounded-lg border border-slate-200"
         role="region"
-        aria-labelledby="price-table-caption"
+        aria-label={caption}
         tabIndex={0}
       >
         <table className="min-w-full text-sm" data-testid="price-table">
-          <caption
-            id="price-table-caption"
-            className="bg-slate-100 px-3 py-2 text-left font-semibold text-slate-900"
-          >
-            {t('caption', { year })}
+          <caption className="bg-slate-100 px-3 py-2 text-left font-semibold text-slate-900">
+            {caption}
           </caption>
           <thead className="bg-slate-50">
             <tr>

@@ -25,6 +25,12 @@ test('the FAQ HTML holds FAQPage JSON-LD with all 20 questions, and the price ta
   expect(row('VAN')).toMatch(/data-type="YEAR"><span[^>]*>87\.650<!-- --> HUF/);
   expect(row('BUS')).toMatch(/data-type="WEEK">-</);
   expect(html).toMatch(/data-testid="price-table-footnote">[^<]*1 RON = \d+,\d+ HUF/);
+
+  // The answer is in the markup twice (under its question for phones, in the right pane for wide screens): no id
+  // may repeat, or what an aria-labelledby names depends on the layout.
+  const markup = html.slice(0, html.indexOf('<script>self.__next_f'));
+  const ids = [...markup.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]);
+  expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
 });
 
 test('each question has its own address and metadata', async ({ request }) => {
