@@ -1,12 +1,12 @@
 import { useTranslations } from 'next-intl';
-import Image from 'next/image';
 import { Link } from '@/lib/i18n/navigation';
+import { SvgImage } from '@/components/ui/svg-image';
 
 type TileKey = 'vignette' | 'prepay' | 'parking' | 'insurance' | 'roVignette' | 'comingSoon';
 
 interface ProductTile {
   key: TileKey;
-  image: string;
+  image: `/images/${string}.svg`;
   cardClass: 'yellow' | 'pink';
   /** Rows of 4rem the tile spans (spec §2: row height 4rem, gutter 10px). */
   rowSpan: number;
@@ -39,7 +39,7 @@ export function ProductGrid() {
           const available = tile.href !== undefined;
           const body = (
             <>
-              <Image src={tile.image} alt="" width={96} height={96} className="size-20 shrink-0 sm:size-24" />
+              <SvgImage src={tile.image} alt="" width={96} height={96} className="size-20 shrink-0 sm:size-24" />
               <span className="flex flex-col">
                 <span className="text-xl font-bold text-slate-900">{t(`products.${tile.key}.name`)}</span>
                 <span className="mt-1 text-slate-700">{t(`products.${tile.key}.description`)}</span>

@@ -3,6 +3,7 @@ import { COMPANY, officeHours, phoneHref } from '@/lib/company';
 import { Link } from '@/lib/i18n/navigation';
 import { CookieSettingsButton } from './cookie-banner';
 import { FOOTER_NAVIGATION } from './navigation-items';
+import { SvgImage } from '@/components/ui/svg-image';
 
 /** ANPC's alternative dispute resolution (SAL) page, which Romanian shops must link with its pictogram. */
 const ANPC_SAL_URL = 'https://anpc.ro/ce-este-sal/';
@@ -15,7 +16,9 @@ export function SiteFooter() {
     <footer data-chrome className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-3">
         <nav aria-label={t('linksLabel')}>
-          <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">{t('linksHeading')}</h2>
+          <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">
+            {t('linksHeading')}
+          </h2>
           <ul className="space-y-2">
             {FOOTER_NAVIGATION.map((item) => (
               <li key={item.key}>
@@ -25,7 +28,10 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
-              <CookieSettingsButton label={t('cookieSettings')} className="text-left hover:text-white hover:underline" />
+              <CookieSettingsButton
+                label={t('cookieSettings')}
+                className="text-left hover:text-white hover:underline"
+              />
             </li>
           </ul>
         </nav>
@@ -64,9 +70,13 @@ export function SiteFooter() {
           <h2 id="footer-consumer" className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">
             {t('consumerHeading')}
           </h2>
-          <a href={ANPC_SAL_URL} target="_blank" rel="noopener noreferrer" className="inline-block rounded bg-white p-1">
-            {/* eslint-disable-next-line @next/next/no-img-element -- a 250×50 SVG pictogram gains nothing from next/image */}
-            <img src="/images/anpc-sal.svg" width={250} height={50} alt={t('anpcSal')} />
+          <a
+            href={ANPC_SAL_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-block rounded bg-white p-1"
+          >
+            <SvgImage src="/images/anpc-sal.svg" width={250} height={50} alt={t('anpcSal')} />
           </a>
           <p className="mt-3 text-sm text-slate-300">{t('anpcText')}</p>
         </section>

@@ -1,13 +1,14 @@
 import { useTranslations } from 'next-intl';
-import Image from 'next/image';
 import { Link } from '@/lib/i18n/navigation';
+import { SvgImage } from '@/components/ui/svg-image';
 
 /** The localized not-found page: rendered on the server by /{lang}/404, and by not-found.tsx in the browser. */
 export function NotFoundView() {
   const t = useTranslations('NotFoundPage');
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-12 text-center">
-      <Image src="/images/not-found.svg" alt={t('imageAlt')} width={320} height={240} priority />
+      {/* Not a priority image: this view is in every page's tree (the not-found boundary), and would be preloaded by all. */}
+      <SvgImage src="/images/not-found.svg" alt={t('imageAlt')} width={320} height={240} />
       <h1 className="mt-6 text-3xl font-bold text-slate-900">{t('heading')}</h1>
       <p className="mt-3 text-lg text-slate-700">{t('text')}</p>
       <Link href="/" className="mt-8 inline-flex min-h-11 items-center rounded bg-brand px-6 font-semibold text-white hover:bg-brand-dark">

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import Image from 'next/image';
 import { Suspense } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { OrderEmail } from './order-email';
+import { SvgImage } from '@/components/ui/svg-image';
 
 interface Props {
   params: Promise<{ locale: Locale }>;
@@ -36,7 +36,7 @@ export function paymentOutcomePage(outcome: Outcome) {
       const t = await getTranslations(namespace);
       return (
         <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-14 text-center">
-          <Image
+          <SvgImage
             src={outcome === 'successful' ? '/images/payment-success.svg' : '/images/payment-timeout.svg'}
             alt=""
             width={120}

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import Image from 'next/image';
 import { JsonLd } from '@/components/seo/json-ld';
 import { COMPANY, mapUrl, officeHours, phoneHref } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Locale } from '@/lib/i18n/routing';
 import { organizationJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { SvgImage } from '@/components/ui/svg-image';
 
 interface Props {
   params: Promise<{ locale: Locale }>;
@@ -74,7 +74,7 @@ export default async function ContactPage({ params }: Props) {
 
         <section aria-label={t('mapAlt')} className="overflow-hidden rounded-xl bg-white shadow-sm">
           <a href={mapUrl} target="_blank" rel="noopener noreferrer" className="block">
-            <Image src="/images/map-deva.svg" alt={t('mapAlt')} width={640} height={400} className="h-auto w-full" priority />
+            <SvgImage src="/images/map-deva.svg" alt={t('mapAlt')} width={640} height={400} className="h-auto w-full" priority />
           </a>
           <p className="p-4">
             <a href={mapUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand underline">
