@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addCompileHints } from './compile-hints.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,6 +26,7 @@ const BUILD_INPUTS = [
   'tsconfig.json',
   'package.json',
   'package-lock.json',
+  'scripts/lib/compile-hints.mjs',
 ];
 
 export const say = (message) => process.stdout.write(`${message}\n`);
@@ -65,7 +67,8 @@ const newestMtime = (target) => {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 };
 
@@ -83,14 +86,21 @@ const publicEnv = () =>
 
 export function buildIsCurrent() {
   if (!fs.existsSync(BUILD_ID)) return false;
-  if (!fs.existsSync(BUILD_ENV_STAMP) || fs.readFileSync(BUILD_ENV_STAMP, 'utf8') !== publicEnv()) return false;
+  if (!fs.existsSync(BUILD_ENV_STAMP) || fs.readFileSync(BUILD_ENV_STAMP, 'utf8') !== publicEnv())
+    return false;
   const builtAt = fs.statSync(BUILD_ID).mtimeMs;
   return BUILD_INPUTS.every((input) => newestMtime(path.join(root, input)) <= builtAt);
 }
 
 export async function build() {
   say('Building the shop (next build) ...');
-  const code = await run(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']);
-  if (code === 0) fs.writeFileSync(BUILD_ENV_STAMP, publicEnv());
-  return code;
+  const code = await run(process.execPath, [
+    path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'),
+    'build',
+  ]);
+  if (code !== 0) return code;
+  const marked = addCompileHints(path.join(root, '.next'));
+  say(`Compile hints added to the ${marked.length} scripts the pages run on load.`);
+  fs.writeFileSync(BUILD_ENV_STAMP, publicEnv());
+  return 0;
 }

@@ -5,15 +5,14 @@ import { expect, test } from '@playwright/test';
 
 test.describe.configure({ timeout: 420_000 });
 
-/** The goal of issue 3 for every category; performance is reported against it and guarded at a lower floor. */
-const GOAL = 95;
 /**
- * On these 2-core machines single performance runs vary by ±5 (the FAQ's median lands between 90 and 95), so the
- * test fails only on a clear regression; the medians are recorded in reports/lighthouse.json and printed.
+ * The goal for every category, performance included, on the median of 5 runs (Lighthouse's own advice for a
+ * stable figure: single runs on these 2-core machines vary by a few points). Each run's metrics are recorded in
+ * reports/lighthouse.json and printed, so that a score that moves can be explained.
  */
-const PERFORMANCE_FLOOR = 88;
+const GOAL = 95;
 
-test('Lighthouse (mobile, median of 5 runs) of home, FAQ and contact: 95 in accessibility, best practices and SEO', async ({
+test('Lighthouse (mobile, median of 5 runs) of home, FAQ and contact: at least 95 in every category', async ({
   baseURL,
 }) => {
   const run = await promisify(execFile)(process.execPath, ['scripts/lighthouse.mjs', baseURL!], {
@@ -29,7 +28,7 @@ test('Lighthouse (mobile, median of 5 runs) of home, FAQ and contact: 95 in acce
   expect(report.results.map((result) => result.page)).toEqual(['/ro', '/ro/faq', '/ro/contact']);
   for (const { page, scores } of report.results) {
     for (const [category, score] of Object.entries(scores)) {
-      expect(score, `${page} ${category}`).toBeGreaterThanOrEqual(category === 'performance' ? PERFORMANCE_FLOOR : GOAL);
+      expect(score, `${page} ${category}`).toBeGreaterThanOrEqual(GOAL);
     }
   }
 });

@@ -100,6 +100,24 @@ test('the security headers are on pages, redirects, API answers and static files
   }
 });
 
+test("the scripts the pages run on load carry V8's compile hint (compiled while they download)", async ({
+  request,
+}) => {
+  for (const page of ['/ro', '/ro/faq', '/hu/contact']) {
+    const html = await (await request.get(page)).text();
+    const scripts = [...html.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async="">/g)].map(
+      (m) => m[1]!,
+    );
+    expect(scripts.length, page).toBeGreaterThan(3);
+    for (const script of scripts) {
+      expect(
+        (await (await request.get(script)).text()).startsWith('//# allFunctionsCalledOnLoad\n'),
+        script,
+      ).toBe(true);
+    }
+  }
+});
+
 test('the translation dictionaries are served from the same message files', async ({ request }) => {
   for (const locale of LOCALES) {
     const response = await request.get(`/assets/i18n/${locale}.json`);
