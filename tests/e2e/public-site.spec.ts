@@ -29,6 +29,27 @@ test('every public page answers 200 in all four languages with its translated ti
   }
 });
 
+test('the build prerenders every public page in every language (the build says so)', () => {
+  // What `next build` lists as static (○) or SSG (●): the routes it rendered to HTML ahead of any request.
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(process.cwd(), '.next', 'prerender-manifest.json'), 'utf8'),
+  ) as {
+    routes: Record<string, { initialRevalidateSeconds: number | false }>;
+  };
+  for (const locale of LOCALES) {
+    for (const page of [
+      ...PAGES.map((entry) => entry.path),
+      '/404',
+      '/faq/viniete-prices',
+      '/faq/transactions',
+    ]) {
+      expect(manifest.routes[`/${locale}${page}`], `/${locale}${page}`).toBeDefined();
+    }
+    // The FAQ's price table comes from the database: regenerated at most a minute after a change.
+    expect(manifest.routes[`/${locale}/faq`]!.initialRevalidateSeconds).toBe(60);
+  }
+});
+
 test('/faq/ with a trailing slash reaches the FAQ too', async ({ request }) => {
   const response = await request.get('/en/faq/');
   expect(response.status()).toBe(200);
