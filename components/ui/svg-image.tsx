@@ -19,7 +19,7 @@ interface SvgImageProps extends Omit<
  */
 export function SvgImage({ alt, priority = false, ...image }: SvgImageProps) {
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- an SVG gains nothing from next/image (see above)
+    // eslint-disable-next-line @next/next/no-img-element -- SVGs: next/image would serve them unchanged and only add its browser code to every page
     <img
       {...image}
       alt={alt}
