@@ -48,3 +48,19 @@ export function jsonRequest(url: string, init: { method?: string; body?: unknown
 }
 
 export const noParams = { params: Promise.resolve({}) };
+
+/** Runs `body` with every rate limit scaled by `multiplier` (jest-setup.ts raises them for the other tests). */
+export async function withRateLimitMultiplier<T>(multiplier: number, body: () => Promise<T>): Promise<T> {
+  const before = process.env.RATE_LIMIT_MULTIPLIER;
+  const apply = (value: string | undefined) => {
+    if (value === undefined) delete process.env.RATE_LIMIT_MULTIPLIER;
+    else process.env.RATE_LIMIT_MULTIPLIER = value;
+    Reflect.deleteProperty(globalThis, 'roadConfig');
+  };
+  apply(String(multiplier));
+  try {
+    return await body();
+  } finally {
+    apply(before);
+  }
+}
