@@ -1,5 +1,5 @@
 /**
- * Progressive delays for repeated failures (DESIGN.md §9, docs/security.md). The count is a leaky bucket, a
+ * Progressive delays for repeated failures (DESIGN.md §9, README "Security"). The count is a leaky bucket, a
  * sliding window without per-attempt rows: each remembered failure leaks away after `leakSeconds` of quiet. The
  * first `free` attempts pass at once; each further one must wait `firstDelaySeconds`, doubled per failure, up to
  * `maxDelaySeconds` after the last counted attempt. A refused attempt counts nothing, so hammering does not

@@ -70,7 +70,7 @@ export const envSchema = z
       for (const key of ['NETOPIA_API_URL', 'NETOPIA_API_KEY', 'NETOPIA_POS_SIGNATURE', 'NETOPIA_PUBLIC_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=netopia' });
       }
-      // PAYMENT_PROVIDER=netopia is what "the shop runs for real" means (docs/security.md): real money, so no
+      // PAYMENT_PROVIDER=netopia is what "the shop runs for real" means (README, "Security"): real money, so no
       // secret kept in the database beside the data it protects, and no API key sent in clear.
       if (!env.JWT_SECRET)
         ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when PAYMENT_PROVIDER=netopia' });

@@ -18,7 +18,7 @@ export interface RateLimit {
   perMinute: number;
 }
 
-/** The public endpoints' limits, per client address (docs/security.md). */
+/** The public endpoints' limits, per client address (README, "Security"). */
 export const RATE_LIMITS = {
   /** Each order opens a real session at the payment provider. */
   order: { name: 'order', burst: 10, perMinute: 5 },
