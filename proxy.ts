@@ -63,6 +63,7 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's own assets and files with an extension (images, icons, /assets/*.json, sitemap.xml).
-  matcher: ['/((?!_next|.*\\..*).*)'],
+  // Everything but Next's own assets and files with an extension (images, icons, /assets/*.json, sitemap.xml);
+  // every API path though, dot or not (`/api/orders/a.b/resend` reaches a route and needs its anti-forgery check).
+  matcher: ['/((?!_next|.*\\..*).*)', '/api/:path*'],
 };

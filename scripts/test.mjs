@@ -3,6 +3,7 @@
 // a real PostgreSQL), the production build and Playwright in a real Chromium. Ends with one summary line.
 import fs from 'node:fs';
 import path from 'node:path';
+import { auditVerdict } from './lib/audit.mjs';
 import { build, ensureDependencies, root, run, runSync, say } from './lib/project.mjs';
 
 const reports = path.join(root, 'reports');
@@ -125,7 +126,22 @@ try {
 await ensureChromium();
 await ensurePostgres();
 
+/** Known advisories of the production dependencies (scripts/lib/audit.mjs decides what fails). */
+function audit() {
+  say('\n=== npm audit (production dependencies) ===');
+  const { stdout } = runSync('npm', ['audit', '--omit=dev', '--json'], { timeout: 120_000 });
+  const { outcome, message } = auditVerdict(stdout ?? '');
+  say(`${outcome === 'skip' ? 'skipped' : outcome === 'pass' ? 'passed' : 'FAILED'}: ${message}`);
+  if (outcome === 'skip') results.skipped++;
+  else if (outcome === 'pass') results.passed++;
+  else {
+    results.failed++;
+    failures.push('npm audit');
+  }
+}
+
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+audit();
 await step('typecheck', bin('tsc'), ['--noEmit']);
 await step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { logout, type Session } from '@/lib/admin-client/session';
+import { signOut as endSession, type Session } from '@/lib/admin-client/session';
 import { useAdminText } from './admin-i18n';
 import { LanguageSelect } from './language-select';
 import { mayOpen, SCREENS, SIGN_IN_PATH } from './screens';
@@ -21,8 +21,8 @@ export function AdminHeader({ session, pathname }: { session: Session; pathname:
       )
     : [];
 
-  const signOut = () => {
-    logout();
+  const signOut = async () => {
+    await endSession();
     router.replace(SIGN_IN_PATH);
   };
 
@@ -49,7 +49,7 @@ export function AdminHeader({ session, pathname }: { session: Session; pathname:
             </p>
             <button
               type="button"
-              onClick={signOut}
+              onClick={() => void signOut()}
               className="inline-flex min-h-11 items-center rounded-md border border-white/60 px-3 text-sm font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
             >
               {t.shell.signOut}

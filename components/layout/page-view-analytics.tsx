@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { beaconPath, beaconReferrer } from '@/lib/client/analytics';
 import { useLocale, usePathname } from '@/lib/i18n/navigation';
 import { CONSENT_EVENT, readConsent } from './cookie-banner';
 
@@ -8,7 +9,8 @@ const ANALYTICS_URL = process.env.NEXT_PUBLIC_ANALYTICS_URL;
 
 /**
  * Sends a page view on each navigation (spec §2), only after the visitor accepted non-essential cookies and only
- * when an analytics endpoint is configured. It sets no cookie; the beacon carries the path and language only.
+ * when an analytics endpoint is configured. It sets no cookie; the beacon carries the route (never an order id),
+ * the language and the referring site only.
  */
 export function PageViewAnalytics() {
   const pathname = usePathname();
@@ -25,7 +27,7 @@ export function PageViewAnalytics() {
 
   useEffect(() => {
     if (!ANALYTICS_URL || !consented) return;
-    const body = JSON.stringify({ path: `/${locale}${pathname === '/' ? '' : pathname}`, locale, referrer: document.referrer || undefined });
+    const body = JSON.stringify({ path: beaconPath(locale, pathname), locale, referrer: beaconReferrer(document.referrer) });
     navigator.sendBeacon(ANALYTICS_URL, new Blob([body], { type: 'application/json' }));
   }, [pathname, locale, consented]);
 

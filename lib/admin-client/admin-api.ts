@@ -157,6 +157,11 @@ export async function postLogin(credentials: { username: string; password: strin
   return { token: response.headers.get('Authorization'), answer: await response.json<LoginAnswer>() };
 }
 
+/** `POST /api/logout`: the server revokes the token, so a copy of it left anywhere stops working. */
+export async function postLogout() {
+  await api.post('/api/logout', { retry: NO_RETRY });
+}
+
 export const fetchPrincipal = (username: string) => getJson<Principal>(withQuery(USER_URL, { username }));
 
 /** `POST /api/users/change-pass`: the old token is revoked; the answer's `Authorization` header is the new one. */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { CURRENT_USER_KEY, isApiRequestError, PRINCIPAL_KEY } from '@/lib/client/api';
-import { fetchPrincipal, postChangePassword, postLogin, type Authority, type Principal } from './admin-api';
+import { fetchPrincipal, postChangePassword, postLogin, postLogout, type Authority, type Principal } from './admin-api';
 
 /**
  * The signed-in staff member (spec §3, §4, §6): `currentUser` ({username, token}) and `principal` (the user record)
@@ -206,6 +206,15 @@ export async function resumeSession(): Promise<boolean> {
     if (isApiRequestError(error) && error.status === 401) logout();
     return false;
   }
+}
+
+/**
+ * The sign-out button: the server revokes the token first (a copy of it, in a proxy log or another tab, stops
+ * working), then the session is cleared here whether or not the server could be reached.
+ */
+export async function signOut() {
+  if (getSession().status === 'signedIn') await postLogout().catch(() => undefined);
+  logout();
 }
 
 /** Spec §4 logout: both stored entries removed, an empty session published. */

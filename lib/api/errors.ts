@@ -36,6 +36,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: ErrorIssue[],
+    /** Sent as `Retry-After` (429, 503). */
+    readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,6 +45,17 @@ export class ApiError extends Error {
 
   get status(): number {
     return ERROR_STATUS[this.code];
+  }
+
+  /** The JSON answer of this failure, with its Retry-After when it has one. */
+  toResponse() {
+    const { retryAfterSeconds } = this.options;
+    return errorResponse(
+      this.code,
+      this.message,
+      this.issues,
+      retryAfterSeconds ? { headers: { 'Retry-After': String(retryAfterSeconds) } } : undefined,
+    );
   }
 }
 

@@ -12,7 +12,7 @@ export function apiHandler<C>(handler: Handler<C>): Handler<C> {
     try {
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error.code, error.message, error.issues);
+      if (error instanceof ApiError) return error.toResponse();
       requestLogger(request).error({ err: error, method: request.method, url: request.url }, 'unhandled error');
       return errorResponse('INTERNAL', 'Internal server error');
     }

@@ -1,6 +1,8 @@
 import 'server-only';
 
 import type { z } from 'zod';
+import { getConfig } from '@/lib/config/env';
+import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
 import en from '@/messages/en.json';
 import { ApiError, type ErrorIssue } from './errors';
 
@@ -58,11 +60,26 @@ export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.o
   return validate(schema, Object.fromEntries(new URL(request.url).searchParams));
 }
 
+/** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
+const normalAddress = (address: string) => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').toLowerCase();
+
 /**
- * The client's address, for throttling: the last `X-Forwarded-For` entry is the one the nearest proxy (or Next's own
- * server) appended, which the client cannot forge; earlier entries are the client's word.
+ * The client's address, for rate limits and sign-in throttling. With TRUSTED_PROXY_HOPS=0 (the default) it is the
+ * socket's peer (PEER_ADDRESS_HEADER, stamped by the server itself); behind n trusted proxies it is the n-th
+ * `X-Forwarded-For` entry from the right, the one the outermost trusted proxy appended (entries further left are
+ * the client's word). A request that carries no peer stamp (the first requests while the server starts) counts as
+ * "unknown", never as an address the client chose.
  */
 export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
-  return forwarded?.at(-1) ?? request.headers.get('x-real-ip') ?? 'unknown';
+  const peer = request.headers.get(PEER_ADDRESS_HEADER);
+  const hops = getConfig().TRUSTED_PROXY_HOPS;
+  if (!peer) return 'unknown';
+  if (hops === 0) return normalAddress(peer);
+  const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map(normalAddress)
+    .filter(Boolean);
+  // The chain as the shop sees it, nearest first: the peer, then what each trusted proxy appended.
+  const chain = [normalAddress(peer), ...forwarded.reverse()];
+  return chain[Math.min(hops, chain.length - 1)]!;
 }

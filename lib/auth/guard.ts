@@ -4,11 +4,14 @@ import { eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import type { Db } from '@/lib/db/client';
 import { rolePermissions, users } from '@/lib/db/schema';
+import { logger } from '@/lib/log/logger';
 import type { Authority } from './permissions';
-import { verifyToken } from './tokens';
+import { verifyToken, type VerifiedToken } from './tokens';
 
 export interface Principal {
   id: string;
+  /** The token this request was signed in with (POST /api/logout revokes it). */
+  token: VerifiedToken;
   username: string;
   role: string;
   authorities: string[];
@@ -30,10 +33,11 @@ export async function authenticate(
   const token = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
   const claims = token ? await verifyToken(db, token) : null;
   const [user] = claims && UUID.test(claims.sub) ? await db.select().from(users).where(eq(users.id, claims.sub)) : [];
-  if (!user || user.tokenVersion !== claims?.ver) {
+  if (!user || !claims || user.tokenVersion !== claims.ver) {
     throw new ApiError('UNAUTHORIZED', 'Sign in to continue');
   }
   if (user.mustChangePassword && !duringPasswordChange) {
+    logger.warn({ userId: user.id, url: request.url }, 'forbidden: temporary password not changed yet');
     throw new ApiError('FORBIDDEN', 'Change your temporary password first');
   }
   const granted = await db
@@ -42,6 +46,7 @@ export async function authenticate(
     .where(eq(rolePermissions.roleName, user.roleName));
   return {
     id: user.id,
+    token: claims,
     username: user.username,
     role: user.roleName,
     authorities: granted.map((row) => row.authority),
@@ -53,6 +58,7 @@ export async function authenticate(
 export async function requireAuthority(db: Db, request: Request, authority: Authority): Promise<Principal> {
   const principal = await authenticate(db, request);
   if (!principal.authorities.includes(authority)) {
+    logger.warn({ userId: principal.id, authority, url: request.url }, 'forbidden: missing authority');
     throw new ApiError('FORBIDDEN', `This needs the ${authority} permission`);
   }
   return principal;

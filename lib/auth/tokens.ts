@@ -1,11 +1,11 @@
 import 'server-only';
 
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
-import { settings } from '@/lib/db/schema';
+import { revokedTokens, settings } from '@/lib/db/schema';
 
 /** Staff tokens are short-lived (DESIGN.md §9): a lost laptop's session ends within a working morning. */
 export const TOKEN_LIFETIME_SECONDS = 4 * 3600;
@@ -44,6 +44,12 @@ export interface TokenClaims {
   ver: number;
 }
 
+/** A verified token: its claims, its own id and when it ends. */
+export interface VerifiedToken extends TokenClaims {
+  jti: string;
+  expiresAt: Date;
+}
+
 export async function issueToken(db: Db, claims: TokenClaims, now = new Date()): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ ver: claims.ver })
@@ -51,20 +57,34 @@ export async function issueToken(db: Db, claims: TokenClaims, now = new Date()):
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
     .setIssuedAt(issuedAt)
+    .setJti(randomUUID())
     .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
     .sign(await signingSecret(db));
 }
 
-/** The claims of a valid token, or null: a bad signature, another algorithm, an expired or malformed token. */
-export async function verifyToken(db: Db, token: string): Promise<TokenClaims | null> {
+/**
+ * The claims of a valid token, or null: a bad signature, another algorithm, an expired, malformed or signed-out
+ * token, or one without its expiry, issue time or id (every token this shop issues has them).
+ */
+export async function verifyToken(db: Db, token: string): Promise<VerifiedToken | null> {
   try {
     const { payload } = await jwtVerify(token, await signingSecret(db), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
+      requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+      maxTokenAge: TOKEN_LIFETIME_SECONDS,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-    return { sub: payload.sub, ver: payload.ver };
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.jti !== 'string') return null;
+    const [revoked] = await db.select().from(revokedTokens).where(eq(revokedTokens.jti, payload.jti));
+    if (revoked) return null;
+    return { sub: payload.sub, ver: payload.ver, jti: payload.jti, expiresAt: new Date(payload.exp! * 1000) };
   } catch {
     return null;
   }
+}
+
+/** Signs a token out for good (`POST /api/logout`); rows of tokens past their expiry are removed on the way. */
+export async function revokeToken(db: Db, token: VerifiedToken, now = new Date()): Promise<void> {
+  await db.insert(revokedTokens).values({ jti: token.jti, expiresAt: token.expiresAt }).onConflictDoNothing();
+  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
 }

@@ -7,7 +7,9 @@ import { validationIssue } from '@/lib/api/request';
 import type { Db } from '@/lib/db/client';
 import { rolePermissions, roles, users } from '@/lib/db/schema';
 import type { Principal } from './guard';
+import { logger } from '@/lib/log/logger';
 import { generatePassword, hashPassword, verifyPassword } from './password';
+import { ADDRESS_POLICY, clearAttempts, countAttempt } from './sign-in';
 import { issueToken } from './tokens';
 
 type UserRow = typeof users.$inferSelect;
@@ -160,7 +162,11 @@ export async function changePassword(
 ): Promise<{ token: string }> {
   if (input.uuid !== actor.id) throw new ApiError('FORBIDDEN', 'You can only change your own password');
   const user = await findUser(db, actor.id);
+  // A stolen session must not become a way to guess the password itself: wrong old passwords are throttled too.
+  const attempts = `change-pass:${user.id}`;
+  await countAttempt(db, attempts, ADDRESS_POLICY, new Date());
   if (!(await verifyPassword(user.passwordHash, input.oldPass))) {
+    logger.warn({ userId: user.id }, 'password change refused: wrong old password');
     throw new ApiError('VALIDATION', 'The request has invalid fields', [
       validationIssue('oldPass', 'passwordWrong'),
     ]);
@@ -170,6 +176,7 @@ export async function changePassword(
       validationIssue('newPass', 'passwordSameAsOld'),
     ]);
   }
+  await clearAttempts(db, attempts);
   const passwordHash = await hashPassword(input.newPass);
   const version = await db.transaction(async (tx) => {
     const [updated] = await tx

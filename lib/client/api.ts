@@ -19,6 +19,7 @@ const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** Spec §6: the URLs that carry the signed-in admin's token. */
 const SECURED_PATHS = [
+  '/api/logout',
   '/api/users',
   '/api/admin',
   '/api/invoice',

@@ -15,16 +15,18 @@ const url = (protocols: string[], hint: string) =>
 
 const httpUrl = url(['http:', 'https:'], 'http(s)');
 
+/** A whole number in a range, `fallback` when unset. */
+const wholeNumber = (fallback: number, min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    (value) => (value === '' || value === undefined ? fallback : value),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+};
+
 export const envSchema = z
   .object({
-    PORT: z.preprocess(
-      (value) => (value === '' || value === undefined ? 3000 : value),
-      z.coerce
-        .number({ error: 'must be a whole number from 1 to 65535' })
-        .int('must be a whole number from 1 to 65535')
-        .min(1, 'must be a whole number from 1 to 65535')
-        .max(65535, 'must be a whole number from 1 to 65535'),
-    ),
+    PORT: wholeNumber(3000, 1, 65535),
     DATA_DIR: z.preprocess((value) => (value === '' || value === undefined ? './data' : value), z.string()),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://')),
     SITE_URL: optional(httpUrl),
@@ -48,6 +50,13 @@ export const envSchema = z
     NETOPIA_POS_SIGNATURE: optional(z.string().min(1)),
     NETOPIA_PUBLIC_KEY: optional(z.string().min(1)),
     EXCHANGE_RATE_FEED_URL: optional(httpUrl),
+    /** Proxies in front of the shop whose `X-Forwarded-For` is believed (0: the socket's peer is the client). */
+    TRUSTED_PROXY_HOPS: wholeNumber(0, 0, 10),
+    /** Scales every rate limit (lib/security/rate-limit.ts); tests that send many requests from one address raise it. */
+    RATE_LIMIT_MULTIPLIER: z.preprocess(
+      (value) => (value === '' || value === undefined ? 1 : value),
+      z.coerce.number({ error: 'must be a positive number' }).positive('must be a positive number').max(1e6),
+    ),
     LOG_LEVEL: z.preprocess(
       (value) => (value === '' || value === undefined ? 'info' : value),
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
@@ -61,6 +70,12 @@ export const envSchema = z
       for (const key of ['NETOPIA_API_URL', 'NETOPIA_API_KEY', 'NETOPIA_POS_SIGNATURE', 'NETOPIA_PUBLIC_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=netopia' });
       }
+      // PAYMENT_PROVIDER=netopia is what "the shop runs for real" means (README, "Security"): real money, so no
+      // secret kept in the database beside the data it protects, and no API key sent in clear.
+      if (!env.JWT_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when PAYMENT_PROVIDER=netopia' });
+      if (env.NETOPIA_API_URL && new URL(env.NETOPIA_API_URL).protocol !== 'https:')
+        ctx.addIssue({ code: 'custom', path: ['NETOPIA_API_URL'], message: 'must be an https URL when PAYMENT_PROVIDER=netopia' });
     }
   });
 

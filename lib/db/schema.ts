@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -376,12 +377,34 @@ export const auditLog = pgTable(
 );
 
 /**
- * Failed sign-ins per client address (DESIGN.md §9): each further failure waits longer before the address may try
- * again. Kept in the database so that every server of a scaled-out shop sees the same count.
+ * Sign-in attempts per key (an address, or an account at an address), DESIGN.md §9: `failures` is a sliding-window
+ * count (it leaks away with time, lib/auth/sign-in.ts), raised before the password is checked so that parallel
+ * guesses cannot all pass, and given back when the password was right. Kept in the database so that every server
+ * of a scaled-out shop sees the same count.
  */
 export const loginThrottle = pgTable('login_throttle', {
   address: text('address').primaryKey(),
-  failures: integer('failures').notNull().default(0),
+  failures: doublePrecision('failures').notNull().default(0),
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
-  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/**
+ * Token buckets of the public endpoints' rate limits (lib/security/rate-limit.ts), one row per limit and client
+ * address, shared by every server. `allowed` is the verdict of the last take, returned by the same statement.
+ */
+export const rateBuckets = pgTable(
+  'rate_buckets',
+  {
+    key: text('key').primaryKey(),
+    tokens: doublePrecision('tokens').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    allowed: boolean('allowed').notNull().default(true),
+  },
+  (table) => [index('rate_buckets_updated_at').on(table.updatedAt)],
+);
+
+/** Staff tokens signed out before they expire (`POST /api/logout`); a row is useless, and removed, after `expiresAt`. */
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

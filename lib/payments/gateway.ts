@@ -5,7 +5,9 @@ import { getDb } from '@/lib/db/client';
 import { httpTransport, type NetopiaTransport } from './netopia/client';
 import {
   getSandboxKeys,
+  loopbackOrigin,
   SANDBOX_POS_SIGNATURE,
+  sandboxSite,
   sandboxStart,
   sandboxStatus,
   sandboxTtlSeconds,
@@ -42,14 +44,14 @@ export function getPaymentGateway(): PaymentGateway {
     };
   }
   // The sandbox notifies this very server: loopback always reaches it, whatever the public address is.
-  const internal = `http://127.0.0.1:${config.PORT}`;
+  const internal = loopbackOrigin(config);
   return {
     kind: 'sandbox',
     posSignature: SANDBOX_POS_SIGNATURE,
     transport: async (path, body) => {
       const db = await getDb();
       return path === '/payment/card/start'
-        ? sandboxStart(db, body, config.siteUrl)
+        ? sandboxStart(db, body, sandboxSite(config))
         : sandboxStatus(db, body);
     },
     publicKeyPem: async () => (await getSandboxKeys(await getDb())).publicKeyPem,

@@ -7,6 +7,7 @@ import { vatIncluded } from '@/lib/invoices/invoice-pdf';
 import { allocateInvoiceNumber, invoiceSeriesOf, TOP_UP_VAT_RATE_PERCENT } from '@/lib/invoices/numbering';
 import { logger } from '@/lib/log/logger';
 import { kick } from '@/lib/server/jobs';
+import { announceOrderChange } from '@/lib/orders/order-events';
 import { findOrder, markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
 import type { OrderStatus } from '@/lib/orders/status';
 import { budapestToday } from '@/lib/vignettes/validity';
@@ -39,6 +40,7 @@ const OUTCOME_STATUS: Record<'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED', OrderSt
 export async function handlePaymentNotification(
   rawBody: Uint8Array,
   token: string | null,
+  { mayRecordRejection = async () => true }: { mayRecordRejection?: () => Promise<boolean> } = {},
 ): Promise<NotificationResult> {
   const gateway = getPaymentGateway();
   const db = await getDb();
@@ -51,6 +53,10 @@ export async function handlePaymentNotification(
   const digest = bodyDigest(rawBody);
 
   if (!verified.ok) {
+    // Unsigned traffic may not grow the table without bound: past the sender's allowance, it is refused unrecorded.
+    if (!(await mayRecordRejection())) {
+      return { httpStatus: 429, answer: notificationAnswer('PERMANENT', 'too many rejected notifications') };
+    }
     await db
       .insert(paymentNotifications)
       .values({ bodySha512: digest, outcome: `rejected: ${verified.reason}` });
@@ -147,6 +153,7 @@ export async function applyPaymentStatus(
     }
     return from !== null;
   }).then((changed) => {
+    if (changed) announceOrderChange(order.id);
     if (changed && outcome === 'PAID') kick('fulfilment');
     return changed;
   });

@@ -4,15 +4,19 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orders } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
-import { transitionOrder } from '@/lib/orders/orders';
+import { markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
 import type { PaymentGateway } from './gateway';
-import { paymentStatus } from './netopia/client';
+import { paymentStatus, type ProviderPaymentState } from './netopia/client';
+import { outcomeOfStatus } from './netopia/notification';
 import { applyPaymentStatus } from './notifications';
 
 /** How long after the form's expiry the provider's notification may still arrive before we ask. */
 const GRACE_MS = 60_000;
 /** After this, an order the provider still calls pending (or does not know) is expired. */
 const GIVE_UP_MS = 60 * 60_000;
+
+const sameMoney = (order: OrderRow, state: ProviderPaymentState) =>
+  state.amountBani === order.amountBani && state.currency === order.currency;
 
 /**
  * Settles orders still pending after their payment form expired (DESIGN.md §6): asks the provider for the
@@ -36,13 +40,20 @@ export async function reconcilePendingOrders(
   let settled = 0;
   for (const order of stale) {
     try {
-      const status = order.providerPaymentId
+      const state = order.providerPaymentId
         ? await paymentStatus(gateway.transport, {
             posSignature: gateway.posSignature,
             ntpId: order.providerPaymentId,
             orderId: order.id,
           })
         : null;
+      // The same rule as the notification: a payment of another amount or currency pays nothing.
+      if (state && outcomeOfStatus(state.status) === 'PAID' && !sameMoney(order, state)) {
+        logger.error({ orderId: order.id }, 'reconciled payment amount or currency does not match the order');
+        if (!order.needsReview) await markNeedsReview(db, order.id, 'provider reports another amount or currency', 'reconciler');
+        continue;
+      }
+      const status = state?.status ?? null;
       const changed =
         status !== null &&
         (await applyPaymentStatus(db, order, {

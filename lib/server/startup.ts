@@ -13,6 +13,16 @@ function exitWith(message: string): never {
   process.exit(1);
 }
 
+/** A production build on the built-in sandbox takes no real money: say so where the operator looks. */
+function warnSandboxInProduction() {
+  logger.warn({ provider: 'sandbox' }, 'payments are simulated by the built-in sandbox provider');
+  process.stderr.write(
+    '\n  WARNING: payments are SIMULATED. PAYMENT_PROVIDER is "sandbox" (the default), so buyers pay on the\n' +
+      '  built-in test card form at /sandbox-pay and no money is taken. Before selling for real, set\n' +
+      '  PAYMENT_PROVIDER=netopia with the NETOPIA_* variables and JWT_SECRET (see README, "Security").\n\n',
+  );
+}
+
 /**
  * Runs once when the Node server starts: validates the configuration, opens and migrates the database, seeds
  * the reference data and the first admin. Any failure stops the server before it serves a request.
@@ -34,10 +44,12 @@ export async function startServer(): Promise<void> {
     });
     logger.info({ driver: database.driver }, 'database ready');
     startBackgroundWorkers();
+    if (config.PAYMENT_PROVIDER === 'sandbox' && process.env.NODE_ENV === 'production') warnSandboxInProduction();
     const admin = seeded.createdAdmin;
     if (admin?.generatedPassword) {
-      // Printed once, straight to the console and never to the logs; the first sign-in must change it.
-      process.stdout.write(
+      // Printed once to stderr, apart from the JSON logs on stdout (a log collector keeps those); the first
+      // sign-in must change it.
+      process.stderr.write(
         `\n  First admin created: user "${admin.username}", temporary password ${admin.generatedPassword}\n` +
           '  (shown only now; you will be asked to change it at the first sign-in)\n\n',
       );

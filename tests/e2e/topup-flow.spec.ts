@@ -63,10 +63,11 @@ test('a DIRECT Orange top-up in Romanian: operator, amount, number twice, pay, e
   expect(mail.text).toContain(message('ro', 'OrderEmail.directNote'));
   expect(mail.attachments.some((attachment) => attachment.contentType === 'application/pdf')).toBe(true);
 
-  // The order page tells what was delivered, and never shows a PIN.
+  // The order page tells what was delivered, and never shows a PIN nor the whole number (its link is enough to open it).
   await page.goto(`/ro/order/${orderId}`);
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'FULFILLED');
-  await expect(page.getByTestId('order-topup')).toContainText('0722 123 456');
+  await expect(page.getByTestId('order-topup')).toContainText('07** *** 456');
+  await expect(page.getByTestId('order-topup')).not.toContainText('0722 123 456');
 });
 
 test('a PIN Vodafone top-up in German with the keyboard alone; the PIN arrives by e-mail', async ({

@@ -48,3 +48,25 @@ export function jsonRequest(url: string, init: { method?: string; body?: unknown
 }
 
 export const noParams = { params: Promise.resolve({}) };
+
+/** Runs `body` with these environment variables (undefined: unset), the process's configuration parsed anew. */
+export async function withEnv<T>(env: Record<string, string | undefined>, body: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    Reflect.deleteProperty(globalThis, 'roadConfig');
+  };
+  apply(env);
+  try {
+    return await body();
+  } finally {
+    apply(before);
+  }
+}
+
+/** Runs `body` with every rate limit scaled by `multiplier` (jest-setup.ts raises them for the other tests). */
+export const withRateLimitMultiplier = <T>(multiplier: number, body: () => Promise<T>) =>
+  withEnv({ RATE_LIMIT_MULTIPLIER: String(multiplier) }, body);

@@ -1,16 +1,18 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { buttonClass, inputClass, SandboxFrame } from '@/components/payment/sandbox-frame';
 import { COMPANY } from '@/lib/company';
 import { getDb } from '@/lib/db/client';
 import { hasLocale } from 'next-intl';
 import { routing } from '@/lib/i18n/routing';
-import { findSandboxPayment, isPayable, secondsUntilExpiry, TEST_CARDS } from '@/lib/payments/sandbox/sandbox';
+import { findSandboxPayment, isPayable, sandboxIsLive, secondsUntilExpiry, TEST_CARDS } from '@/lib/payments/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 
 /** The sandbox provider's hosted card form (no card field is ever on the shop's own pages). */
 export default async function SandboxPaymentPage({ params }: { params: Promise<{ ntpId: string }> }) {
+  // Only when the sandbox is the configured provider: otherwise the shop shows no card form at all.
+  if (!sandboxIsLive()) notFound();
   const { ntpId } = await params;
   const payment = await findSandboxPayment(await getDb(), ntpId);
   const locale =

@@ -122,18 +122,31 @@ const statusAnswer = z.object({
     .optional(),
 });
 
+export interface ProviderPaymentState {
+  status: number;
+  /** The amount and currency the provider holds, when it says (the reconciler compares them with the order). */
+  amountBani?: number;
+  currency?: string;
+}
+
 /** `POST /operation/status`: what the provider knows of a payment now (null: it does not know it). */
 export async function paymentStatus(
   transport: NetopiaTransport,
   input: { posSignature: string; ntpId: string; orderId: string },
-): Promise<number | null> {
+): Promise<ProviderPaymentState | null> {
   const answer = await transport('/operation/status', {
     posID: input.posSignature,
     ntpID: input.ntpId,
     orderID: input.orderId,
   });
   const parsed = statusAnswer.safeParse(answer.json);
-  return parsed.success ? (parsed.data.payment?.status ?? null) : null;
+  const payment = parsed.success ? parsed.data.payment : undefined;
+  if (!payment) return null;
+  return {
+    status: payment.status,
+    amountBani: payment.amount === undefined ? undefined : Math.round(payment.amount * 100),
+    currency: payment.currency,
+  };
 }
 
 /** The real provider over HTTPS: the API key in `Authorization`, as Netopia's v2 API expects. */

@@ -3,6 +3,7 @@ import 'server-only';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { getConfig, type Config } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { sandboxPayments, settings } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
@@ -15,6 +16,39 @@ import { buildNotificationBody, NETOPIA_STATUS, signNotification } from '@/lib/p
  * cards, and sends RS512-signed notifications with retries, so the shop's payment code runs exactly as in production.
  */
 export const SANDBOX_POS_SIGNATURE = 'SANDBOX-POS-SIGNATURE';
+
+/**
+ * Whether the sandbox is the configured provider. Decided at run time, not baked into the build: with
+ * PAYMENT_PROVIDER=netopia every sandbox route and page answers 404, so the shop's domain carries no card form, no
+ * open redirect and no notification sender of its own.
+ */
+export const sandboxIsLive = (config: Config = getConfig()) => config.PAYMENT_PROVIDER === 'sandbox';
+
+/** Where the sandbox may send the buyer back and post its notifications: the shop itself, nowhere else. */
+export interface SandboxSite {
+  /** The base address of the card form's page (the shop's public address). */
+  formBaseUrl: string;
+  redirectOrigins: string[];
+  notifyOrigins: string[];
+}
+
+/** The address at which this very server is always reached, whatever its public address (gateway.ts notifies it). */
+export const loopbackOrigin = (config: Config = getConfig()) => `http://127.0.0.1:${config.PORT}`;
+
+export function sandboxSite(config: Config = getConfig()): SandboxSite {
+  const shop = new URL(config.siteUrl).origin;
+  return { formBaseUrl: config.siteUrl, redirectOrigins: [shop], notifyOrigins: [shop, loopbackOrigin(config)] };
+}
+
+/** Whether `url` is an http(s) address on one of `origins`. */
+export function isOnOrigin(url: string, origins: string[]): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && origins.includes(parsed.origin);
+  } catch {
+    return false;
+  }
+}
 export const SANDBOX_CVV = '111';
 /** How long the card form stays open; Netopia's own sessions last about as long. */
 export const sandboxTtlSeconds = () => Number(process.env.SANDBOX_PAYMENT_TTL_SECONDS) || 15 * 60;
@@ -120,12 +154,17 @@ const toBani = (amount: number) => Math.round(amount * 100);
 export async function sandboxStart(
   db: Db,
   body: unknown,
-  formBaseUrl: string,
+  site: SandboxSite,
   now = new Date(),
 ): Promise<SandboxAnswer> {
   const parsed = startBody.safeParse(body);
   if (!parsed.success) return { status: 400, json: { error: { code: '11', message: 'Invalid request' } } };
   const { config, order } = parsed.data;
+  // The buyer and the notification go only to the shop itself: no open redirect, no request to another host.
+  if (!isOnOrigin(config.redirectUrl, site.redirectOrigins) || !isOnOrigin(config.notifyUrl, site.notifyOrigins)) {
+    logger.warn({ orderId: order.orderID }, 'sandbox start refused: redirect or notify address off-site');
+    return { status: 400, json: { error: { code: '11', message: "redirectUrl and notifyUrl must be on the shop's own address" } } };
+  }
   if (order.posSignature !== SANDBOX_POS_SIGNATURE)
     return { status: 401, json: { error: { code: '401', message: 'Unknown POS signature' } } };
 
@@ -168,7 +207,7 @@ export async function sandboxStart(
         status: 1,
         amount: order.amount,
         currency: order.currency,
-        paymentURL: `${formBaseUrl}/sandbox-pay/${ntpId}`,
+        paymentURL: `${site.formBaseUrl}/sandbox-pay/${ntpId}`,
       },
     },
   };
@@ -335,8 +374,15 @@ export async function deliverSandboxNotifications(
     .where(and(isNull(sandboxPayments.notifiedAt), lte(sandboxPayments.notifyNextAt, now)))
     .limit(20);
   const keys = due.length ? await getSandboxKeys(db) : undefined;
+  const { notifyOrigins } = sandboxSite();
   let delivered = 0;
   for (const payment of due) {
+    if (!isOnOrigin(payment.notifyUrl, notifyOrigins)) {
+      // Recorded before the start call checked it: never sent anywhere but to the shop.
+      logger.warn({ ntpId: payment.ntpId }, 'sandbox notification dropped: notify address off-site');
+      await db.update(sandboxPayments).set({ notifyNextAt: null }).where(eq(sandboxPayments.ntpId, payment.ntpId));
+      continue;
+    }
     const body = buildNotificationBody({
       orderId: payment.orderId,
       ntpId: payment.ntpId,
@@ -357,6 +403,8 @@ export async function deliverSandboxNotifications(
         method: 'POST',
         headers: { 'content-type': 'application/json', 'Verification-token': token },
         body,
+        // A redirect is an answer, not an address to follow: a notification never leaves the shop.
+        redirect: 'manual',
         signal: AbortSignal.timeout(10_000),
       });
       const answer = (await response.json().catch(() => null)) as { errorType?: number } | null;

@@ -5,13 +5,31 @@ import path from 'node:path';
 export interface ShopProcess {
   url: string;
   child: ChildProcess;
+  /** Everything printed, stdout and stderr interleaved. */
   output(): string;
+  /** What went to stderr alone (messages for the person who started the shop, apart from the JSON logs). */
+  errorOutput(): string;
+  /** What went to stdout alone (the JSON logs). */
+  standardOutput(): string;
   exited: Promise<number>;
   stop(): Promise<number>;
 }
 
 export function startShop(port: number, env: Record<string, string | undefined>): ShopProcess {
-  const child = spawn(process.execPath, [path.join(process.cwd(), 'scripts', 'start.mjs')], {
+  return spawnShop(port, [path.join(process.cwd(), 'scripts', 'start.mjs')], env);
+}
+
+/**
+ * The current build served by `next start` itself, without the rebuild check of `npm start`: for a server whose
+ * build-time variables (PAYMENT_PROVIDER) differ from the build's, to prove a rule is applied at run time.
+ */
+export function startBuiltServer(port: number, env: Record<string, string | undefined>): ShopProcess {
+  const next = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+  return spawnShop(port, [next, 'start', '-p', String(port)], { NODE_ENV: 'production', ...env });
+}
+
+function spawnShop(port: number, args: string[], env: Record<string, string | undefined>): ShopProcess {
+  const child = spawn(process.execPath, args, {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -25,8 +43,16 @@ export function startShop(port: number, env: Record<string, string | undefined>)
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  let errorOutput = '';
+  let standardOutput = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+    standardOutput += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+    errorOutput += chunk;
+  });
   const exited = new Promise<number>((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 0))),
   );
@@ -34,6 +60,8 @@ export function startShop(port: number, env: Record<string, string | undefined>)
     url: `http://localhost:${port}`,
     child,
     output: () => output,
+    errorOutput: () => errorOutput,
+    standardOutput: () => standardOutput,
     exited,
     async stop() {
       if (child.exitCode === null) {

@@ -13,7 +13,7 @@ import {
 } from '@/lib/db/schema';
 import { newOrderId } from '@/lib/orders/orders';
 import { TOP_UP_PRODUCTS } from '@/lib/topups/seed-data';
-import { createPostgresDatabase, postgresUrl } from '../../support/databases';
+import { createPostgresDatabase, describeForDriver, postgresUrl } from '../../support/databases';
 // Not a React hook, whatever its name says: it opens the handlers' process database.
 import { useProcessDatabase as openProcessDatabase } from '../../support/process-database';
 
@@ -148,3 +148,17 @@ export const processDrivers = [
 /** A GET as the admin's browser sends it, with its token. */
 export const get = (url: string, token?: string) =>
   new Request(`http://localhost${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+/** `body`'s tests on each process database (PGlite, and PostgreSQL when there is one), opened once per driver. */
+export function describeOnProcessDrivers(title: string, body: (db: () => Db) => void) {
+  describe.each(processDrivers)(`${title} on $name`, ({ available, open }) => {
+    describeForDriver(available)('', () => {
+      let env: Awaited<ReturnType<typeof open>>;
+      beforeAll(async () => {
+        env = await open();
+      }, 120_000);
+      afterAll(() => env.cleanup());
+      body(() => env.database.db);
+    });
+  });
+}

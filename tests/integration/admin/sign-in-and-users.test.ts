@@ -7,14 +7,15 @@ import { GET as listRoles } from '@/app/api/users/roles/route';
 import { GET as listUsers } from '@/app/api/users/route';
 import { POST as signUp } from '@/app/api/users/sign-up/route';
 import { DELETE as removeUser, GET as getUser } from '@/app/api/users/user/route';
-import { FREE_FAILURES_PER_ADDRESS, LOCK_MINUTES, MAX_FAILED_LOGINS, signIn } from '@/lib/auth/sign-in';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, signIn } from '@/lib/auth/sign-in';
 import { signingSecret } from '@/lib/auth/tokens';
 import { auditLog, users } from '@/lib/db/schema';
-import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
+import { jsonRequest, noParams, useProcessDatabase, withRateLimitMultiplier } from '../../support/process-database';
+import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
 
 /*
- * Staff sign-in and user management (issue 6): the same answer for an unknown user and a wrong password, the lock
- * after 10 wrong passwords, the per-address slow-down, temporary passwords, token revocation, the audit log.
+ * Staff sign-in and user management (issue 6): the same answer for an unknown user and a wrong password, the
+ * progressive delays per account and per address (issue 11), temporary passwords, token revocation, the audit log.
  */
 
 type Env = Awaited<ReturnType<typeof useProcessDatabase>>;
@@ -32,7 +33,7 @@ const newAddress = () => `198.51.100.${++addressCounter}`;
 
 const loginRequest = (username: string, password: string, address = newAddress()) =>
   login(
-    jsonRequest('/api/login', { body: { username, password }, headers: { 'x-forwarded-for': address } }),
+    jsonRequest('/api/login', { body: { username, password }, headers: { [PEER_ADDRESS_HEADER]: address } }),
     noParams,
   );
 
@@ -102,59 +103,83 @@ describe('sign-in', () => {
     expect((await response.json()).error.issues).toEqual([expect.objectContaining({ path: 'password' })]);
   });
 
-  it('locks the account at the 11th wrong password for 30 minutes, even with the right one', async () => {
+  it('slows down an account guessed from many addresses, but never keeps its owner out for long', async () => {
     await activeToken((await createUser(await tokenOf('admin', 'a-test-admin-password'), 'victim')).username);
-    const start = new Date();
-    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
-    // Every guess from its own address, as a botnet would: the account lock alone must stop it.
-    for (let attempt = 1; attempt <= MAX_FAILED_LOGINS; attempt++) {
-      await expect(
-        signIn(
-          db(),
-          { username: 'victim', password: `guess-${attempt}`, address: newAddress() },
-          at(attempt / 60),
-        ),
-      ).rejects.toMatchObject({
-        status: 401,
+    await withRateLimitMultiplier(1, async () => {
+      const start = new Date();
+      const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+      const attempt = (password: string, seconds: number) =>
+        signIn(db(), { username: 'victim', password, address: newAddress() }, at(seconds));
+      // Every guess from its own address, as a botnet would: the account's own count must slow it.
+      for (let guess = 1; guess <= ACCOUNT_POLICY.free; guess++) {
+        await expect(attempt(`guess-${guess}`, guess / 10)).rejects.toMatchObject({ status: 401 });
+      }
+      // The next try waits the first delay, even with the right password...
+      const last = ACCOUNT_POLICY.free / 10;
+      await expect(attempt('victim-new-password', last)).rejects.toMatchObject({
+        status: 429,
+        retryAfterSeconds: ACCOUNT_POLICY.firstDelaySeconds,
       });
-    }
-    const eleventh = signIn(
-      db(),
-      { username: 'victim', password: 'victim-new-password', address: newAddress() },
-      at(1),
-    );
-    await expect(eleventh).rejects.toMatchObject({ status: 429 });
-    // Still locked just before the 30 minutes, open again after them.
-    await expect(
-      signIn(
-        db(),
-        { username: 'victim', password: 'victim-new-password', address: newAddress() },
-        at(LOCK_MINUTES - 1),
-      ),
-    ).rejects.toMatchObject({ status: 429 });
-    const after = await signIn(
-      db(),
-      { username: 'victim', password: 'victim-new-password', address: newAddress() },
-      at(LOCK_MINUTES + 1),
-    );
-    expect(after.username).toBe('victim');
-    const [victim] = await db().select().from(users).where(eq(users.username, 'victim'));
-    expect(victim!.failedLogins).toBe(0);
+      // ...and the delays double with each further failure, up to the maximum and no further.
+      let now = last;
+      let waited = 0;
+      for (let guess = 0; guess < 12; guess++) {
+        const refused = await attempt('still-guessing', now).catch((error: { retryAfterSeconds?: number }) => error);
+        const wait = (refused as { retryAfterSeconds?: number }).retryAfterSeconds ?? 0;
+        expect(wait).toBeLessThanOrEqual(ACCOUNT_POLICY.maxDelaySeconds);
+        waited = Math.max(waited, wait);
+        now += wait;
+        await expect(attempt(`guess-more-${guess}`, now)).rejects.toMatchObject({ status: 401 });
+      }
+      expect(waited).toBe(ACCOUNT_POLICY.maxDelaySeconds);
+      // The owner, once the current delay is over, signs in; that clears the account's count.
+      const owner = await attempt('victim-new-password', now + ACCOUNT_POLICY.maxDelaySeconds);
+      expect(owner.username).toBe('victim');
+      await expect(attempt('one-typo', now + ACCOUNT_POLICY.maxDelaySeconds + 1)).rejects.toMatchObject({ status: 401 });
+    });
   });
 
   it('slows down an address that keeps failing, whatever the usernames, with Retry-After', async () => {
-    const address = newAddress();
-    for (let attempt = 0; attempt < FREE_FAILURES_PER_ADDRESS; attempt++) {
-      expect((await loginRequest(`someone-${attempt}`, 'wrong-password', address)).status).toBe(401);
-    }
-    // The next failure makes the address wait; until then even the right password is refused.
-    expect((await loginRequest('someone-else', 'wrong-password', address)).status).toBe(401);
-    const blocked = await loginRequest('admin', 'a-test-admin-password', address);
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await blocked.json()).error.code).toBe('TOO_MANY_REQUESTS');
-    // Another address is not affected.
-    expect((await loginRequest('admin', 'a-test-admin-password')).status).toBe(200);
+    await withRateLimitMultiplier(1, async () => {
+      const address = newAddress();
+      for (let attempt = 0; attempt < ADDRESS_POLICY.free; attempt++) {
+        expect((await loginRequest(`someone-${attempt}`, 'wrong-password', address)).status).toBe(401);
+      }
+      // The next try waits; until then even the right password is refused.
+      const blocked = await loginRequest('admin', 'a-test-admin-password', address);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await blocked.json()).error.code).toBe('TOO_MANY_REQUESTS');
+      // Another address is not affected.
+      expect((await loginRequest('admin', 'a-test-admin-password')).status).toBe(200);
+    });
+  });
+
+  it('counts each attempt before checking it: of 20 parallel guesses from one address, only the free ones are tried', async () => {
+    await withRateLimitMultiplier(1, async () => {
+      const address = newAddress();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => loginRequest(`parallel-${index}`, 'wrong-password', address)),
+      );
+      const statuses = answers.map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(ADDRESS_POLICY.free);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(20 - ADDRESS_POLICY.free);
+    });
+  });
+
+  it('counts wrong old passwords on a password change like failed sign-ins', async () => {
+    const token = await activeToken((await createUser(await tokenOf('admin', 'a-test-admin-password'), 'careless')).username);
+    const [user] = await db().select().from(users).where(eq(users.username, 'careless'));
+    await withRateLimitMultiplier(1, async () => {
+      const change = (oldPass: string) =>
+        changePass(as(token, '/api/users/change-pass', { body: { uuid: user!.id, oldPass, newPass: 'a-brand-new-password' } }), noParams);
+      for (let attempt = 0; attempt < ADDRESS_POLICY.free; attempt++) {
+        expect((await change(`wrong-old-${attempt}`)).status).toBe(422);
+      }
+      const refused = await change('careless-new-password');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
   });
 });
 

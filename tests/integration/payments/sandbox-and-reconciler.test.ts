@@ -7,7 +7,7 @@ import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { startPaymentBody } from '@/lib/payments/netopia/client';
 import { reconcilePendingOrders } from '@/lib/payments/reconciler';
-import { SANDBOX_POS_SIGNATURE, sandboxPay, sandboxStart } from '@/lib/payments/sandbox/sandbox';
+import { SANDBOX_POS_SIGNATURE, sandboxPay, sandboxSite, sandboxStart } from '@/lib/payments/sandbox/sandbox';
 import { BUDAPEST } from '@/lib/vignettes/validity';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
@@ -31,11 +31,11 @@ describe('the sandbox provider\'s contract and the reconciler', () => {
         description: 'test',
         email: 'a@b.ro',
         language: 'ro',
-        notifyUrl: 'http://127.0.0.1:1/notify',
-        redirectUrl: 'http://127.0.0.1:1/return',
+        notifyUrl: 'http://127.0.0.1:3000/api/payments/netopia/notify',
+        redirectUrl: 'http://localhost:3000/api/payments/return',
         createdAt: new Date(),
       }),
-      'http://localhost:3000',
+      sandboxSite(),
     );
 
   it('answers a reused order id with error 56, and the same id with another amount with 99, as Netopia does', async () => {
@@ -46,7 +46,7 @@ describe('the sandbox provider\'s contract and the reconciler', () => {
   });
 
   it('refuses a start with another POS signature', async () => {
-    const answer = await sandboxStart(db(), { config: {}, order: { posSignature: 'x' } }, 'http://localhost');
+    const answer = await sandboxStart(db(), { config: {}, order: { posSignature: 'x' } }, sandboxSite());
     expect(answer.status).toBeGreaterThanOrEqual(400);
   });
 

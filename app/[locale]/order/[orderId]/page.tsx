@@ -6,8 +6,7 @@ import { ResendConfirmation } from '@/components/order/resend-confirmation';
 import { getDb } from '@/lib/db/client';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { findOrder, findOrderItems, maskEmail } from '@/lib/orders/orders';
-import { formatNationalPhone } from '@/lib/phones/romanian-phone';
+import { findOrder, findOrderItems, maskEmail, maskPhone } from '@/lib/orders/orders';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { topUpProductRecord } from '@/lib/topups/catalog';
 
@@ -90,7 +89,7 @@ export default async function OrderPage({ params }: Props) {
                     {topUp.operator.name} {topUp.operator.plan}
                   </dd>
                   <dt className="text-slate-600">{t('phone')}</dt>
-                  <dd>{formatNationalPhone(item.phone ?? '')}</dd>
+                  <dd>{maskPhone(item.phone ?? '')}</dd>
                   <dt className="text-slate-600">{t('faceValue')}</dt>
                   <dd>{format.number(topUp.product.faceValueCents / 100, { style: 'currency', currency: 'EUR' })}</dd>
                   <dt className="text-slate-600">{t('delivery')}</dt>

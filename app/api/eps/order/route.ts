@@ -4,11 +4,13 @@ import { idempotencyKeyOf, readJson, validate } from '@/lib/api/request';
 import { orderCreatedResponse } from '@/lib/orders/create-order';
 import { createTopUpOrder } from '@/lib/orders/create-topup-order';
 import { topUpOrderSchema } from '@/lib/validations/topup-order';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
 
 export const dynamic = 'force-dynamic';
 
 /** `POST /api/eps/order`: a top-up order and its payment; 201 with the provider's payment URL (DESIGN.md §12). */
 export const POST = apiHandler(async (request) => {
+  await enforceRateLimit(request, RATE_LIMITS.order);
   const idempotencyKey = idempotencyKeyOf(request);
   const input = validate(topUpOrderSchema, await readJson(request));
   const { order, created } = await createTopUpOrder(input, { idempotencyKey });

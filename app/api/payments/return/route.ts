@@ -3,28 +3,35 @@ import { apiHandler } from '@/lib/api/handler';
 import { getConfig } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { routing } from '@/lib/i18n/routing';
-import { findOrder } from '@/lib/orders/orders';
+import { orderChangeOrTimeout } from '@/lib/orders/order-events';
+import { findOrder, maskEmail } from '@/lib/orders/orders';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
 
 export const dynamic = 'force-dynamic';
 
 const WAIT_FOR_NOTIFICATION_MS = 4_000;
+/** A notification handled by another server is only seen by reading again: once a second at most. */
+const READ_AGAIN_MS = 1_000;
 
 /**
  * Where the provider sends the buyer back. It only reads the order's state (DESIGN.md §6: the return never marks
- * an order paid), waiting a moment for the notification that usually arrives alongside, then shows the outcome.
+ * an order paid), waiting a moment for the notification that usually arrives alongside (woken at once when this
+ * server applies it), then shows the outcome. The e-mail in the outcome page's address is masked: addresses
+ * end up in browser histories, proxies' logs and Referer headers.
  */
 export const GET = apiHandler(async (request) => {
+  await enforceRateLimit(request, RATE_LIMITS.paymentReturn);
   const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
   const db = await getDb();
   let order = await findOrder(db, orderId);
   const deadline = Date.now() + WAIT_FOR_NOTIFICATION_MS;
   while (order?.status === 'PENDING_PAYMENT' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await orderChangeOrTimeout(orderId, Math.min(READ_AGAIN_MS, deadline - Date.now()));
     order = await findOrder(db, orderId);
   }
   const base = getConfig().siteUrl;
   if (!order) return NextResponse.redirect(`${base}/${routing.defaultLocale}/404`, 303);
-  const email = encodeURIComponent(order.email);
+  const email = encodeURIComponent(maskEmail(order.email));
   const target =
     order.status === 'PAID' || order.status === 'FULFILLED'
       ? `/${order.locale}/payment/successful?email=${email}`

@@ -1,15 +1,17 @@
 import { getTranslations } from 'next-intl/server';
 import { hasLocale } from 'next-intl';
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { buttonClass, inputClass, SandboxFrame } from '@/components/payment/sandbox-frame';
 import { getDb } from '@/lib/db/client';
 import { routing } from '@/lib/i18n/routing';
-import { findSandboxPayment } from '@/lib/payments/sandbox/sandbox';
+import { findSandboxPayment, sandboxIsLive } from '@/lib/payments/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 
 /** The sandbox's 3-D Secure step, as a bank's page would show it. */
 export default async function SandboxThreeDsPage({ params }: { params: Promise<{ ntpId: string }> }) {
+  // Only when the sandbox is the configured provider: otherwise the shop shows no card form at all.
+  if (!sandboxIsLive()) notFound();
   const { ntpId } = await params;
   const payment = await findSandboxPayment(await getDb(), ntpId);
   if (!payment || payment.status !== 15) redirect(`/sandbox-pay/${encodeURIComponent(ntpId)}`);

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminApp } from '@/components/admin/admin-app';
 import { logout } from '@/lib/admin-client/session';
-import { resetFakeApi } from './fake-api';
+import { on, resetFakeApi } from './fake-api';
 import { catalog, signInAs, t } from './render-admin';
 
 jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
@@ -67,12 +67,27 @@ describe('the back-office shell', () => {
     expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual([t.nav.password]);
   });
 
-  it('signs out: both stored entries go, and the sign-in page comes', () => {
+  it('signs out: the server revokes the token first, then both stored entries go, and the sign-in page comes', async () => {
     signInAs(ALL);
+    let storedWhenRevoked: string | null = null;
+    on('POST', '/api/logout', () => {
+      storedWhenRevoked = localStorage.getItem('currentUser');
+      return { status: 204 };
+    });
     renderShell();
     fireEvent.click(screen.getByRole('button', { name: t.shell.signOut }));
+    await waitFor(() => expect(navigation.replace).toHaveBeenCalledWith('/admin'));
+    expect(storedWhenRevoked).not.toBeNull();
     expect(localStorage.getItem('currentUser')).toBeNull();
     expect(localStorage.getItem('principal')).toBeNull();
-    expect(navigation.replace).toHaveBeenCalledWith('/admin');
+  });
+
+  it('signs out here even when the server cannot be reached', async () => {
+    signInAs(ALL);
+    on('POST', '/api/logout', { status: 503 });
+    renderShell();
+    fireEvent.click(screen.getByRole('button', { name: t.shell.signOut }));
+    await waitFor(() => expect(navigation.replace).toHaveBeenCalledWith('/admin'));
+    expect(localStorage.getItem('currentUser')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { ConfigError, parseConfig } from '@/lib/config/env';
 
-const problemsOf = (env: Record<string, string>) => {
+const problemsOf = (env: Record<string, string | undefined>) => {
   try {
     parseConfig(env);
   } catch (error) {
@@ -52,6 +52,39 @@ describe('parseConfig', () => {
     expect(message).toMatch(/NETOPIA_API_KEY is required/);
     expect(message).toMatch(/NETOPIA_POS_SIGNATURE is required/);
     expect(message).not.toMatch(/NETOPIA_API_URL/);
+  });
+
+  const realShop = {
+    PAYMENT_PROVIDER: 'netopia',
+    NETOPIA_API_URL: 'https://secure.netopia-payments.com',
+    NETOPIA_API_KEY: 'key',
+    NETOPIA_POS_SIGNATURE: 'XXXX-XXXX',
+    NETOPIA_PUBLIC_KEY: 'pem',
+    JWT_SECRET: 'a-long-enough-secret-for-signing-tokens',
+  };
+
+  it('accepts a complete real-provider configuration', () => {
+    expect(() => parseConfig(realShop)).not.toThrow();
+  });
+
+  it('requires JWT_SECRET and an https NETOPIA_API_URL when the shop takes real payments', () => {
+    expect(problemsOf({ ...realShop, JWT_SECRET: undefined })).toMatch(/JWT_SECRET is required when PAYMENT_PROVIDER=netopia/);
+    expect(problemsOf({ ...realShop, NETOPIA_API_URL: 'HTTP://secure.netopia-payments.com' })).toMatch(
+      /NETOPIA_API_URL must be an https URL/,
+    );
+    // The embedded defaults (the sandbox) need neither.
+    expect(() => parseConfig({})).not.toThrow();
+    expect(parseConfig({}).JWT_SECRET).toBeUndefined();
+  });
+
+  it('reads TRUSTED_PROXY_HOPS and RATE_LIMIT_MULTIPLIER with their defaults', () => {
+    expect(parseConfig({})).toMatchObject({ TRUSTED_PROXY_HOPS: 0, RATE_LIMIT_MULTIPLIER: 1 });
+    expect(parseConfig({ TRUSTED_PROXY_HOPS: '2', RATE_LIMIT_MULTIPLIER: '1000' })).toMatchObject({
+      TRUSTED_PROXY_HOPS: 2,
+      RATE_LIMIT_MULTIPLIER: 1000,
+    });
+    expect(problemsOf({ TRUSTED_PROXY_HOPS: '-1' })).toMatch(/TRUSTED_PROXY_HOPS/);
+    expect(problemsOf({ RATE_LIMIT_MULTIPLIER: '0' })).toMatch(/RATE_LIMIT_MULTIPLIER/);
   });
 
   it('never echoes a secret value', () => {

@@ -1,6 +1,9 @@
 import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/handler';
+import { clientAddress } from '@/lib/api/request';
+import { getDb } from '@/lib/db/client';
 import { handlePaymentNotification } from '@/lib/payments/notifications';
+import { RATE_LIMITS, takeToken } from '@/lib/security/rate-limit';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,9 +13,11 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = apiHandler(async (request) => {
   const rawBody = new Uint8Array(await request.arrayBuffer());
-  const { httpStatus, answer } = await handlePaymentNotification(
-    rawBody,
-    request.headers.get('verification-token'),
-  );
+  const { httpStatus, answer } = await handlePaymentNotification(rawBody, request.headers.get('verification-token'), {
+    mayRecordRejection: async () => {
+      const address = clientAddress(request);
+      return (await takeToken(await getDb(), RATE_LIMITS.rejectedNotification, address)).allowed;
+    },
+  });
   return NextResponse.json(answer, { status: httpStatus });
 });

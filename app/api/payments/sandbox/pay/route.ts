@@ -1,12 +1,11 @@
-import { apiHandler } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
-import { formFields, redirectAfterPay, redirectToShop } from '@/lib/payments/sandbox/http';
+import { formFields, redirectAfterPay, redirectToShop, sandboxRoute } from '@/lib/payments/sandbox/http';
 import { sandboxPay } from '@/lib/payments/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 
 /** The sandbox card form's submission (an HTML form post: it works without JavaScript). */
-export const POST = apiHandler(async (request) => {
+export const POST = sandboxRoute(async (request) => {
   const fields = await formFields(request);
   const result = await sandboxPay(await getDb(), {
     ntpId: fields.ntpId ?? '',
@@ -18,7 +17,7 @@ export const POST = apiHandler(async (request) => {
 });
 
 /** A form that expired or was settled sends the buyer back to the shop. */
-export const GET = apiHandler(async (request) => {
+export const GET = sandboxRoute(async (request) => {
   const ntpId = new URL(request.url).searchParams.get('ntpId') ?? '';
   const db = await getDb();
   // Expiry is applied by trying to pay nothing: the sandbox marks the payment expired if its time is up.

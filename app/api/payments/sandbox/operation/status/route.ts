@@ -1,13 +1,13 @@
 import { NextResponse } from 'next/server';
-import { apiHandler } from '@/lib/api/handler';
 import { readJson } from '@/lib/api/request';
 import { getDb } from '@/lib/db/client';
+import { sandboxRoute } from '@/lib/payments/sandbox/http';
 import { sandboxStatus } from '@/lib/payments/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 
 /** The sandbox's `POST /operation/status` over HTTP. */
-export const POST = apiHandler(async (request) => {
+export const POST = sandboxRoute(async (request) => {
   const answer = await sandboxStatus(await getDb(), await readJson(request));
   return NextResponse.json(answer.json, { status: answer.status });
 });

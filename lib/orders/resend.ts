@@ -1,0 +1,38 @@
+import 'server-only';
+
+import { and, eq, gt } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import type { Db } from '@/lib/db/client';
+import { orders, outbox } from '@/lib/db/schema';
+import { kick } from '@/lib/server/jobs';
+
+/** At most one confirmation e-mail a few minutes, so the button cannot be used to flood a mailbox. */
+export const RESEND_INTERVAL_MS = 2 * 60_000;
+
+/**
+ * Queues the confirmation e-mail of a fulfilled order again, unless one was queued in the last few minutes.
+ * The check and the insert run under the order row's lock, so parallel re-sends (on one server or several)
+ * queue one e-mail between them. Returns whether this call queued it.
+ */
+export async function resendConfirmation(db: Db, orderId: string, now = new Date()): Promise<boolean> {
+  const queued = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!order) throw new ApiError('NOT_FOUND', 'No such order');
+    if (order.status !== 'FULFILLED')
+      throw new ApiError('CONFLICT', 'The confirmation is sent once the vignettes are issued');
+    const [recent] = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.orderId, orderId), gt(outbox.createdAt, new Date(now.getTime() - RESEND_INTERVAL_MS))))
+      .limit(1);
+    if (recent) return false;
+    await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId, createdAt: now, nextAttemptAt: now });
+    return true;
+  });
+  if (queued) kick('mail');
+  return queued;
+}

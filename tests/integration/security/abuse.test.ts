@@ -1,0 +1,180 @@
+import { count, eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { POST as logout } from '@/app/api/logout/route';
+import { POST as resend } from '@/app/api/orders/[orderId]/resend/route';
+import { POST as notify } from '@/app/api/payments/netopia/notify/route';
+import { GET as paymentReturn } from '@/app/api/payments/return/route';
+import { GET as listUsers } from '@/app/api/users/route';
+import { clientAddress } from '@/lib/api/request';
+import { signingSecret } from '@/lib/auth/tokens';
+import { outbox, paymentNotifications } from '@/lib/db/schema';
+import { RATE_LIMITS } from '@/lib/security/rate-limit';
+import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
+import { describeOnProcessDrivers, get, insertOrder, staff, vignette } from '../admin/admin-fixtures';
+import { withEnv, withRateLimitMultiplier } from '../../support/process-database';
+
+/*
+ * The abuse rules of issue 11 through the route handlers, on PGlite and PostgreSQL: atomic re-sends, signing out
+ * on the server, staff tokens' required claims, the masked e-mail of the return, bounded rejected notifications.
+ */
+const post = (url: string, init: { token?: string; peer?: string; body?: string } = {}) =>
+  new Request(`http://localhost${url}`, {
+    method: 'POST',
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.peer ? { [PEER_ADDRESS_HEADER]: init.peer } : {}),
+      'content-type': 'application/json',
+    },
+    body: init.body,
+  });
+
+describeOnProcessDrivers('abuse rules', (db) => {
+  const fulfilledOrder = (email = 'buyer.name@example.ro', status: 'FULFILLED' | 'PAID' = 'FULFILLED') =>
+    insertOrder(db(), {
+      kind: 'VIGNETTE',
+      status,
+      email,
+      createdAt: new Date().toISOString(),
+      amountBani: 8850,
+      items: [vignette('CAR', 'WEEK', 'B123ABC', 8850)],
+    });
+
+  it('queues one e-mail for ten parallel re-sends', async () => {
+    const orderId = await fulfilledOrder();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        resend(post(`/api/orders/${orderId}/resend`), { params: Promise.resolve({ orderId }) }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(202));
+    const queued = await Promise.all(answers.map(async (answer) => (await answer.json()).queued));
+    expect(queued.filter(Boolean)).toHaveLength(1);
+    const [mail] = await db().select({ n: count() }).from(outbox).where(eq(outbox.orderId, orderId));
+    expect(Number(mail!.n)).toBe(1);
+  });
+
+  it('refuses a signed-out token on every secured call, and a second sign-out', async () => {
+    const { token } = await staff(db(), 'leaving-admin', 'ADMIN');
+    expect((await listUsers(get('/api/users', token), { params: Promise.resolve({}) })).status).toBe(200);
+    expect((await logout(post('/api/logout', { token }), { params: Promise.resolve({}) })).status).toBe(204);
+    expect((await listUsers(get('/api/users', token), { params: Promise.resolve({}) })).status).toBe(401);
+    expect((await logout(post('/api/logout', { token }), { params: Promise.resolve({}) })).status).toBe(401);
+    // Other sessions of the same user are not touched.
+    const { token: other } = await staff(db(), 'staying-admin', 'ADMIN');
+    expect((await listUsers(get('/api/users', other), { params: Promise.resolve({}) })).status).toBe(200);
+  });
+
+  it('refuses a staff token without an expiry, an issue time or an id', async () => {
+    const { user } = await staff(db(), 'claims-admin', 'ADMIN');
+    const secret = await signingSecret(db());
+    const now = Math.floor(Date.now() / 1000);
+    const base = () =>
+      new SignJWT({ ver: user.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuer('road-partners-shop');
+    const tokens = {
+      noExpiry: await base().setIssuedAt(now).setJti('a').sign(secret),
+      noIssueTime: await base()
+        .setExpirationTime(now + 600)
+        .setJti('b')
+        .sign(secret),
+      noId: await base()
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(secret),
+      tooLong: await base()
+        .setIssuedAt(now - 5 * 3600)
+        .setExpirationTime(now + 600)
+        .setJti('c')
+        .sign(secret),
+    };
+    for (const token of Object.values(tokens)) {
+      expect((await listUsers(get('/api/users', token), { params: Promise.resolve({}) })).status).toBe(401);
+    }
+  });
+
+  it('sends the buyer to the success page with the e-mail masked', async () => {
+    const orderId = await fulfilledOrder('private.person@example.ro', 'PAID');
+    const answer = await paymentReturn(
+      new Request(`http://localhost/api/payments/return?orderId=${orderId}`),
+      { params: Promise.resolve({}) },
+    );
+    expect(answer.status).toBe(303);
+    const location = answer.headers.get('location')!;
+    expect(location).toContain('/ro/payment/successful?email=');
+    expect(decodeURIComponent(location)).toContain('p***@example.ro');
+    expect(decodeURIComponent(location)).not.toContain('private.person');
+  });
+
+  it('stops recording rejected notifications past the sender\u2019s allowance', async () => {
+    await withRateLimitMultiplier(1, async () => {
+      const peer = '203.0.113.77';
+      const before = await db().select({ n: count() }).from(paymentNotifications);
+      const statuses: number[] = [];
+      for (let forged = 0; forged < RATE_LIMITS.rejectedNotification.burst + 10; forged++) {
+        const answer = await notify(
+          post('/api/payments/netopia/notify', { peer, body: `{"forged":${forged}}` }),
+          {
+            params: Promise.resolve({}),
+          },
+        );
+        statuses.push(answer.status);
+      }
+      const after = await db().select({ n: count() }).from(paymentNotifications);
+      expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(RATE_LIMITS.rejectedNotification.burst);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(
+        RATE_LIMITS.rejectedNotification.burst,
+      );
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    });
+  });
+
+  it('answers 429 with Retry-After in the JSON error shape once an address used up its re-sends', async () => {
+    const orderId = await fulfilledOrder();
+    await withRateLimitMultiplier(1, async () => {
+      const peer = '203.0.113.78';
+      const call = () =>
+        resend(post(`/api/orders/${orderId}/resend`, { peer }), { params: Promise.resolve({ orderId }) });
+      for (let take = 0; take < RATE_LIMITS.resend.burst; take++) expect((await call()).status).toBe(202);
+      const refused = await call();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await refused.json()).error).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message: expect.any(String),
+      });
+    });
+  });
+});
+
+describe('the client address used by every limit', () => {
+  const request = (headers: Record<string, string>) => new Request('http://localhost/api/login', { headers });
+
+  it('is the socket peer by default, whatever X-Forwarded-For claims', async () => {
+    await withEnv({ TRUSTED_PROXY_HOPS: undefined }, async () => {
+      expect(
+        clientAddress(request({ [PEER_ADDRESS_HEADER]: '::ffff:10.0.0.9', 'x-forwarded-for': '1.2.3.4' })),
+      ).toBe('10.0.0.9');
+      // A request the server did not stamp counts as one shared unknown client, never as what it claims.
+      expect(clientAddress(request({ 'x-forwarded-for': '1.2.3.4' }))).toBe('unknown');
+    });
+  });
+
+  it('behind n trusted proxies, is the entry the outermost of them appended', async () => {
+    const headers = {
+      [PEER_ADDRESS_HEADER]: '10.0.0.2',
+      'x-forwarded-for': '6.6.6.6, 198.51.100.7, 10.0.0.1',
+    };
+    await withEnv({ TRUSTED_PROXY_HOPS: '1' }, async () => {
+      expect(clientAddress(request(headers))).toBe('10.0.0.1');
+    });
+    await withEnv({ TRUSTED_PROXY_HOPS: '2' }, async () => {
+      expect(clientAddress(request(headers))).toBe('198.51.100.7');
+      // Fewer entries than hops: the furthest one there is.
+      expect(
+        clientAddress(request({ [PEER_ADDRESS_HEADER]: '10.0.0.2', 'x-forwarded-for': '198.51.100.8' })),
+      ).toBe('198.51.100.8');
+    });
+  });
+});

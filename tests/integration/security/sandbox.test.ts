@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm';
+import { POST as confirm3ds } from '@/app/api/payments/sandbox/3ds/route';
+import { POST as statusRoute } from '@/app/api/payments/sandbox/operation/status/route';
+import { GET as payGet, POST as pay } from '@/app/api/payments/sandbox/pay/route';
+import { POST as startRoute } from '@/app/api/payments/sandbox/payment/card/start/route';
+import { sandboxPayments } from '@/lib/db/schema';
+import { startPaymentBody } from '@/lib/payments/netopia/client';
+import {
+  deliverSandboxNotifications,
+  SANDBOX_POS_SIGNATURE,
+  sandboxPay,
+} from '@/lib/payments/sandbox/sandbox';
+import { noParams, useProcessDatabase, withEnv } from '../../support/process-database';
+
+/*
+ * The sandbox provider (issue 11): gone (404) unless it is the configured provider, and never a way to send a
+ * buyer or a request anywhere but the shop itself.
+ */
+const REAL_PROVIDER = {
+  PAYMENT_PROVIDER: 'netopia',
+  NETOPIA_API_URL: 'https://secure.sandbox.netopia-payments.com',
+  NETOPIA_API_KEY: 'test-key',
+  NETOPIA_POS_SIGNATURE: 'TEST-POS',
+  NETOPIA_PUBLIC_KEY: 'test-public-key',
+  JWT_SECRET: 'a-test-secret-that-is-long-enough-to-sign',
+  SITE_URL: 'http://localhost:3000',
+};
+
+let env: Awaited<ReturnType<typeof useProcessDatabase>>;
+beforeAll(async () => {
+  env = await useProcessDatabase();
+}, 120_000);
+afterAll(() => env.cleanup());
+const db = () => env.database.db;
+
+const form = (url: string, fields: Record<string, string>) =>
+  new Request(`http://localhost${url}`, { method: 'POST', body: new URLSearchParams(fields) });
+const json = (url: string, body: unknown) =>
+  new Request(`http://localhost${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const startBody = (orderId: string, urls: { notifyUrl: string; redirectUrl: string }) =>
+  startPaymentBody({
+    posSignature: SANDBOX_POS_SIGNATURE,
+    orderId,
+    amountBani: 1000,
+    description: 'test',
+    email: 'a@b.ro',
+    language: 'ro',
+    ...urls,
+    createdAt: new Date(),
+  });
+
+const OWN = {
+  notifyUrl: 'http://127.0.0.1:3000/api/payments/netopia/notify',
+  redirectUrl: 'http://localhost:3000/api/payments/return?orderId=x',
+};
+
+describe('with PAYMENT_PROVIDER=netopia', () => {
+  it('answers 404 on every sandbox route, in the JSON error shape', async () => {
+    await withEnv(REAL_PROVIDER, async () => {
+      const answers = await Promise.all([
+        startRoute(json('/api/payments/sandbox/payment/card/start', startBody('live-1', OWN)), noParams),
+        statusRoute(
+          json('/api/payments/sandbox/operation/status', {
+            posID: SANDBOX_POS_SIGNATURE,
+            ntpID: 'x',
+            orderID: 'y',
+          }),
+          noParams,
+        ),
+        pay(
+          form('/api/payments/sandbox/pay', {
+            ntpId: 'x',
+            cardNumber: '9900004810225098',
+            cvv: '111',
+            expiry: '12/30',
+          }),
+          noParams,
+        ),
+        payGet(new Request('http://localhost/api/payments/sandbox/pay?ntpId=x'), noParams),
+        confirm3ds(form('/api/payments/sandbox/3ds', { ntpId: 'x', code: '123' }), noParams),
+      ]);
+      for (const answer of answers) {
+        expect(answer.status).toBe(404);
+        expect((await answer.json()).error.code).toBe('NOT_FOUND');
+      }
+    });
+    // Nothing was recorded by the refused start.
+    expect(await db().select().from(sandboxPayments).where(eq(sandboxPayments.orderId, 'live-1'))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('with the sandbox as the provider', () => {
+  it.each([
+    ['a redirect to another site', { ...OWN, redirectUrl: 'https://evil.example/phish' }],
+    ['a notification to another host', { ...OWN, notifyUrl: 'http://169.254.169.254/latest/meta-data' }],
+    ['a notification to another port of the loopback', { ...OWN, notifyUrl: 'http://127.0.0.1:5432/' }],
+    ['a redirect by another scheme', { ...OWN, redirectUrl: 'javascript:alert(1)' }],
+  ])('refuses a start with %s', async (_case, urls) => {
+    await withEnv({ SITE_URL: 'http://localhost:3000', PORT: '3000' }, async () => {
+      const answer = await startRoute(
+        json('/api/payments/sandbox/payment/card/start', startBody(`off-site-${_case}`, urls)),
+        noParams,
+      );
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).error.code).toBe('11');
+    });
+  });
+
+  it('accepts the shop\u2019s own addresses', async () => {
+    await withEnv({ SITE_URL: 'http://localhost:3000', PORT: '3000' }, async () => {
+      const answer = await startRoute(
+        json('/api/payments/sandbox/payment/card/start', startBody('own-site', OWN)),
+        noParams,
+      );
+      expect(answer.status).toBe(200);
+      expect((await answer.json()).payment.paymentURL).toMatch(/^http:\/\/localhost:3000\/sandbox-pay\//);
+    });
+  });
+
+  it('never posts a notification off-site, and never follows a redirect', async () => {
+    await withEnv({ SITE_URL: 'http://localhost:3000', PORT: '3000' }, async () => {
+      // A payment recorded before the start call checked its addresses, and one recorded properly.
+      const expiresAt = new Date(Date.now() + 600_000);
+      const row = {
+        amountBani: 1000,
+        currency: 'RON',
+        description: 'd',
+        email: 'a@b.ro',
+        language: 'ro',
+        expiresAt,
+      };
+      await db()
+        .insert(sandboxPayments)
+        .values([
+          {
+            ...row,
+            ntpId: 'old-row',
+            orderId: 'old-order',
+            notifyUrl: 'http://10.0.0.1/hook',
+            redirectUrl: OWN.redirectUrl,
+          },
+          {
+            ...row,
+            ntpId: 'own-row',
+            orderId: 'own-order',
+            notifyUrl: OWN.notifyUrl,
+            redirectUrl: OWN.redirectUrl,
+          },
+        ]);
+      for (const ntpId of ['old-row', 'own-row'])
+        await sandboxPay(db(), { ntpId, cardNumber: '9900004810225098', cvv: '111', expiry: '12/30' });
+
+      const calls: { url: string; redirect?: RequestRedirect }[] = [];
+      const fakeFetch = (async (url: string | URL | Request, init?: RequestInit) => {
+        calls.push({ url: String(url), redirect: init?.redirect });
+        return new Response(null, { status: 302, headers: { location: 'https://evil.example/' } });
+      }) as typeof fetch;
+      await deliverSandboxNotifications(db(), fakeFetch);
+
+      expect(calls).toEqual([{ url: OWN.notifyUrl, redirect: 'manual' }]);
+      const [old] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.ntpId, 'old-row'));
+      expect(old!.notifyNextAt).toBeNull();
+      // A redirect is not an acceptance: the shop's notification is retried later, not marked delivered.
+      const [own] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.ntpId, 'own-row'));
+      expect(own!.notifiedAt).toBeNull();
+      expect(own!.notifyAttempts).toBe(1);
+    });
+  });
+
+  it('sends the buyer back only to the shop, even for a row recorded before the check', async () => {
+    await withEnv({ SITE_URL: 'http://localhost:3000', PORT: '3000' }, async () => {
+      await db()
+        .insert(sandboxPayments)
+        .values({
+          ntpId: 'old-redirect',
+          orderId: 'old-redirect-order',
+          amountBani: 1000,
+          currency: 'RON',
+          description: 'd',
+          email: 'a@b.ro',
+          language: 'ro',
+          expiresAt: new Date(Date.now() + 600_000),
+          notifyUrl: OWN.notifyUrl,
+          redirectUrl: 'https://evil.example/phish',
+        });
+      const answer = await pay(
+        form('/api/payments/sandbox/pay', {
+          ntpId: 'old-redirect',
+          cardNumber: '9900004810225098',
+          cvv: '111',
+          expiry: '12/30',
+        }),
+        noParams,
+      );
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('location')).toBe('http://localhost:3000/');
+    });
+  });
+});
