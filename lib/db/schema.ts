@@ -155,6 +155,11 @@ export const orders = pgTable(
     invoiceData: jsonb('invoice_data'),
     /** The provider's id of the payment (Netopia ntpID). */
     providerPaymentId: text('provider_payment_id'),
+    /**
+     * The orderID the provider knows the payment by: the order's id, or `<id>.<suffix>` for a payment started again
+     * (lib/payments/payment-reference.ts). Null before the payment is recorded, and on orders older than the column.
+     */
+    paymentReference: text('payment_reference'),
     paymentUrl: text('payment_url'),
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
     /** A payment that arrived after the order expired: kept, never dropped, for a person to settle. */
@@ -358,6 +363,20 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   notifyNextAt: timestamp('notify_next_at', { withTimezone: true }),
   notifiedAt: timestamp('notified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The issuers' sandboxes' own records (lib/issuers/sandbox-issuances.ts): one row per idempotency key, as an
+ * idempotent issuer registers one vignette or top-up per key however often it is asked. `requests` counts the
+ * asks, so a test sees a retry that the key made harmless.
+ */
+export const sandboxIssuances = pgTable('sandbox_issuances', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  kind: text('kind').notNull(),
+  issuedId: text('issued_id').notNull(),
+  requests: integer('requests').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastRequestAt: timestamp('last_request_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Every change an admin makes (DESIGN.md §8): who, what, to which record, when. Never updated, never deleted. */

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { createHash } from 'node:crypto';
+import { recordSandboxIssuance } from './sandbox-issuances';
 import { IssueError } from './vignette-issuer';
 
 /** What the top-up provider (eps) needs to deliver one top-up. */
@@ -28,7 +29,8 @@ export interface TopUpProvider {
 export const SANDBOX_FAILING_PHONE_PREFIX = '+4079999';
 
 /**
- * The provider's sandbox: the same key always gives the same reference and PIN, as an idempotent provider's would.
+ * The provider's sandbox: the same key always gives the same reference and PIN and delivers once, as an idempotent
+ * provider's would (its register: lib/issuers/sandbox-issuances.ts).
  * A PIN is 16 digits, as operators' recharge codes are.
  */
 export const sandboxTopUpProvider: TopUpProvider = {
@@ -37,7 +39,11 @@ export const sandboxTopUpProvider: TopUpProvider = {
       throw new IssueError('sandbox top-up provider outage for test number', true);
     }
     const digest = createHash('sha256').update(request.idempotencyKey).digest();
-    const reference = `EPS-${digest.subarray(0, 6).toString('hex').toUpperCase()}`;
+    const reference = await recordSandboxIssuance(
+      'TOPUP',
+      request.idempotencyKey,
+      `EPS-${digest.subarray(0, 6).toString('hex').toUpperCase()}`,
+    );
     if (request.delivery === 'DIRECT') return { reference };
     const pin = [...digest.subarray(6, 22)].map((byte) => byte % 10).join('');
     return { reference, pin };

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { createHash } from 'node:crypto';
+import { recordSandboxIssuance } from './sandbox-issuances';
 
 /** What the vignette issuer (nmps) needs to register one vignette. */
 export interface IssueRequest {
@@ -30,7 +31,8 @@ export interface VignetteIssuer {
 }
 
 /**
- * The issuer's sandbox: the same key always gives the same id, as an idempotent issuer's would. A plate beginning
+ * The issuer's sandbox: the same key always gives the same id and registers one vignette, as an idempotent issuer's
+ * would (its register: lib/issuers/sandbox-issuances.ts). A plate beginning
  * with FAIL (e.g. FAIL123 from Germany) is refused as a temporary outage, to exercise retries and
  * FULFILLMENT_FAILED, like the payment sandbox's test cards.
  */
@@ -38,6 +40,6 @@ export const sandboxVignetteIssuer: VignetteIssuer = {
   async issue(request) {
     if (request.plate.startsWith('FAIL')) throw new IssueError('sandbox issuer outage for test plate', true);
     const digest = createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 12).toUpperCase();
-    return { issuedId: `HU-EM-${digest}` };
+    return { issuedId: await recordSandboxIssuance('VIGNETTE', request.idempotencyKey, `HU-EM-${digest}`) };
   },
 };

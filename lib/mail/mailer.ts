@@ -15,6 +15,11 @@ export interface MailMessage {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /**
+   * The Message-ID header (`<...@...>`). Give the same one to every attempt at the same message: a resent copy then
+   * carries it again, and mail systems that drop duplicates by Message-ID can recognise it. Unset: a random one.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -71,6 +76,7 @@ function toNodemailer(message: MailMessage, from: string) {
     from,
     to: message.to,
     subject: message.subject,
+    messageId: message.messageId,
     text: message.text,
     html: message.html,
     attachments: message.attachments?.map(({ filename, content, contentType }) => ({

@@ -9,6 +9,7 @@ import { invoices, outbox } from '@/lib/db/schema';
 import { orderInvoicePdf } from '@/lib/invoices/order-invoice';
 import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
 import { logger } from '@/lib/log/logger';
+import { crashPoint } from '@/lib/server/crash-points';
 import { findOrder, findOrderItems, type OrderItemRow } from '@/lib/orders/orders';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import { topUpProductRecord } from '@/lib/topups/catalog';
@@ -18,12 +19,15 @@ import { renderOrderConfirmation, type OrderConfirmationData } from './order-con
 
 const globalForMail = globalThis as unknown as { roadMailer?: Mailer };
 
+/** The From header of the shop's mail: MAIL_FROM, else the company's address under its brand. */
+const mailFrom = () => getConfig().MAIL_FROM ?? defaultFromAddress(COMPANY.email, COMPANY.brand);
+
 /** The process's mailer: SMTP_URL when set, else .eml files in DATA_DIR/outbox. */
 export function getMailer(): Mailer {
   const config = getConfig();
   globalForMail.roadMailer ??= createMailer({
     smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM ?? defaultFromAddress(COMPANY.email, COMPANY.brand),
+    from: mailFrom(),
     outboxDir: path.resolve(config.DATA_DIR, 'outbox'),
   });
   return globalForMail.roadMailer;
@@ -87,10 +91,32 @@ async function topUpOf(db: Db, item: OrderItemRow | undefined, locale: string): 
 }
 
 const MAX_MAIL_ATTEMPTS = 10;
+/**
+ * How long a claimed row is left to the server that claimed it: longer than a send can take (the SMTP timeouts in
+ * mailer.ts), so a slow send is never doubled by another server; a server that died holding a claim has its row
+ * sent again once this passes.
+ */
+const CLAIM_SECONDS = 5 * 60;
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * The Message-ID of an outbox row, the same on every attempt and every server: `<outbox-{row}.{order}@{domain}>`
+ * (the order id is random, so two shops' databases never make the same one), on the domain of the From address.
+ */
+export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'orderId' | 'createdAt'>, from: string): string {
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? COMPANY.email.split('@')[1];
+  return `<outbox-${row.id}.${row.orderId ?? row.createdAt.getTime()}@${domain}>`;
+}
 
 /**
  * Sends the due outbox messages. A row is claimed by a conditional update first, so two servers never send it
- * twice; a failure is retried with growing delays.
+ * at once; a failure is retried with growing delays.
+ *
+ * The promise is at-least-once: the mail server's acceptance and our record of it cannot be one transaction. The
+ * row is marked sent right after the server accepts the message, but a crash (or a lost database) between the two
+ * sends it again once the claim runs out. Every attempt carries the same Message-ID ({@link outboxMessageId}), so
+ * such a copy is recognisable and mail systems that drop duplicates drop it; nothing else is ever sent twice.
  */
 export async function sendDueMail(db: Db, mailer: Mailer = getMailer()): Promise<number> {
   const due = await db
@@ -104,21 +130,20 @@ export async function sendDueMail(db: Db, mailer: Mailer = getMailer()): Promise
       ),
     )
     .limit(10);
+  const from = mailFrom();
   let sent = 0;
   for (const row of due) {
     const claimed = await db
       .update(outbox)
-      .set({ nextAttemptAt: sql`now() + interval '5 minutes'`, attempts: row.attempts + 1 })
+      .set({ nextAttemptAt: sql`now() + ${sql.raw(`interval '${CLAIM_SECONDS} seconds'`)}`, attempts: row.attempts + 1 })
       .where(and(eq(outbox.id, row.id), isNull(outbox.sentAt), eq(outbox.attempts, row.attempts)))
       .returning({ id: outbox.id });
     if (!claimed.length) continue;
+    let messageId: string;
     try {
       const message = row.orderId ? await orderConfirmationMessage(db, row.orderId) : null;
       if (!message) throw new Error(`nothing to send for outbox row ${row.id}`);
-      const { messageId } = await mailer.send(message);
-      await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
-      logger.info({ outboxId: row.id, orderId: row.orderId, messageId }, 'mail sent');
-      sent++;
+      ({ messageId } = await mailer.send({ ...message, messageId: outboxMessageId(row, from) }));
     } catch (error) {
       const delaySeconds = Math.min(3600, 5 * 2 ** row.attempts);
       await db
@@ -129,7 +154,13 @@ export async function sendDueMail(db: Db, mailer: Mailer = getMailer()): Promise
         })
         .where(eq(outbox.id, row.id));
       logger.warn({ err: error, outboxId: row.id }, 'mail not sent; will retry');
+      continue;
     }
+    crashPoint('mail-sent');
+    // Recorded before anything else happens; if this fails, the claim runs out and the message goes again (above).
+    await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+    logger.info({ outboxId: row.id, orderId: row.orderId, messageId }, 'mail sent');
+    sent++;
   }
   return sent;
 }

@@ -1,12 +1,14 @@
 import 'server-only';
 
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import { orderEvents, orderItems, orderProductKeys, orders } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
-import { PaymentStartError, startPayment } from '@/lib/payments/netopia/client';
+import { DUPLICATE_ORDER_ERROR, PaymentStartError, startPayment } from '@/lib/payments/netopia/client';
+import { restartedPaymentReference } from '@/lib/payments/payment-reference';
+import { crashPoint } from '@/lib/server/crash-points';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { findOrder, newOrderId, transitionOrder, type OrderRow } from './orders';
 
@@ -62,7 +64,7 @@ export async function createOrder(
   };
 
   const earlier = await byKey();
-  if (earlier) return earlier;
+  if (earlier) return resumePayment(earlier);
 
   const { order, items, products } = await draft(now);
   const orderId = newOrderId();
@@ -89,11 +91,34 @@ export async function createOrder(
     throw error;
   }
 
+  // A crash here leaves an order without a payment: a retry with the same key starts it (resumePayment), and the
+  // reconciler expires it if none comes.
+  crashPoint('order-committed');
   await startOrderPayment(orderId, { ...request, amountBani: order.amountBani }, now);
   return { order: (await findOrder(db, orderId))!, created: true };
 }
 
-/** Asks the provider for the payment form of a new order; a refusal fails the order and answers 503. */
+/**
+ * A repeated request finds its order. If the first request died between committing the order and recording its
+ * payment (the buyer got no answer, so no payment address), the payment is started now, so the retry can pay.
+ */
+async function resumePayment(earlier: CreatedOrder): Promise<CreatedOrder> {
+  const { order } = earlier;
+  if (order.status !== 'PENDING_PAYMENT' || order.paymentUrl) return earlier;
+  logger.info({ orderId: order.id }, 'starting the payment of an order whose first request did not');
+  await startOrderPayment(
+    order.id,
+    { email: order.email, phone: order.phone ?? undefined, locale: order.locale, amountBani: order.amountBani },
+    new Date(),
+  );
+  return { order: (await findOrder(await getDb(), order.id))!, created: false };
+}
+
+/**
+ * Asks the provider for the payment form of an order and records it; a refusal fails the order and answers 503.
+ * A form is recorded only on an order that has none: of two starts of one order (a retry racing the first request)
+ * the first recorded is the one every answer shows, and the other's address never leaves the server.
+ */
 async function startOrderPayment(
   orderId: string,
   order: { email: string; phone?: string; locale: string; amountBani: number },
@@ -101,10 +126,10 @@ async function startOrderPayment(
 ) {
   const db = await getDb();
   const gateway = getPaymentGateway();
-  try {
-    const payment = await startPayment(gateway.transport, {
+  const start = (reference: string) =>
+    startPayment(gateway.transport, {
       posSignature: gateway.posSignature,
-      orderId,
+      orderId: reference,
       amountBani: order.amountBani,
       description: `Road Partners ${orderId}`,
       email: order.email,
@@ -114,15 +139,29 @@ async function startOrderPayment(
       redirectUrl: gateway.returnUrl(orderId),
       createdAt: now,
     });
+  try {
+    let reference = orderId;
+    let payment;
+    try {
+      payment = await start(reference);
+    } catch (error) {
+      // An earlier start of this order reached the provider and its answer was lost (payment-reference.ts).
+      if (!(error instanceof PaymentStartError && error.code === DUPLICATE_ORDER_ERROR)) throw error;
+      reference = restartedPaymentReference(orderId);
+      logger.info({ orderId }, 'the provider already had this order; starting its payment under a new reference');
+      payment = await start(reference);
+    }
+    crashPoint('payment-started');
     await db
       .update(orders)
       .set({
         providerPaymentId: payment.ntpId,
+        paymentReference: reference,
         paymentUrl: payment.paymentUrl,
         paymentExpiresAt: new Date(now.getTime() + gateway.formLifetimeSeconds * 1000),
         updatedAt: new Date(),
       })
-      .where(eq(orders.id, orderId));
+      .where(and(eq(orders.id, orderId), isNull(orders.paymentUrl), eq(orders.status, 'PENDING_PAYMENT')));
   } catch (error) {
     if (!(error instanceof PaymentStartError)) throw error;
     logger.warn({ orderId, code: error.code, temporary: error.temporary }, 'payment start refused');

@@ -6,6 +6,7 @@ import { orderItems, outbox, topUpProducts } from '@/lib/db/schema';
 import type { TopUpProvider } from '@/lib/issuers/topup-provider';
 import type { VignetteIssuer } from '@/lib/issuers/vignette-issuer';
 import { logger } from '@/lib/log/logger';
+import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import {
   findOrderItems,
@@ -69,6 +70,9 @@ export async function fulfilPaidOrders(db: Db, deliverers: Deliverers): Promise<
       if (item.issuedId) continue;
       try {
         const delivered = await deliverItem(db, deliverers, order, item);
+        // A crash here leaves the item undelivered in our records: the next pass asks again with the same key, and
+        // the issuer answers with what it registered the first time.
+        crashPoint('delivery-issued');
         await db
           .update(orderItems)
           .set({ ...delivered, issueError: null })

@@ -6,12 +6,14 @@ import { invoices, orders, paymentNotifications } from '@/lib/db/schema';
 import { vatIncluded } from '@/lib/invoices/invoice-pdf';
 import { allocateInvoiceNumber, invoiceSeriesOf, TOP_UP_VAT_RATE_PERCENT } from '@/lib/invoices/numbering';
 import { logger } from '@/lib/log/logger';
+import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import { announceOrderChange } from '@/lib/orders/order-events';
 import { findOrder, markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
 import type { OrderStatus } from '@/lib/orders/status';
 import { budapestToday } from '@/lib/vignettes/validity';
 import { getPaymentGateway } from './gateway';
+import { orderIdOfPaymentReference } from './payment-reference';
 import {
   bodyDigest,
   notificationAnswer,
@@ -65,16 +67,17 @@ export async function handlePaymentNotification(
   }
 
   const notification = verified.notification;
+  const orderId = orderIdOfPaymentReference(notification.orderId);
   const record = (outcome: string) =>
     db.insert(paymentNotifications).values({
-      orderId: notification.orderId,
+      orderId,
       providerPaymentId: notification.ntpId,
       providerStatus: notification.status,
       bodySha512: digest,
       outcome,
     });
 
-  const order = await findOrder(db, notification.orderId);
+  const order = await findOrder(db, orderId);
   if (!order) {
     await record('rejected: unknown order');
     return { httpStatus: 200, answer: notificationAnswer('PERMANENT', 'unknown order') };
@@ -97,6 +100,8 @@ export async function handlePaymentNotification(
     reason: `provider status ${notification.status}${notification.message ? ` (${notification.message})` : ''}`,
   });
   await record(changed ? `applied: ${outcome}` : `no change: ${outcome}`);
+  // Applied and committed, not yet answered: the provider sends it again, and it changes nothing the second time.
+  crashPoint('notification-accepted');
   return { httpStatus: 200, answer: notificationAnswer('DONE', changed ? 'applied' : 'already applied') };
 }
 
@@ -125,6 +130,8 @@ export async function applyPaymentStatus(
       const year = Number(budapestToday(new Date()).slice(0, 4));
       const series = invoiceSeriesOf(order.kind);
       const number = await allocateInvoiceNumber(tx, series, year);
+      // A crash before the commit rolls the number back with the payment: the notification, sent again, takes it.
+      crashPoint('invoice-numbered');
       await tx.insert(invoices).values({
         orderId: order.id,
         series,

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orders } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
@@ -9,6 +9,7 @@ import type { PaymentGateway } from './gateway';
 import { paymentStatus, type ProviderPaymentState } from './netopia/client';
 import { outcomeOfStatus } from './netopia/notification';
 import { applyPaymentStatus } from './notifications';
+import { paymentReferenceOf } from './payment-reference';
 
 /** How long after the form's expiry the provider's notification may still arrive before we ask. */
 const GRACE_MS = 60_000;
@@ -21,30 +22,49 @@ const sameMoney = (order: OrderRow, state: ProviderPaymentState) =>
 /**
  * Settles orders still pending after their payment form expired (DESIGN.md §6): asks the provider for the
  * payment's status and applies it as a notification would; gives up with EXPIRED when the provider has nothing.
+ * An order whose payment was never started (its server died first and no retry came) is expired once a form
+ * opened with it would have expired: nobody ever had an address to pay it at.
  */
 export async function reconcilePendingOrders(
   db: Db,
   gateway: PaymentGateway,
   now = new Date(),
 ): Promise<number> {
+  const cutoff = new Date(now.getTime() - GRACE_MS);
   const stale = await db
     .select()
     .from(orders)
     .where(
       and(
         eq(orders.status, 'PENDING_PAYMENT'),
-        lte(orders.paymentExpiresAt, new Date(now.getTime() - GRACE_MS)),
+        or(
+          lte(orders.paymentExpiresAt, cutoff),
+          and(
+            isNull(orders.paymentUrl),
+            lte(orders.createdAt, new Date(cutoff.getTime() - gateway.formLifetimeSeconds * 1000)),
+          ),
+        ),
       ),
     )
     .limit(20);
   let settled = 0;
   for (const order of stale) {
     try {
+      if (!order.paymentUrl) {
+        const expired = await transitionOrder(db, {
+          orderId: order.id,
+          to: 'EXPIRED',
+          reason: 'no payment was started',
+          actor: 'reconciler',
+        });
+        if (expired) settled++;
+        continue;
+      }
       const state = order.providerPaymentId
         ? await paymentStatus(gateway.transport, {
             posSignature: gateway.posSignature,
             ntpId: order.providerPaymentId,
-            orderId: order.id,
+            orderId: paymentReferenceOf(order),
           })
         : null;
       // The same rule as the notification: a payment of another amount or currency pays nothing.

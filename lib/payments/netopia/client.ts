@@ -40,6 +40,9 @@ export class PaymentStartError extends Error {
   }
 }
 
+/** The start's answer for an orderID the provider already has a payment for (with the same amount). */
+export const DUPLICATE_ORDER_ERROR = '56';
+
 const bani = (amountBani: number) => Number((amountBani / 100).toFixed(2));
 
 /** The request body of `POST /payment/card/start`, in Netopia's v2 shape. */

@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db/client';
 import { sandboxPayments, settings } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { kick } from '@/lib/server/jobs';
+import { DUPLICATE_ORDER_ERROR } from '@/lib/payments/netopia/client';
 import { buildNotificationBody, NETOPIA_STATUS, signNotification } from '@/lib/payments/netopia/notification';
 
 /**
@@ -173,13 +174,13 @@ export async function sandboxStart(
     .from(sandboxPayments)
     .where(eq(sandboxPayments.orderId, order.orderID));
   if (existing) {
-    const code = existing.amountBani === toBani(order.amount) ? '56' : '99';
+    const code = existing.amountBani === toBani(order.amount) ? DUPLICATE_ORDER_ERROR : '99';
     return {
       status: 200,
       json: {
         error: {
           code,
-          message: code === '56' ? 'Duplicate order ID' : 'Order ID reused with another amount',
+          message: code === DUPLICATE_ORDER_ERROR ? 'Duplicate order ID' : 'Order ID reused with another amount',
         },
       },
     };
@@ -346,10 +347,15 @@ export async function sandboxStatus(db: Db, body: unknown, now = new Date()): Pr
 }
 
 const MAX_NOTIFY_ATTEMPTS = 8;
+const NOTIFY_TIMEOUT_MS = 10_000;
+/** A claimed notification is left to its server this long: more than one attempt can take. */
+const NOTIFY_CLAIM_MS = NOTIFY_TIMEOUT_MS + 5_000;
 
 /**
  * Sends the notifications that are due, signed RS512, to each payment's notify URL; an answer other than
- * `errorType: 0` is retried with exponential backoff (2 s, 4 s, 8 s, ...), as Netopia does.
+ * `errorType: 0` is retried with exponential backoff (2 s, 4 s, 8 s, ...), as Netopia does. Each one is claimed
+ * first by a conditional update of its attempt count, so of several servers running this job one sends it; a
+ * server that dies holding a claim leaves it to be sent again once the claim runs out.
  */
 export async function deliverSandboxNotifications(
   db: Db,
@@ -383,6 +389,19 @@ export async function deliverSandboxNotifications(
       await db.update(sandboxPayments).set({ notifyNextAt: null }).where(eq(sandboxPayments.ntpId, payment.ntpId));
       continue;
     }
+    const attempts = payment.notifyAttempts + 1;
+    const claimed = await db
+      .update(sandboxPayments)
+      .set({ notifyAttempts: attempts, notifyNextAt: new Date(Date.now() + NOTIFY_CLAIM_MS) })
+      .where(
+        and(
+          eq(sandboxPayments.ntpId, payment.ntpId),
+          isNull(sandboxPayments.notifiedAt),
+          eq(sandboxPayments.notifyAttempts, payment.notifyAttempts),
+        ),
+      )
+      .returning({ ntpId: sandboxPayments.ntpId });
+    if (!claimed.length) continue;
     const body = buildNotificationBody({
       orderId: payment.orderId,
       ntpId: payment.ntpId,
@@ -405,26 +424,29 @@ export async function deliverSandboxNotifications(
         body,
         // A redirect is an answer, not an address to follow: a notification never leaves the shop.
         redirect: 'manual',
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
       });
       const answer = (await response.json().catch(() => null)) as { errorType?: number } | null;
       accepted = response.ok && answer?.errorType === 0;
     } catch (error) {
       logger.warn({ err: error, ntpId: payment.ntpId }, 'sandbox notification failed');
     }
-    const attempts = payment.notifyAttempts + 1;
     await db
       .update(sandboxPayments)
       .set(
         accepted
-          ? { notifiedAt: new Date(), notifyAttempts: attempts }
+          ? { notifiedAt: new Date() }
           : {
-              notifyAttempts: attempts,
               notifyNextAt:
                 attempts >= MAX_NOTIFY_ATTEMPTS ? null : new Date(now.getTime() + 2 ** attempts * 1000),
             },
       )
-      .where(eq(sandboxPayments.ntpId, payment.ntpId));
+      // A retry is scheduled only while the claim is still ours; an acceptance is recorded whoever holds it now.
+      .where(
+        accepted
+          ? eq(sandboxPayments.ntpId, payment.ntpId)
+          : and(eq(sandboxPayments.ntpId, payment.ntpId), eq(sandboxPayments.notifyAttempts, attempts)),
+      );
     if (accepted) delivered++;
   }
   return delivered;
