@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createDatabase, postgresUrl } from './support/postgres';
-import { payOnSandboxForm, placeOrder, quote, uniquePlate, vignetteOrderBody, waitFor } from './support/shop-client';
+import {
+  forwardedFor,
+  payOnSandboxForm,
+  placeOrder,
+  quote,
+  uniquePlate,
+  vignetteOrderBody,
+  waitFor,
+} from './support/shop-client';
 import { readLedger, brokenPromises, type Ledger } from './support/shop-ledger';
 import { startShop, waitUntilHealthy } from './support/shop-process';
 import { startSmtpSink } from './support/smtp-sink';
@@ -17,7 +25,7 @@ test.skip(!postgresUrl, 'TEST_DATABASE_URL is not set');
 const ORDERS = 24;
 const ADMIN = { username: 'two-servers-admin', password: 'two-servers-password' };
 
-test('two servers share the work: each order paid once, delivered once, confirmed by one e-mail; lockout shared', async () => {
+test('two servers share the work: each order paid once, delivered once, confirmed by one e-mail; lockout and rate limits shared', async () => {
   const database = await createDatabase('shop_two');
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'road-two-mail-'));
   const sink = startSmtpSink(2642, mailDir);
@@ -25,7 +33,10 @@ test('two servers share the work: each order paid once, delivered once, confirme
     DATABASE_URL: database.url,
     DATA_DIR: undefined,
     SMTP_URL: 'smtp://127.0.0.1:2642',
-    RATE_LIMIT_MULTIPLIER: '1000',
+    // The real limits, behind one load balancer as a scaled-out shop runs: each buyer is told apart by the address
+    // the balancer forwards, so that the limits apply per buyer and can be seen shared by both servers.
+    RATE_LIMIT_MULTIPLIER: '1',
+    TRUSTED_PROXY_HOPS: '1',
     LOG_LEVEL: 'warn',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
@@ -41,8 +52,9 @@ test('two servers share the work: each order paid once, delivered once, confirme
       Array.from({ length: ORDERS }, async (_, index) => {
         const [creator, payer] = index % 2 ? [b, a] : [a, b];
         const body = vignetteOrderBody(uniquePlate(index), `two-${index}@example.ro`, 2);
-        await quote(creator, body);
-        const order = await placeOrder(creator, body);
+        const buyer = `203.0.113.${index + 1}`;
+        await quote(creator, body, buyer);
+        const order = await placeOrder(creator, body, undefined, buyer);
         expect(order.paymentUrl).toBeTruthy();
         return { order, payer };
       }),
@@ -91,8 +103,21 @@ test('two servers share the work: each order paid once, delivered once, confirme
       expect(response.status).toBe(429);
     }
 
-    // RATE LIMITS SHARED: the integrator adds here the assertion that the PostgreSQL-backed rate limiter counts the
-    // requests of one client over both servers together (the security part's limiter, RATE_LIMIT_MULTIPLIER).
+    // Rate limits are shared: one client's orders, alternating between the servers, draw on one bucket (10 at once,
+    // then one every 12 s). Counted per server, 8 on each would all pass; together, the last few are refused on both.
+    const statuses: number[] = [];
+    for (let request = 0; request < 16; request++) {
+      const response = await fetch(`${request % 2 ? b : a}/api/nmps/orders/order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...XSRF_HEADERS, ...forwardedFor('192.0.2.77') },
+        body: JSON.stringify(vignetteOrderBody(uniquePlate(900 + request), `limits-${request}@example.ro`)),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((status) => status !== 201 && status !== 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(4);
+    expect(statuses.filter((status, index) => status === 429 && index % 2 === 0).length).toBeGreaterThan(0);
+    expect(statuses.filter((status, index) => status === 429 && index % 2 === 1).length).toBeGreaterThan(0);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await new Promise<void>((resolve) => sink.close(() => resolve()));

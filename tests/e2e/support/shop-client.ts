@@ -30,10 +30,21 @@ export function uniquePlate(index: number): string {
   return `B${String(10 + (index % 90))}${pick(Math.floor(index / 90))}${pick(Math.floor(index / 90 / 23))}${pick(index)}`;
 }
 
-export async function quote(shopUrl: string, body: ReturnType<typeof vignetteOrderBody>): Promise<void> {
+/**
+ * The headers of a buyer at `clientAddress` as a load balancer in front of the shop forwards them (the shop believes
+ * them only with TRUSTED_PROXY_HOPS=1); none when no address is given.
+ */
+export const forwardedFor = (clientAddress?: string): Record<string, string> =>
+  clientAddress ? { 'x-forwarded-for': clientAddress } : {};
+
+export async function quote(
+  shopUrl: string,
+  body: ReturnType<typeof vignetteOrderBody>,
+  clientAddress?: string,
+): Promise<void> {
   const response = await fetch(`${shopUrl}/api/nmps/orders/quote`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...XSRF_HEADERS },
+    headers: { 'content-type': 'application/json', ...XSRF_HEADERS, ...forwardedFor(clientAddress) },
     body: JSON.stringify({ items: body.items }),
   });
   if (response.status !== 200) throw new Error(`quote answered ${response.status}: ${await response.text()}`);
@@ -44,10 +55,16 @@ export async function placeOrder(
   shopUrl: string,
   body: ReturnType<typeof vignetteOrderBody>,
   idempotencyKey: string = randomUUID(),
+  clientAddress?: string,
 ): Promise<PlacedOrder> {
   const response = await fetch(`${shopUrl}/api/nmps/orders/order`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey, ...XSRF_HEADERS },
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': idempotencyKey,
+      ...XSRF_HEADERS,
+      ...forwardedFor(clientAddress),
+    },
     body: JSON.stringify(body),
   });
   if (response.status !== 201 && response.status !== 200)
