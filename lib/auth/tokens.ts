@@ -57,8 +57,10 @@ export async function issueToken(db: Db, claims: TokenClaims, now = new Date()):
 
 /** The claims of a valid token, or null: a bad signature, another algorithm, an expired or malformed token. */
 export async function verifyToken(db: Db, token: string): Promise<TokenClaims | null> {
+  // Outside the try: a database that is away is a 503, not a bad token (a 401 would sign the staff out).
+  const secret = await signingSecret(db);
   try {
-    const { payload } = await jwtVerify(token, await signingSecret(db), {
+    const { payload } = await jwtVerify(token, secret, {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
     });
