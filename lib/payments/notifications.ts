@@ -2,6 +2,7 @@ import 'server-only';
 
 import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/db/errors';
 import { invoices, orders, paymentNotifications } from '@/lib/db/schema';
 import { vatIncluded } from '@/lib/invoices/invoice-pdf';
 import { allocateInvoiceNumber, invoiceSeriesOf, TOP_UP_VAT_RATE_PERCENT } from '@/lib/invoices/numbering';
@@ -22,6 +23,8 @@ import {
 export interface NotificationResult {
   httpStatus: number;
   answer: NotificationAnswer;
+  /** Set when the provider should retry later: the `Retry-After` header. */
+  retryAfterSeconds?: number;
 }
 
 const OUTCOME_STATUS: Record<'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED', OrderStatus> = {
@@ -40,6 +43,26 @@ export async function handlePaymentNotification(
   rawBody: Uint8Array,
   token: string | null,
 ): Promise<NotificationResult> {
+  try {
+    return await applyNotification(rawBody, token);
+  } catch (error) {
+    // Nothing was applied (each change is one transaction): the protocol's "temporary, retry" answer makes the
+    // provider send it again, and the payment is applied once the database is back. An HTTP 5xx too, for a
+    // provider that looks at the status only.
+    if (isDatabaseUnavailable(error)) {
+      logger.warn('payment notification deferred: the database is unavailable');
+      return {
+        httpStatus: 503,
+        answer: notificationAnswer('TEMPORARY', 'temporarily unavailable, retry later'),
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      };
+    }
+    logger.error({ err: error }, 'payment notification failed');
+    return { httpStatus: 500, answer: notificationAnswer('TEMPORARY', 'internal error, retry later') };
+  }
+}
+
+async function applyNotification(rawBody: Uint8Array, token: string | null): Promise<NotificationResult> {
   const gateway = getPaymentGateway();
   const db = await getDb();
   const verified = await verifyNotification({
@@ -106,48 +129,50 @@ export async function applyPaymentStatus(
 ): Promise<boolean> {
   const outcome = outcomeOfStatus(report.status);
   if (outcome === 'PENDING') return false;
-  return db.transaction(async (tx) => {
-    const from = await transitionOrder(tx, {
-      orderId: order.id,
-      to: OUTCOME_STATUS[outcome],
-      reason: report.reason,
-      actor: report.actor ?? 'provider',
-    });
-    if (from && outcome === 'PAID') {
-      await tx.update(orders).set({ providerPaymentId: report.ntpId }).where(eq(orders.id, order.id));
-      // The invoice number is taken in the paying transaction: no gaps, no repeats.
-      const year = Number(budapestToday(new Date()).slice(0, 4));
-      const series = invoiceSeriesOf(order.kind);
-      const number = await allocateInvoiceNumber(tx, series, year);
-      await tx.insert(invoices).values({
+  return db
+    .transaction(async (tx) => {
+      const from = await transitionOrder(tx, {
         orderId: order.id,
-        series,
-        year,
-        number,
-        totalBani: order.amountBani,
-        // Vignettes are collected on behalf of the Hungarian issuer (no VAT); top-ups carry VAT in their price.
-        vatBani: order.kind === 'TOPUP' ? vatIncluded(order.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
-        buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
+        to: OUTCOME_STATUS[outcome],
+        reason: report.reason,
+        actor: report.actor ?? 'provider',
       });
-    }
-    if (!from && outcome === 'PAID') {
-      const current = await findOrder(tx, order.id);
-      if (
-        current &&
-        (current.status === 'EXPIRED' || current.status === 'FAILED' || current.status === 'CANCELED') &&
-        !current.needsReview
-      ) {
-        await markNeedsReview(
-          tx,
-          order.id,
-          `payment arrived after the order was ${current.status}`,
-          report.actor ?? 'provider',
-        );
+      if (from && outcome === 'PAID') {
+        await tx.update(orders).set({ providerPaymentId: report.ntpId }).where(eq(orders.id, order.id));
+        // The invoice number is taken in the paying transaction: no gaps, no repeats.
+        const year = Number(budapestToday(new Date()).slice(0, 4));
+        const series = invoiceSeriesOf(order.kind);
+        const number = await allocateInvoiceNumber(tx, series, year);
+        await tx.insert(invoices).values({
+          orderId: order.id,
+          series,
+          year,
+          number,
+          totalBani: order.amountBani,
+          // Vignettes are collected on behalf of the Hungarian issuer (no VAT); top-ups carry VAT in their price.
+          vatBani: order.kind === 'TOPUP' ? vatIncluded(order.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
+          buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
+        });
       }
-    }
-    return from !== null;
-  }).then((changed) => {
-    if (changed && outcome === 'PAID') kick('fulfilment');
-    return changed;
-  });
+      if (!from && outcome === 'PAID') {
+        const current = await findOrder(tx, order.id);
+        if (
+          current &&
+          (current.status === 'EXPIRED' || current.status === 'FAILED' || current.status === 'CANCELED') &&
+          !current.needsReview
+        ) {
+          await markNeedsReview(
+            tx,
+            order.id,
+            `payment arrived after the order was ${current.status}`,
+            report.actor ?? 'provider',
+          );
+        }
+      }
+      return from !== null;
+    })
+    .then((changed) => {
+      if (changed && outcome === 'PAID') kick('fulfilment');
+      return changed;
+    });
 }

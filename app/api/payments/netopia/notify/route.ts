@@ -10,9 +10,12 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = apiHandler(async (request) => {
   const rawBody = new Uint8Array(await request.arrayBuffer());
-  const { httpStatus, answer } = await handlePaymentNotification(
+  const { httpStatus, answer, retryAfterSeconds } = await handlePaymentNotification(
     rawBody,
     request.headers.get('verification-token'),
   );
-  return NextResponse.json(answer, { status: httpStatus });
+  return NextResponse.json(answer, {
+    status: httpStatus,
+    headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined,
+  });
 });
