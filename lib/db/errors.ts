@@ -51,6 +51,8 @@ function isUnavailableSqlState(code: string): boolean {
 const DRIVER_MESSAGES = [
   /^Query read timeout$/,
   /^timeout exceeded when trying to connect$/,
+  // A client's own connectionTimeoutMillis (outside the pool, or when it fires before the pool's).
+  /^timeout expired$/,
   /^Connection terminated/,
   /not queryable/,
   /^Client was closed and is not queryable$/,

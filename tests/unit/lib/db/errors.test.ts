@@ -10,6 +10,7 @@ describe('isDatabaseUnavailable', () => {
     ['a statement that timed out on the client (a frozen server)', new Error('Query read timeout')],
     ['no free connection in time', new Error('timeout exceeded when trying to connect')],
     ['a connection attempt that timed out', new Error('Connection terminated due to connection timeout')],
+    ['a connection attempt that timed out on the client', new Error('timeout expired')],
     ['a connection lost mid-statement', new Error('Connection terminated unexpectedly')],
     [
       'a client left unusable by an error',
