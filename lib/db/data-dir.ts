@@ -34,7 +34,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function classify(dataDir: string, error: unknown): never {
   const code = (error as NodeJS.ErrnoException).code;
-  const detail = `${code ?? 'error'}: ${(error as Error).message}`;
+  // Node's message starts with the code already: "EROFS: read-only file system, open '...'".
+  const detail = (error as Error).message;
   if (code === 'ENOSPC' || code === 'EDQUOT') throw new DataDirUnusableError(dataDir, 'full', detail);
   if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM')
     throw new DataDirUnusableError(dataDir, 'read-only', detail);
