@@ -220,6 +220,12 @@ async function expectClearAnswersWhileAway() {
     }
   }
 
+  // The buyer coming back from the payment form is sent to the order page (above), not given a JSON error.
+  const back = await timed(`${shop.url}/api/payments/return?orderId=${pending.orderId}`);
+  expect(back.ms).toBeLessThan(LIMIT_MS);
+  expect(back.status).toBe(303);
+  expect(new URL(back.headers.get('location')!).pathname).toBe(`/ro/order/${pending.orderId}`);
+
   // The provider's notification: the protocol's "temporary error, retry" answer, with a status it retries on.
   const notified = await notify();
   expect(notified.ms).toBeLessThan(LIMIT_MS);
