@@ -3,6 +3,8 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { ErrorTextsProvider } from '@/components/errors/error-texts';
+import { errorTexts } from '@/components/errors/unavailable-page';
 import { CookieBanner, type CookieBannerLabels } from '@/components/layout/cookie-banner';
 import { LoadingIndicators } from '@/components/layout/loading-indicators';
 import { PageViewAnalytics } from '@/components/layout/page-view-analytics';
@@ -66,11 +68,12 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const [nav, cookies, language, loading] = await Promise.all([
+  const [nav, cookies, language, loading, errors] = await Promise.all([
     getTranslations('Navigation'),
     getTranslations('CookieBanner'),
     getTranslations('LanguageSwitcher'),
     getTranslations('Loading'),
+    errorTexts(),
   ]);
   // Client components get their texts translated here, as props: no message catalogue or ICU parser is shipped.
   const navigationLabels = Object.fromEntries(
@@ -98,7 +101,7 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
           languageLabel={language('label', { language: LOCALE_INFO[locale].name })}
         />
         <main id="main" className="flex-1">
-          {children}
+          <ErrorTextsProvider texts={errors}>{children}</ErrorTextsProvider>
         </main>
         <SiteFooter />
         <CookieBanner labels={cookieLabels} />

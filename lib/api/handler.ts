@@ -1,11 +1,21 @@
 import { ApiError, errorResponse } from './errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/db/errors';
 import { requestLogger } from '@/lib/log/logger';
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
+/** The answer while the database is away: 503 with a retry hint, whatever the endpoint (DESIGN.md §12). */
+export function databaseUnavailableResponse(
+  message = 'The service is temporarily unavailable. Please try again in a few seconds.',
+) {
+  return errorResponse('UNAVAILABLE', message, undefined, {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
+  });
+}
+
 /**
- * Wraps a route handler: expected failures (ApiError) become their JSON error, anything else is logged with the
- * request id and answered as a 500 that reveals nothing.
+ * Wraps a route handler: expected failures (ApiError) become their JSON error, a database that is away becomes a
+ * 503 with `Retry-After`, anything else is logged with the request id and answered as a 500 that reveals nothing.
  */
 export function apiHandler<C>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
@@ -13,7 +23,18 @@ export function apiHandler<C>(handler: Handler<C>): Handler<C> {
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return error.toResponse();
-      requestLogger(request).error({ err: error, method: request.method, url: request.url }, 'unhandled error');
+      if (isDatabaseUnavailable(error)) {
+        // Not the failed statement: its parameters may hold a buyer's data.
+        requestLogger(request).warn(
+          { method: request.method, path: new URL(request.url).pathname },
+          'database unavailable',
+        );
+        return databaseUnavailableResponse();
+      }
+      requestLogger(request).error(
+        { err: error, method: request.method, url: request.url },
+        'unhandled error',
+      );
       return errorResponse('INTERNAL', 'Internal server error');
     }
   };

@@ -67,20 +67,24 @@ export async function issueToken(db: Db, claims: TokenClaims, now = new Date()):
  * token, or one without its expiry, issue time or id (every token this shop issues has them).
  */
 export async function verifyToken(db: Db, token: string): Promise<VerifiedToken | null> {
+  // The database is read outside the try: a database that is away is a 503, not a bad token (a 401 would sign the
+  // staff out).
+  const secret = await signingSecret(db);
+  let claims: VerifiedToken;
   try {
-    const { payload } = await jwtVerify(token, await signingSecret(db), {
+    const { payload } = await jwtVerify(token, secret, {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       requiredClaims: ['exp', 'iat', 'jti', 'sub'],
       maxTokenAge: TOKEN_LIFETIME_SECONDS,
     });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.jti !== 'string') return null;
-    const [revoked] = await db.select().from(revokedTokens).where(eq(revokedTokens.jti, payload.jti));
-    if (revoked) return null;
-    return { sub: payload.sub, ver: payload.ver, jti: payload.jti, expiresAt: new Date(payload.exp! * 1000) };
+    claims = { sub: payload.sub, ver: payload.ver, jti: payload.jti, expiresAt: new Date(payload.exp! * 1000) };
   } catch {
     return null;
   }
+  const [revoked] = await db.select().from(revokedTokens).where(eq(revokedTokens.jti, claims.jti));
+  return revoked ? null : claims;
 }
 
 /** Signs a token out for good (`POST /api/logout`); rows of tokens past their expiry are removed on the way. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { checkDataDir } from './data-dir';
 import { lockDataDir } from './lock';
 import { seedReferenceData } from './seed';
 import { getConfig } from '@/lib/config/env';
@@ -38,6 +39,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) checkDataDir(dataDir);
   const release = dataDir ? await lockDataDir(dataDir) : async () => {};
   try {
     const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
@@ -62,28 +64,105 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
+/**
+ * How long the shop waits for PostgreSQL (issue 11: nothing waits longer than 2 s for the database). Each wait
+ * — a connection, a free slot in the pool, one statement's answer — is bounded apart, so a request that meets a
+ * stopped or frozen server fails after one such wait and answers 503 instead of hanging.
+ */
+export const POSTGRES_TIMEOUTS = {
+  /** Opening a connection, or waiting for a pooled one. */
+  connectMs: 1_500,
+  /**
+   * One statement, measured by the client: a frozen server (a network partition) never answers, so the
+   * server-side statement_timeout alone cannot end the wait.
+   */
+  queryMs: 1_500,
+  /** The server gives up on a statement the client has stopped waiting for, freeing its locks. */
+  statementMs: 1_500,
+  /** TCP keep-alive on idle pooled connections, so a partition is noticed before a request meets it. */
+  keepAliveInitialDelayMs: 5_000,
+  /**
+   * Migrations at start-up: waiting for another starting server's advisory lock, then applying the migrations.
+   * Bounded, but by minutes: a migration may rebuild an index.
+   */
+  migrationMs: 120_000,
+} as const;
+
+/**
+ * Pooled connections that give up on a statement that timed out: node-postgres keeps such a statement as the
+ * connection's active one, and would queue the next statement behind a server that may never answer. The
+ * connection is closed instead (end() on a busy connection destroys the socket), so the pool opens a fresh one.
+ */
+async function timeoutClosingClient() {
+  const { default: pg } = await import('pg');
+  return class TimeoutClosingClient extends pg.Client {
+    // node-postgres overloads query() (promise, callback, submittable); every form goes through here.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    override query(...args: any[]): any {
+      const query = super.query as (...forwarded: unknown[]) => unknown;
+      const last: unknown = args.at(-1);
+      const closeOnTimeout = (error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') this.end().catch(() => {});
+      };
+      if (typeof last === 'function') {
+        args[args.length - 1] = (error: unknown, result: unknown) => {
+          if (error) closeOnTimeout(error);
+          (last as (error: unknown, result: unknown) => void)(error, result);
+        };
+        return query.apply(this, args);
+      }
+      const result = query.apply(this, args);
+      if (result instanceof Promise) result.catch(closeOnTimeout);
+      return result;
+    }
+  };
+}
+
+async function migratePostgres(databaseUrl: string): Promise<void> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client that loses its server must not crash the process; the next query reports the failure.
-  pool.on('error', () => {});
+  // A client of its own, with the long bound: the pool's 1.5 s would end the wait for another server's lock.
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+    query_timeout: POSTGRES_TIMEOUTS.migrationMs,
+    keepAlive: true,
+  });
+  client.on('error', () => {});
+  await client.connect();
   try {
-    const migrationClient = await pool.connect();
-    try {
-      await migrationClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migrate(drizzle({ client: migrationClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await migrationClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-      migrationClient.release();
-    }
-  } catch (error) {
-    await pool.end();
-    throw error;
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  } finally {
+    // Closing the session also releases the advisory lock if the migration failed.
+    await client.end().catch(() => {});
   }
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const [{ default: pg }, { drizzle }, Client] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    timeoutClosingClient(),
+  ]);
+  await migratePostgres(databaseUrl);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    Client,
+    max: 10,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+    query_timeout: POSTGRES_TIMEOUTS.queryMs,
+    statement_timeout: POSTGRES_TIMEOUTS.statementMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: POSTGRES_TIMEOUTS.keepAliveInitialDelayMs,
+  });
+  // An idle client that loses its server must not crash the process; the next query reports the failure, and the
+  // pool opens new connections when the server is back.
+  pool.on('error', () => {});
   return {
     db: drizzle({ client: pool, schema }) as unknown as Db,
     driver: 'postgres',

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/db/errors';
 import { invoices, orders, paymentNotifications } from '@/lib/db/schema';
 import { vatIncluded } from '@/lib/invoices/invoice-pdf';
 import { allocateInvoiceNumber, invoiceSeriesOf, TOP_UP_VAT_RATE_PERCENT } from '@/lib/invoices/numbering';
@@ -25,6 +26,8 @@ import {
 export interface NotificationResult {
   httpStatus: number;
   answer: NotificationAnswer;
+  /** Set when the provider should retry later: the `Retry-After` header. */
+  retryAfterSeconds?: number;
 }
 
 const OUTCOME_STATUS: Record<'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED', OrderStatus> = {
@@ -43,6 +46,30 @@ export async function handlePaymentNotification(
   rawBody: Uint8Array,
   token: string | null,
   { mayRecordRejection = async () => true }: { mayRecordRejection?: () => Promise<boolean> } = {},
+): Promise<NotificationResult> {
+  try {
+    return await applyNotification(rawBody, token, mayRecordRejection);
+  } catch (error) {
+    // Nothing was applied (each change is one transaction): the protocol's "temporary, retry" answer makes the
+    // provider send it again, and the payment is applied once the database is back. An HTTP 5xx too, for a
+    // provider that looks at the status only.
+    if (isDatabaseUnavailable(error)) {
+      logger.warn('payment notification deferred: the database is unavailable');
+      return {
+        httpStatus: 503,
+        answer: notificationAnswer('TEMPORARY', 'temporarily unavailable, retry later'),
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      };
+    }
+    logger.error({ err: error }, 'payment notification failed');
+    return { httpStatus: 500, answer: notificationAnswer('TEMPORARY', 'internal error, retry later') };
+  }
+}
+
+async function applyNotification(
+  rawBody: Uint8Array,
+  token: string | null,
+  mayRecordRejection: () => Promise<boolean>,
 ): Promise<NotificationResult> {
   const gateway = getPaymentGateway();
   const db = await getDb();

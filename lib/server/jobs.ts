@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { logger } from '@/lib/log/logger';
 
 /**
@@ -29,7 +30,11 @@ async function tick(name: JobName, job: Job) {
       await job.run();
     } while (job.again);
   } catch (error) {
-    logger.error({ err: error, job: name }, 'background job failed');
+    // The timer runs the job again; while the database is away that is expected, and its failed statement (which
+    // may carry a buyer's data) is not logged.
+    if (isDatabaseUnavailable(error))
+      logger.warn({ job: name }, 'background job waiting: the database is unavailable');
+    else logger.error({ err: error, job: name }, 'background job failed');
   } finally {
     job.running = false;
   }

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { ConfigError, getConfig } from '@/lib/config/env';
 import { getDatabase } from '@/lib/db/client';
+import { DataDirUnusableError } from '@/lib/db/data-dir';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { seedDatabase } from '@/lib/db/seed';
 import { logger } from '@/lib/log/logger';
@@ -57,7 +58,7 @@ export async function startServer(): Promise<void> {
       logger.info({ username: admin.username }, 'first admin created from ADMIN_USERNAME');
     }
   } catch (error) {
-    if (error instanceof DataDirLockedError) exitWith(error.message);
+    if (error instanceof DataDirLockedError || error instanceof DataDirUnusableError) exitWith(error.message);
     logger.fatal({ err: error }, 'start-up failed');
     exitWith(`The shop could not start: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -3,7 +3,9 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { Suspense } from 'react';
 import { NotFoundStatus } from '@/components/not-found/not-found-status';
 import { ResendConfirmation } from '@/components/order/resend-confirmation';
+import { UnavailablePage } from '@/components/errors/unavailable-page';
 import { getDb } from '@/lib/db/client';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { findOrder, findOrderItems, maskEmail, maskPhone } from '@/lib/orders/orders';
@@ -29,15 +31,30 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
+/** The order, its items and their top-up products; nothing but the order when it does not exist. */
+async function loadOrder(orderId: string) {
+  const db = await getDb();
+  const order = await findOrder(db, orderId);
+  if (!order) return { order, items: [], topUps: [] };
+  const items = await findOrderItems(db, orderId);
+  const topUps = await Promise.all(
+    items.map(({ item }) => (item.topUpProductId ? topUpProductRecord(db, item.topUpProductId) : undefined)),
+  );
+  return { order, items, topUps };
+}
+
 export default async function OrderPage({ params }: Props) {
   const { locale, orderId } = await params;
   setRequestLocale(locale);
-  const db = await getDb();
-  const [t, format, order] = await Promise.all([
-    getTranslations('OrderPage'),
-    getFormatter(),
-    findOrder(db, orderId),
-  ]);
+  let loaded: Awaited<ReturnType<typeof loadOrder>>;
+  try {
+    loaded = await loadOrder(orderId);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return <UnavailablePage />;
+    throw error;
+  }
+  const { order, items, topUps } = loaded;
+  const [t, format] = await Promise.all([getTranslations('OrderPage'), getFormatter()]);
   if (!order) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
@@ -48,13 +65,10 @@ export default async function OrderPage({ params }: Props) {
       </div>
     );
   }
-  const items = await findOrderItems(db, orderId);
   const isTopUp = order.kind === 'TOPUP';
-  const topUps = await Promise.all(
-    items.map(({ item }) => (item.topUpProductId ? topUpProductRecord(db, item.topUpProductId) : undefined)),
-  );
   const statusText =
-    isTopUp && (order.status === 'PAID' || order.status === 'FULFILLED' || order.status === 'FULFILLMENT_FAILED')
+    isTopUp &&
+    (order.status === 'PAID' || order.status === 'FULFILLED' || order.status === 'FULFILLMENT_FAILED')
       ? t(`topUpStatus.${order.status}`)
       : t(`status.${order.status}`);
   const inProgress = order.status === 'PENDING_PAYMENT' || order.status === 'PAID';
@@ -91,7 +105,12 @@ export default async function OrderPage({ params }: Props) {
                   <dt className="text-slate-600">{t('phone')}</dt>
                   <dd>{maskPhone(item.phone ?? '')}</dd>
                   <dt className="text-slate-600">{t('faceValue')}</dt>
-                  <dd>{format.number(topUp.product.faceValueCents / 100, { style: 'currency', currency: 'EUR' })}</dd>
+                  <dd>
+                    {format.number(topUp.product.faceValueCents / 100, {
+                      style: 'currency',
+                      currency: 'EUR',
+                    })}
+                  </dd>
                   <dt className="text-slate-600">{t('delivery')}</dt>
                   <dd>{topUp.product.delivery === 'PIN' ? t('deliveryPin') : t('deliveryDirect')}</dd>
                   <dt className="text-slate-600">{t('reference')}</dt>

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/handler';
 import { getConfig } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { routing } from '@/lib/i18n/routing';
 import { orderChangeOrTimeout } from '@/lib/orders/order-events';
 import { findOrder, maskEmail } from '@/lib/orders/orders';
@@ -13,15 +14,8 @@ const WAIT_FOR_NOTIFICATION_MS = 4_000;
 /** A notification handled by another server is only seen by reading again: once a second at most. */
 const READ_AGAIN_MS = 1_000;
 
-/**
- * Where the provider sends the buyer back. It only reads the order's state (DESIGN.md §6: the return never marks
- * an order paid), waiting a moment for the notification that usually arrives alongside (woken at once when this
- * server applies it), then shows the outcome. The e-mail in the outcome page's address is masked: addresses
- * end up in browser histories, proxies' logs and Referer headers.
- */
-export const GET = apiHandler(async (request) => {
-  await enforceRateLimit(request, RATE_LIMITS.paymentReturn);
-  const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
+/** The order, once its notification arrived or the wait is over. */
+async function settledOrder(orderId: string) {
   const db = await getDb();
   let order = await findOrder(db, orderId);
   const deadline = Date.now() + WAIT_FOR_NOTIFICATION_MS;
@@ -29,7 +23,31 @@ export const GET = apiHandler(async (request) => {
     await orderChangeOrTimeout(orderId, Math.min(READ_AGAIN_MS, deadline - Date.now()));
     order = await findOrder(db, orderId);
   }
+  return order;
+}
+
+/**
+ * Where the provider sends the buyer back. It only reads the order's state (DESIGN.md §6: the return never marks
+ * an order paid), waiting a moment for the notification that usually arrives alongside (woken at once when this
+ * server applies it), then shows the outcome. The e-mail in the outcome page's address is masked: addresses
+ * end up in browser histories, proxies' logs and Referer headers.
+ */
+export const GET = apiHandler(async (request) => {
+  const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
   const base = getConfig().siteUrl;
+  let order;
+  try {
+    await enforceRateLimit(request, RATE_LIMITS.paymentReturn);
+    order = await settledOrder(orderId);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // A buyer's browser, not an API client: the order page, which says in their language to try again (its
+    // language is stored with the order, out of reach now), and shows the outcome once the database is back.
+    return NextResponse.redirect(
+      `${base}/${routing.defaultLocale}/order/${encodeURIComponent(orderId)}`,
+      303,
+    );
+  }
   if (!order) return NextResponse.redirect(`${base}/${routing.defaultLocale}/404`, 303);
   const email = encodeURIComponent(maskEmail(order.email));
   const target =

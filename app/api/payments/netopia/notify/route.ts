@@ -13,11 +13,18 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = apiHandler(async (request) => {
   const rawBody = new Uint8Array(await request.arrayBuffer());
-  const { httpStatus, answer } = await handlePaymentNotification(rawBody, request.headers.get('verification-token'), {
-    mayRecordRejection: async () => {
-      const address = clientAddress(request);
-      return (await takeToken(await getDb(), RATE_LIMITS.rejectedNotification, address)).allowed;
+  const { httpStatus, answer, retryAfterSeconds } = await handlePaymentNotification(
+    rawBody,
+    request.headers.get('verification-token'),
+    {
+      mayRecordRejection: async () => {
+        const address = clientAddress(request);
+        return (await takeToken(await getDb(), RATE_LIMITS.rejectedNotification, address)).allowed;
+      },
     },
+  );
+  return NextResponse.json(answer, {
+    status: httpStatus,
+    headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined,
   });
-  return NextResponse.json(answer, { status: httpStatus });
 });

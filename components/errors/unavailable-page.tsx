@@ -1,0 +1,41 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import { ERROR_BUTTON_CLASS, ERROR_LINK_CLASS, ErrorView, type ErrorTexts } from './error-view';
+
+/** The error page's texts in the request's language. */
+export async function errorTexts(): Promise<ErrorTexts> {
+  const t = await getTranslations('ErrorPage');
+  return {
+    heading: t('heading'),
+    text: t('text'),
+    paymentSafe: t('paymentSafe'),
+    retry: t('retry'),
+    backHome: t('backHome'),
+  };
+}
+
+/**
+ * What a page that needs the database shows while it is away: the shop's error page, in the server's HTML (a
+ * visitor without JavaScript gets it too), within the page's own header and footer. Its status stays 200: in
+ * Next 16 a failure thrown inside <Suspense> leaves the status as sent with the page's shell (measured), and one
+ * thrown outside it empties the HTML; the order page that shows this is noindex and never cached.
+ */
+export async function UnavailablePage() {
+  const texts = await errorTexts();
+  return (
+    <ErrorView
+      texts={texts}
+      // A plain link to the same page: a full new request, which works without JavaScript.
+      retry={
+        <a href="" className={ERROR_BUTTON_CLASS}>
+          {texts.retry}
+        </a>
+      }
+      home={
+        <Link href="/" className={ERROR_LINK_CLASS}>
+          {texts.backHome}
+        </Link>
+      }
+    />
+  );
+}
