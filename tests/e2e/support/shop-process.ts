@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-/** A shop started the way a person starts it: `npm start` (scripts/start.mjs), in its own process group. */
+/**
+ * A shop started the way a person starts it: `npm start` (scripts/start.mjs), in its own process group. With
+ * `nodeArguments` (e.g. `--cpu-prof`, which NODE_OPTIONS refuses), `next start` itself runs under them instead, on
+ * the existing build.
+ */
 export interface ShopProcess {
   url: string;
   child: ChildProcess;
@@ -10,8 +14,21 @@ export interface ShopProcess {
   stop(): Promise<number>;
 }
 
-export function startShop(port: number, env: Record<string, string | undefined>): ShopProcess {
-  const child = spawn(process.execPath, [path.join(process.cwd(), 'scripts', 'start.mjs')], {
+export function startShop(
+  port: number,
+  env: Record<string, string | undefined>,
+  nodeArguments: string[] = [],
+): ShopProcess {
+  const command = nodeArguments.length
+    ? [
+        ...nodeArguments,
+        path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next'),
+        'start',
+        '-p',
+        String(port),
+      ]
+    : [path.join(process.cwd(), 'scripts', 'start.mjs')];
+  const child = spawn(process.execPath, command, {
     cwd: process.cwd(),
     env: {
       ...process.env,
