@@ -6,6 +6,7 @@ import { vignetteCategories, vignettePrices } from '@/lib/db/schema';
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
 import { budapestToday, purchaseWindow, sellableYears, validityOf } from '@/lib/vignettes/validity';
 import { getLatestRate, type ExchangeRate, type VignetteType } from './price-table';
+import { cachedRead } from './process-cache';
 
 /** The types the spec's price API speaks, in its order (DESIGN.md §12). */
 const PRICE_API_TYPES = ['WEEK', 'MONTH', 'YEAR'] as const;
@@ -57,6 +58,36 @@ export async function findPrice(categoryCode: string, type: VignetteType, year: 
     .innerJoin(vignetteCategories, eq(vignetteCategories.code, vignettePrices.categoryCode))
     .where(and(eq(vignettePrices.categoryCode, categoryCode), eq(vignettePrices.type, type), eq(vignettePrices.year, year)));
   return row?.sellable ? { categoryCode, type, year, priceHuf: row.priceHuf } : undefined;
+}
+
+/**
+ * The rate, the categories and a year's prices as every quote and order reads them: from the process cache
+ * (process-cache.ts), read again after a few seconds or at once when this process records a new rate. Prices and
+ * rates change a few times a year and once a day; quotes run many times a second.
+ */
+export async function quotingCatalog() {
+  const db = await getDb();
+  const pricesOf = (year: number) =>
+    cachedRead(db, `prices:${year}`, () =>
+      db
+        .select({ categoryCode: vignettePrices.categoryCode, type: vignettePrices.type, priceHuf: vignettePrices.priceHuf })
+        .from(vignettePrices)
+        .where(eq(vignettePrices.year, year)),
+    );
+  const [rate, categories] = await Promise.all([
+    cachedRead(db, 'rate', getLatestRate),
+    cachedRead(db, 'categories', getCategories),
+  ]);
+  return {
+    rate,
+    categories,
+    /** As {@link findPrice}: undefined when the category is not sold or has no price that year. */
+    async findPrice(categoryCode: string, type: VignetteType, year: number): Promise<CatalogPrice | undefined> {
+      const sellable = categories.find((category) => category.code === categoryCode)?.sellable;
+      const row = (await pricesOf(year)).find((price) => price.categoryCode === categoryCode && price.type === type);
+      return row && sellable ? { categoryCode, type, year, priceHuf: row.priceHuf } : undefined;
+    },
+  };
 }
 
 export interface CategoryInfo {

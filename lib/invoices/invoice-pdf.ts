@@ -1,6 +1,5 @@
 import 'server-only';
 
-import fs from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 
@@ -346,10 +345,28 @@ const FONT_DIR = path.join(process.cwd(), 'node_modules', '@expo-google-fonts', 
 const FONT_REGULAR = path.join(FONT_DIR, '400Regular', 'NotoSans_400Regular.ttf');
 const FONT_BOLD = path.join(FONT_DIR, '700Bold', 'NotoSans_700Bold.ttf');
 
-let fontCache: { regular: Buffer; bold: Buffer } | undefined;
-/** The font files, read once per process: reading them was most of an invoice's rendering time. */
+/** A font as pdfkit's own font engine (fontkit) parsed it; pdfkit accepts one wherever it accepts a font file. */
+type ParsedFont = { layout: (...args: never[]) => unknown; _glyphs?: unknown[] };
+let fontCache: { regular: ParsedFont; bold: ParsedFont } | undefined;
+
+/** pdfkit parses a font file anew for each document; this hands it the font it parsed for an earlier one. */
+function parseFont(file: string): ParsedFont {
+  const doc = new PDFDocument({ font: file, autoFirstPage: false });
+  const parsed = (doc as unknown as { _font?: { font?: ParsedFont } })._font?.font;
+  if (typeof parsed?.layout !== 'function') throw new Error(`pdfkit did not parse the font ${file}`);
+  return parsed;
+}
+
+/**
+ * The invoice's fonts, parsed once per process. Parsing (fontkit decoding the font's tables, above all its
+ * layout tables) was most of an invoice's rendering time, and an invoice is rendered for every paid order: under
+ * load it took more CPU than every request of the purchase together.
+ */
 function loadFonts() {
-  fontCache ??= { regular: fs.readFileSync(FONT_REGULAR), bold: fs.readFileSync(FONT_BOLD) };
+  fontCache ??= { regular: parseFont(FONT_REGULAR), bold: parseFont(FONT_BOLD) };
+  // The decoded tables are shared; the glyph objects are not: fontkit keeps each glyph with the characters it was
+  // first met as, which differ between documents (ligatures, substitutions) and then spoil a document's text layer.
+  for (const font of [fontCache.regular, fontCache.bold]) font._glyphs = [];
   return fontCache;
 }
 
@@ -755,7 +772,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     // Also keeps pdfkit from loading its default Helvetica.
-    font: FONT_REGULAR,
+    font: loadFonts().regular as unknown as string,
     bufferPages: true,
     lang: 'ro-RO',
     displayTitle: true,
@@ -769,8 +786,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     },
   });
   const fonts = loadFonts();
-  doc.registerFont('Regular', fonts.regular);
-  doc.registerFont('Bold', fonts.bold);
+  doc.registerFont('Regular', fonts.regular as unknown as string);
+  doc.registerFont('Bold', fonts.bold as unknown as string);
 
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

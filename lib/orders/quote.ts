@@ -2,7 +2,7 @@ import 'server-only';
 
 import { ApiError, type ErrorIssue } from '@/lib/api/errors';
 import { validationIssue } from '@/lib/api/request';
-import { findPrice, getCategories, getLatestRate, hufToBani, type ExchangeRate } from '@/lib/catalog/catalog';
+import { hufToBani, quotingCatalog, type ExchangeRate } from '@/lib/catalog/catalog';
 import type { VignetteItem } from '@/lib/validations/vignette-order';
 import { checkStart, ValidityError, validityOf, type ValidityErrorCode } from '@/lib/vignettes/validity';
 
@@ -37,7 +37,7 @@ const isYearly = (type: VignetteItem['type']) => type === 'YEAR' || type === 'CO
  * sold, a start outside the catalog's bounds, a missing price) fail with 422 naming the item's field.
  */
 export async function quoteVignettes(items: VignetteItem[], now: Date): Promise<Quote> {
-  const [rate, categories] = await Promise.all([getLatestRate(), getCategories()]);
+  const { rate, categories, findPrice } = await quotingCatalog();
   if (!rate) throw new ApiError('UNAVAILABLE', 'No exchange rate is known yet');
 
   const issues: ErrorIssue[] = [];

@@ -81,15 +81,14 @@ async function applyNotification(
   });
   const digest = bodyDigest(rawBody);
 
+  // An unverified request is logged, never stored: anyone can send one, so a row per request would let any
+  // client fill the table. Only what the provider signed is kept (payment_notifications), whatever its outcome.
   if (!verified.ok) {
-    // Unsigned traffic may not grow the table without bound: past the sender's allowance, it is refused unrecorded.
+    // Past the sender's allowance, not even a log line: unsigned traffic cannot flood the logs either.
     if (!(await mayRecordRejection())) {
       return { httpStatus: 429, answer: notificationAnswer('PERMANENT', 'too many rejected notifications') };
     }
-    await db
-      .insert(paymentNotifications)
-      .values({ bodySha512: digest, outcome: `rejected: ${verified.reason}` });
-    logger.warn({ reason: verified.reason }, 'payment notification rejected');
+    logger.warn({ reason: verified.reason, bodySha512: digest }, 'payment notification rejected');
     return { httpStatus: 401, answer: notificationAnswer('PERMANENT', `rejected: ${verified.reason}`) };
   }
 
@@ -103,20 +102,22 @@ async function applyNotification(
       bodySha512: digest,
       outcome,
     });
+  const refuse = async (reason: string) => {
+    await record(`rejected: ${reason}`);
+    logger.error(
+      { reason, orderId: notification.orderId, bodySha512: digest },
+      'signed payment notification refused',
+    );
+    return { httpStatus: 200, answer: notificationAnswer('PERMANENT', reason) };
+  };
 
   const order = await findOrder(db, orderId);
-  if (!order) {
-    await record('rejected: unknown order');
-    return { httpStatus: 200, answer: notificationAnswer('PERMANENT', 'unknown order') };
-  }
+  if (!order) return refuse('unknown order');
   if (order.amountBani !== notification.amountBani || order.currency !== notification.currency) {
-    await record('rejected: amount or currency mismatch');
-    logger.error({ orderId: order.id }, 'payment notification amount or currency does not match the order');
-    return { httpStatus: 200, answer: notificationAnswer('PERMANENT', 'amount or currency mismatch') };
+    return refuse('amount or currency mismatch');
   }
   if (order.providerPaymentId && order.providerPaymentId !== notification.ntpId) {
-    await record('rejected: payment id mismatch');
-    return { httpStatus: 200, answer: notificationAnswer('PERMANENT', 'payment id mismatch') };
+    return refuse('payment id mismatch');
   }
 
   const outcome = outcomeOfStatus(notification.status);

@@ -3,6 +3,7 @@ import 'server-only';
 import { getConfig } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { exchangeRates } from '@/lib/db/schema';
+import { invalidateProcessCache } from '@/lib/catalog/process-cache';
 import { fetchBnrRate } from '@/lib/exchange-rate/bnr-feed';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { logger } from '@/lib/log/logger';
@@ -21,6 +22,7 @@ export async function refreshExchangeRate(url: string): Promise<void> {
     .insert(exchangeRates)
     .values({ rateDate: rate.date, ron2huf: rate.ron2huf.toFixed(6), source: 'BNR' })
     .onConflictDoNothing();
+  invalidateProcessCache(db);
   logger.info({ date: rate.date, ron2huf: rate.ron2huf }, 'exchange rate refreshed');
 }
 

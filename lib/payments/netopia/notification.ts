@@ -8,7 +8,12 @@
  *   "order": { "orderID" } }`; `amount` is a decimal number of the currency unit (RON, not bani).
  * - header `Verification-token`: a JWT signed RS512 with Netopia's key. Claims: `iss` "NETOPIA Payments",
  *   `aud` the POS signature (Netopia sends an array; a string is accepted too), `sub` base64 (standard, padded)
- *   of the SHA-512 of the raw body bytes, plus the usual `iat`/`nbf`/`exp`.
+ *   of the SHA-512 of the raw body bytes, plus `iat` and `exp` (and perhaps `nbf`).
+ * - time claims: the official PHP SDK checks them against `time() * 1000`, so Netopia's `exp` (and perhaps `iat`/
+ *   `nbf`) are in milliseconds, while the Go SDK's own test signs seconds and the Python SDK's PyJWT reads them as
+ *   seconds. Both units are therefore read: a value beyond 10^11 (the year 5138 in seconds, 1973 in
+ *   milliseconds) is taken as milliseconds. A standard JWT library, reading seconds only, would take a
+ *   millisecond `nbf` for a date 50 000 years ahead and refuse every genuine notification.
  * - answer: `{ errorType, errorCode, errorMessage }`; errorType 0 done, 1 temporary (the provider retries),
  *   2 permanent.
  *
@@ -16,14 +21,22 @@
  * {@link signNotification}) and by tests.
  */
 import { createHash, createPrivateKey, createPublicKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { decodeProtectedHeader, importPKCS8, importSPKI, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import { compactVerify, decodeProtectedHeader, importPKCS8, importSPKI, SignJWT, type CryptoKey } from 'jose';
 import { z } from 'zod';
 
 /** The only algorithm Netopia signs IPNs with; anything else is refused before any key is used. */
 export const NETOPIA_JWT_ALGORITHM = 'RS512';
 export const NETOPIA_ISSUER = 'NETOPIA Payments';
-/** Allowed clock skew between the provider and us when checking `exp` and `nbf`. */
+/** Allowed clock skew between the provider and us when checking `iat`, `exp` and `nbf`. */
 export const NOTIFICATION_CLOCK_TOLERANCE_SECONDS = 60;
+/**
+ * The oldest notification token accepted, counted from its `iat`, whatever its `exp` says: a captured token
+ * cannot be replayed for ever. The provider signs each delivery afresh; a notification refused for age is
+ * recovered by the pending reconciler, which asks the provider itself.
+ */
+export const NOTIFICATION_MAX_AGE_SECONDS = 60 * 60;
+/** A NumericDate above this is in milliseconds (see the header). */
+const MILLISECOND_DATES_FROM = 1e11;
 /** Lifetime of the tokens {@link signNotification} makes unless told otherwise. */
 export const DEFAULT_NOTIFICATION_TTL_SECONDS = 300;
 /** A real token is well under 1 KB; anything far larger is refused without being parsed. */
@@ -101,7 +114,9 @@ export type NotificationRejection =
   | 'BAD_ISSUER'
   | 'BAD_AUDIENCE'
   | 'EXPIRED'
+  | 'TOO_OLD'
   | 'NOT_YET_VALID'
+  | 'MISSING_TIME_CLAIMS'
   | 'BODY_MISMATCH'
   | 'MALFORMED_BODY';
 
@@ -310,25 +325,46 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function rejectionOf(error: unknown): NotificationRejection {
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
+function signatureRejectionOf(error: unknown): NotificationRejection {
+  switch ((error as { code?: unknown } | null)?.code) {
     case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
       return 'BAD_SIGNATURE';
     case 'ERR_JOSE_ALG_NOT_ALLOWED':
       return 'BAD_ALGORITHM';
-    case 'ERR_JWT_EXPIRED':
-      return 'EXPIRED';
-    case 'ERR_JWT_CLAIM_VALIDATION_FAILED': {
-      const { claim, reason } = error as { claim?: string; reason?: string };
-      if (claim === 'iss') return 'BAD_ISSUER';
-      if (claim === 'aud') return 'BAD_AUDIENCE';
-      if (claim === 'nbf' && reason === 'check_failed') return 'NOT_YET_VALID';
-      return 'MALFORMED_TOKEN';
-    }
     default:
       return 'MALFORMED_TOKEN';
   }
+}
+
+/** A NumericDate claim in seconds, read from seconds or milliseconds; null when absent or not a number. */
+function numericDateSeconds(value: unknown): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+  return value > MILLISECOND_DATES_FROM ? value / 1000 : value;
+}
+
+/** The claims of a token whose signature checked out: issuer, audience and time, in that order. */
+function checkClaims(
+  payload: Record<string, unknown>,
+  expected: { issuer: string; audience: string; nowSeconds: number },
+): NotificationRejection | null {
+  if (payload.iss !== expected.issuer) return 'BAD_ISSUER';
+  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if (!audiences.includes(expected.audience)) return 'BAD_AUDIENCE';
+
+  const tolerance = NOTIFICATION_CLOCK_TOLERANCE_SECONDS;
+  const now = expected.nowSeconds;
+  const issuedAt = numericDateSeconds(payload.iat);
+  const expiresAt = numericDateSeconds(payload.exp);
+  if (issuedAt === null || expiresAt === null) return 'MISSING_TIME_CLAIMS';
+  if (payload.nbf !== undefined) {
+    const notBefore = numericDateSeconds(payload.nbf);
+    if (notBefore === null) return 'MALFORMED_TOKEN';
+    if (notBefore > now + tolerance) return 'NOT_YET_VALID';
+  }
+  if (issuedAt > now + tolerance) return 'NOT_YET_VALID';
+  if (expiresAt < now - tolerance) return 'EXPIRED';
+  if (now - issuedAt > NOTIFICATION_MAX_AGE_SECONDS + tolerance) return 'TOO_OLD';
+  return null;
 }
 
 export interface VerifyNotificationInput {
@@ -347,13 +383,12 @@ export interface VerifyNotificationInput {
 
 /**
  * Checks a notification: the token is an RS512 JWT signed by Netopia's key, issued by Netopia for our POS, valid
- * now (60 s tolerance on `exp`/`nbf`), and bound to these exact body bytes (`sub`); then reads the body.
+ * now (it must carry `iat` and `exp`, seconds or milliseconds; 60 s tolerance; at most
+ * {@link NOTIFICATION_MAX_AGE_SECONDS} old), and bound to these exact body bytes (`sub`); then reads the body.
  *
  * Never throws for anything the request carries; answers `{ ok: false, reason }`. It throws only when our own
  * configuration is unusable (an invalid public key, an empty POS signature): the route should answer that as a
  * temporary error so the provider retries once it is fixed.
- *
- * `exp` and `nbf` are enforced whenever the token carries them (tokens from {@link signNotification} always do).
  */
 export async function verifyNotification(input: VerifyNotificationInput): Promise<VerifyNotificationResult> {
   if (input.posSignature.trim() === '') throw new Error('The POS signature is not configured');
@@ -373,20 +408,27 @@ export async function verifyNotification(input: VerifyNotificationInput): Promis
   // Refuse `none`, HS512 keyed with the public key, RS256, PS512, ES512 ... before any key is touched.
   if (alg !== NETOPIA_JWT_ALGORITHM) return { ok: false, reason: 'BAD_ALGORITHM' };
 
-  let sub: unknown;
+  let payload: Record<string, unknown>;
   try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: [NETOPIA_JWT_ALGORITHM],
-      issuer: input.issuer ?? NETOPIA_ISSUER,
-      audience: input.posSignature,
-      clockTolerance: NOTIFICATION_CLOCK_TOLERANCE_SECONDS,
-      ...(input.now ? { currentDate: input.now } : {}),
-    });
-    sub = payload.sub;
+    const verified = await compactVerify(token, key, { algorithms: [NETOPIA_JWT_ALGORITHM] });
+    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(verified.payload)) as Record<
+      string,
+      unknown
+    >;
   } catch (error) {
-    return { ok: false, reason: rejectionOf(error) };
+    return { ok: false, reason: signatureRejectionOf(error) };
   }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    return { ok: false, reason: 'MALFORMED_TOKEN' };
+  }
+  const refused = checkClaims(payload, {
+    issuer: input.issuer ?? NETOPIA_ISSUER,
+    audience: input.posSignature,
+    nowSeconds: (input.now ?? new Date()).getTime() / 1000,
+  });
+  if (refused) return { ok: false, reason: refused };
 
+  const sub = payload.sub;
   if (typeof sub !== 'string' || !sameText(sub, bodyDigest(input.rawBody))) {
     return { ok: false, reason: 'BODY_MISMATCH' };
   }
@@ -458,8 +500,10 @@ export function rejectionErrorCode(reason: NotificationRejection): number {
     case 'BAD_ALGORITHM':
       return NETOPIA_IPN_ERROR_CODE.VERIFICATION_FAILED_SIGNATURE;
     case 'NOT_YET_VALID':
+    case 'MISSING_TIME_CLAIMS':
       return NETOPIA_IPN_ERROR_CODE.VERIFICATION_FAILED_NBF_IAT;
     case 'EXPIRED':
+    case 'TOO_OLD':
       return NETOPIA_IPN_ERROR_CODE.VERIFICATION_FAILED_EXPIRED;
     case 'BAD_AUDIENCE':
       return NETOPIA_IPN_ERROR_CODE.VERIFICATION_FAILED_AUDIENCE;

@@ -95,8 +95,19 @@ interface SandboxKeys {
   publicKeyPem: string;
 }
 
+/** Keys once stored never change: each process reads them once per database, not once per notification. */
+const knownKeys = new WeakMap<Db, SandboxKeys>();
+
 /** The sandbox's signing keys: generated once and kept in the database, so every server of the shop shares them. */
 export async function getSandboxKeys(db: Db): Promise<SandboxKeys> {
+  const known = knownKeys.get(db);
+  if (known) return known;
+  const keys = await readOrCreateSandboxKeys(db);
+  knownKeys.set(db, keys);
+  return keys;
+}
+
+async function readOrCreateSandboxKeys(db: Db): Promise<SandboxKeys> {
   const read = async () => {
     const rows = await db
       .select()

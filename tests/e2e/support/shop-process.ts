@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-/** A shop started the way a person starts it: `npm start` (scripts/start.mjs), in its own process group. */
+/**
+ * A shop started the way a person starts it: `npm start` (scripts/start.mjs), in its own process group. With
+ * `nodeArguments` (e.g. `--cpu-prof`, which NODE_OPTIONS refuses), `next start` itself runs under them instead, on
+ * the existing build.
+ */
 export interface ShopProcess {
   url: string;
   child: ChildProcess;
@@ -15,17 +19,31 @@ export interface ShopProcess {
   stop(): Promise<number>;
 }
 
-export function startShop(port: number, env: Record<string, string | undefined>): ShopProcess {
-  return spawnShop(port, [path.join(process.cwd(), 'scripts', 'start.mjs')], env);
+/**
+ * `npm start` (scripts/start.mjs) on `port`; with `nodeArguments` (e.g. `--cpu-prof`, which Node refuses in
+ * NODE_OPTIONS), the current build served by `next start` under those arguments.
+ */
+export function startShop(
+  port: number,
+  env: Record<string, string | undefined>,
+  nodeArguments: string[] = [],
+): ShopProcess {
+  return nodeArguments.length
+    ? startBuiltServer(port, env, nodeArguments)
+    : spawnShop(port, [path.join(process.cwd(), 'scripts', 'start.mjs')], env);
 }
 
 /**
  * The current build served by `next start` itself, without the rebuild check of `npm start`: for a server whose
  * build-time variables (PAYMENT_PROVIDER) differ from the build's, to prove a rule is applied at run time.
  */
-export function startBuiltServer(port: number, env: Record<string, string | undefined>): ShopProcess {
+export function startBuiltServer(
+  port: number,
+  env: Record<string, string | undefined>,
+  nodeArguments: string[] = [],
+): ShopProcess {
   const next = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  return spawnShop(port, [next, 'start', '-p', String(port)], { NODE_ENV: 'production', ...env });
+  return spawnShop(port, [...nodeArguments, next, 'start', '-p', String(port)], { NODE_ENV: 'production', ...env });
 }
 
 function spawnShop(port: number, args: string[], env: Record<string, string | undefined>): ShopProcess {

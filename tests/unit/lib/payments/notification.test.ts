@@ -144,11 +144,21 @@ describe('verifyNotification: a genuine notification', () => {
     expect(await reasonOf(BODY, handToken(claimsFor(BODY, { aud: ['ZZZZ-YYYY', POS] })))).toBe('ACCEPTED');
   });
 
-  it('accepts a token without exp/nbf claims (they are checked whenever present)', async () => {
+  it('accepts a token without nbf (checked whenever present)', async () => {
     const claims = claimsFor(BODY);
-    delete claims.exp;
     delete claims.nbf;
     expect(await reasonOf(BODY, handToken(claims))).toBe('ACCEPTED');
+  });
+
+  it('reads the time claims in milliseconds too, as the official PHP SDK expects Netopia to send them', async () => {
+    const inMs = { iat: NOW_S * 1000, nbf: NOW_S * 1000, exp: (NOW_S + 300) * 1000 };
+    expect(await reasonOf(BODY, handToken(claimsFor(BODY, inMs)))).toBe('ACCEPTED');
+    expect(await reasonOf(BODY, handToken(claimsFor(BODY, { ...inMs, exp: (NOW_S - 61) * 1000 })))).toBe(
+      'EXPIRED',
+    );
+    expect(await reasonOf(BODY, handToken(claimsFor(BODY, { ...inMs, nbf: (NOW_S + 120) * 1000 })))).toBe(
+      'NOT_YET_VALID',
+    );
   });
 
   it('tolerates up to 60 s of clock skew on exp and nbf', async () => {
@@ -243,7 +253,28 @@ describe('verifyNotification: rejections', () => {
     expect(await reasonOf(BODY, handToken(claimsFor(BODY, { exp: NOW_S - 61 })))).toBe('EXPIRED');
   });
 
-  it('NOT_YET_VALID before nbf minus 60 s', async () => {
+  it('MISSING_TIME_CLAIMS without exp or without iat, or with one that is not a number', async () => {
+    for (const claim of ['exp', 'iat']) {
+      const claims = claimsFor(BODY);
+      delete claims[claim];
+      expect(await reasonOf(BODY, handToken(claims))).toBe('MISSING_TIME_CLAIMS');
+      expect(await reasonOf(BODY, handToken(claimsFor(BODY, { [claim]: String(NOW_S) })))).toBe(
+        'MISSING_TIME_CLAIMS',
+      );
+    }
+  });
+
+  it('TOO_OLD when issued over an hour ago, even with an exp still ahead', async () => {
+    const old = handToken(claimsFor(BODY, { iat: NOW_S - 3600 - 61, nbf: NOW_S - 3700, exp: NOW_S + 300 }));
+    expect(await reasonOf(BODY, old)).toBe('TOO_OLD');
+    const justInTime = handToken(claimsFor(BODY, { iat: NOW_S - 3600, exp: NOW_S + 300 }));
+    expect(await reasonOf(BODY, justInTime)).toBe('ACCEPTED');
+  });
+
+  it('NOT_YET_VALID before nbf minus 60 s, or issued more than 60 s ahead', async () => {
+    expect(await reasonOf(BODY, handToken(claimsFor(BODY, { iat: NOW_S + 120, nbf: undefined })))).toBe(
+      'NOT_YET_VALID',
+    );
     const early = await tokenFor(BODY, { now: new Date(NOW.getTime() + 5 * 60_000) });
     expect(await reasonOf(BODY, early)).toBe('NOT_YET_VALID');
     expect(await reasonOf(BODY, handToken(claimsFor(BODY, { nbf: NOW_S + 120 })))).toBe('NOT_YET_VALID');

@@ -1,0 +1,405 @@
+/**
+ * The purchase under load (issue 11): the BUILT shop as a real process (`npm start`) on a real PostgreSQL, with an
+ * SMTP sink so that mail is really sent, driven by 50 concurrent buyers for a bounded time. Each buyer repeats
+ * quote → order (which starts the provider's payment) → opening the payment form → the provider's paid
+ * notification (signed with the sandbox provider's key, as the provider would) → delivery (the shop's fulfilment
+ * job) → the e-mail (the outbox job, received by the sink).
+ *
+ * Baseline, measured in the same run at the same concurrency: `GET /api/health`, a bare `SELECT 1` round trip
+ * through the same route wrapper. Each step is reported as p50/p99 and as a ratio of the baseline's, with the
+ * orders started per second against the goal of 300 orders/s with p99 under 100 ms. Delivery and e-mail are
+ * asynchronous: their time runs from the notification's answer to the FULFILLED event (server clock) and to the
+ * message's arrival at the sink (same machine, same clock).
+ *
+ * Env: TEST_DATABASE_URL (default: the local test cluster), BENCH_SECONDS (20), BENCH_BUYERS (50),
+ * BENCH_PORT (3600), BENCH_SMTP_PORT (2660), BENCH_CPU_PROF (a folder: the server runs with --cpu-prof there).
+ * Needs `npm run build` with SITE_URL=http://localhost:$BENCH_PORT (npm start rebuilds when stale).
+ * Writes reports/bench-purchase-load.json. Not a test: nothing here passes or fails.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DateTime } from 'luxon';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { buildNotificationBody, NETOPIA_STATUS, signNotification } from '@/lib/payments/netopia/notification';
+import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 3600);
+const SMTP_PORT = Number(process.env.BENCH_SMTP_PORT ?? 2660);
+const BASELINE_SECONDS = Math.max(3, Math.round(SECONDS / 4));
+const WARMUP_SECONDS = 3;
+const SETTLE_MS = 90_000;
+const GOAL = { ordersPerSecond: 300, p99Ms: 100 };
+const LOCAL_URL = 'postgres://shop_test:shop_test@127.0.0.1:5432/postgres';
+process.env.TEST_DATABASE_URL ??= LOCAL_URL;
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+const XSRF = 'bench-xsrf-token';
+const STEPS = ['quote', 'order', 'paymentForm', 'notification', 'delivery', 'email'] as const;
+type Step = (typeof STEPS)[number];
+
+// ---------------------------------------------------------------------------------------------------------
+// HTTP: node:http with keep-alive costs the client less CPU than fetch, and the client shares the two cores.
+// ---------------------------------------------------------------------------------------------------------
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS + 8 });
+
+function call(
+  method: string,
+  urlPath: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        method,
+        path: urlPath,
+        agent,
+        headers: {
+          cookie: `XSRF-TOKEN=${XSRF}`,
+          'x-xsrf-token': XSRF,
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Figures
+// ---------------------------------------------------------------------------------------------------------
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+const round = (value: number, places = 1) => Number(value.toFixed(places));
+
+function summary(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? NaN),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------------------
+
+// Plates the Romanian rules accept: county B, 3 digits, 3 letters without Q and not starting with I or O.
+const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+const plateOf = (n: number) =>
+  `B${String(100 + (n % 900))}${LETTERS[n % 23]}${LETTERS[Math.floor(n / 23) % 23]}${LETTERS[Math.floor(n / 529) % 23]}`;
+
+async function main() {
+  const { createDatabase } = await import('../tests/e2e/support/postgres');
+  const { startShop, waitUntilHealthy } = await import('../tests/e2e/support/shop-process');
+
+  const database = await createDatabase('bench_purchase');
+  const sql = new pg.Pool({ connectionString: database.url, max: 2 });
+
+  // The sink: each buyer has an address of its own, so a message's arrival is matched to its order.
+  const mailArrivals = new Map<string, number>();
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (!mailArrivals.has(address.address)) mailArrivals.set(address.address, performance.now());
+      callback();
+    },
+    onData(stream, _session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => callback());
+    },
+  });
+  await new Promise<void>((resolve) => sink.listen(SMTP_PORT, '127.0.0.1', resolve));
+
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const env = {
+    DATABASE_URL: database.url,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-purchase-')),
+    SITE_URL: `http://localhost:${PORT}`,
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    MAIL_FROM: 'shop@bench.example',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    PAYMENT_PROVIDER: 'sandbox',
+  };
+  // Profiling: `next start` itself under --cpu-prof (NODE_OPTIONS refuses it), on the build npm start would use.
+  const shop = profileDir
+    ? startShop(PORT, env, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`])
+    : startShop(PORT, env);
+  const cleanups: (() => Promise<unknown>)[] = [
+    () => shop.stop(),
+    () => new Promise<void>((resolve) => sink.close(() => resolve())),
+    () => sql.end(),
+    () => database.drop(),
+  ];
+  const cleanup = async () => {
+    agent.destroy();
+    for (const step of cleanups) await step().catch(() => {});
+  };
+  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+  try {
+    say(
+      `Starting the built shop on port ${PORT} (PostgreSQL database of its own, SMTP sink on ${SMTP_PORT}) ...`,
+    );
+    await waitUntilHealthy(shop, 240_000);
+
+    // Warm-up: every route once (Next compiles nothing at run time, but lazy modules and pools fill).
+    const startDay = DateTime.now().setZone('Europe/Budapest').plus({ days: 1 }).toISODate()!;
+    const items = (n: number) => [
+      { categoryCode: 'CAR', type: 'WEEK', startDate: startDay, plate: plateOf(n), country: 'RO' },
+    ];
+    for (let n = 0; n < 20; n++) await call('GET', '/api/health');
+    // An unsigned notification is refused, but makes the sandbox provider generate its signing keys.
+    await call('POST', '/api/payments/netopia/notify', '{}', { 'verification-token': 'none' });
+
+    // --- the purchase
+    // The bench plays the provider: it signs the paid notification with the sandbox provider's key.
+    let privateKeyPem: string | undefined;
+    let counter = 0;
+    const providerKey = async () => {
+      privateKeyPem ??= (
+        await sql.query<{ value: string }>("select value from settings where key = 'sandbox.privateKey'")
+      ).rows[0]?.value;
+      return privateKeyPem!;
+    };
+    /** 50 buyers buying for `seconds`; every step timed. */
+    const drive = async (seconds: number) => {
+      const samples: Record<Step, number[]> = {
+        quote: [],
+        order: [],
+        paymentForm: [],
+        notification: [],
+        delivery: [],
+        email: [],
+      };
+      const errors: Record<string, number> = {};
+      const fail = (what: string, status: number) => {
+        const key = `${what} ${status}`;
+        errors[key] = (errors[key] ?? 0) + 1;
+      };
+      const paid: { orderId: string; email: string; notifiedAt: number; notifiedWall: number }[] = [];
+      let ordersStarted = 0;
+      const timed = async <T>(step: Step, run: () => Promise<T>): Promise<T> => {
+        const started = performance.now();
+        const result = await run();
+        samples[step].push(performance.now() - started);
+        return result;
+      };
+
+      const runStarted = performance.now();
+      const runEnd = runStarted + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: BUYERS }, async () => {
+          while (performance.now() < runEnd) {
+            const n = counter++;
+            const email = `buyer-${n}@bench.example`;
+            const quote = await timed('quote', () =>
+              call('POST', '/api/nmps/orders/quote', JSON.stringify({ items: items(n) })),
+            );
+            if (quote.status !== 200) {
+              fail('quote', quote.status);
+              continue;
+            }
+            const order = await timed('order', () =>
+              call(
+                'POST',
+                '/api/nmps/orders/order',
+                JSON.stringify({ items: items(n), email, locale: 'ro', acceptTerms: true }),
+                { 'idempotency-key': `bench-${process.pid}-${n}` },
+              ),
+            );
+            if (order.status !== 201) {
+              fail('order', order.status);
+              continue;
+            }
+            ordersStarted++;
+            const created = JSON.parse(order.text) as {
+              orderId: string;
+              amountRon: number;
+              paymentUrl: string;
+            };
+            const form = await timed('paymentForm', () => call('GET', new URL(created.paymentUrl).pathname));
+            if (form.status !== 200) {
+              fail('paymentForm', form.status);
+              continue;
+            }
+            const ntpId = decodeURIComponent(new URL(created.paymentUrl).pathname.split('/').pop()!);
+            const body = buildNotificationBody({
+              orderId: created.orderId,
+              ntpId,
+              status: NETOPIA_STATUS.PAID,
+              amountBani: created.amountRon,
+              currency: 'RON',
+              code: '00',
+            });
+            const token = await signNotification({
+              body,
+              privateKeyPem: await providerKey(),
+              posSignature: SANDBOX_POS_SIGNATURE,
+            });
+            const notified = await timed('notification', () =>
+              call('POST', '/api/payments/netopia/notify', body, { 'verification-token': token }),
+            );
+            const answer = JSON.parse(notified.text) as { errorType?: number };
+            if (notified.status !== 200 || answer.errorType !== 0) {
+              fail('notification', notified.status);
+              continue;
+            }
+            paid.push({
+              orderId: created.orderId,
+              email,
+              notifiedAt: performance.now(),
+              notifiedWall: Date.now(),
+            });
+          }
+        }),
+      );
+      const runSeconds = (performance.now() - runStarted) / 1000;
+      return { samples, errors, paid, ordersStarted, runSeconds };
+    };
+    /** Waits until every paid order's e-mail reached the sink, or the time is up. */
+    const settle = async (paid: { email: string }[]) => {
+      const settleEnd = performance.now() + SETTLE_MS;
+      while (performance.now() < settleEnd && paid.some(({ email }) => !mailArrivals.has(email))) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    };
+
+    // Warm-up: every step's code loaded, pools filled, the first jobs' start-up work done; figures discarded.
+    say(`Warm-up: ${WARMUP_SECONDS} s ...`);
+    await settle((await drive(WARMUP_SECONDS)).paid);
+
+    // --- baseline: GET /api/health (SELECT 1 through apiHandler) at the same concurrency
+    const baseline: number[] = [];
+    let baselineErrors = 0;
+    const baselineEnd = performance.now() + BASELINE_SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: BUYERS }, async () => {
+        while (performance.now() < baselineEnd) {
+          const started = performance.now();
+          const { status } = await call('GET', '/api/health');
+          if (status === 200) baseline.push(performance.now() - started);
+          else baselineErrors++;
+        }
+      }),
+    );
+
+    say(`Baseline done (${baseline.length} health checks). ${BUYERS} buyers for ${SECONDS} s ...`);
+    const { samples, errors, paid, ordersStarted, runSeconds } = await drive(SECONDS);
+
+    // --- let delivery and mail settle, then read the FULFILLED events and the sink
+    say(`Run done: ${ordersStarted} orders started, ${paid.length} paid. Waiting for delivery and mail ...`);
+    await settle(paid);
+    const { rows: fulfilled } = await sql.query<{ order_id: string; at: Date }>(
+      "select order_id, min(created_at) as at from order_events where to_status = 'FULFILLED' group by order_id",
+    );
+    const fulfilledAt = new Map(fulfilled.map((row) => [row.order_id, row.at.getTime()]));
+    for (const order of paid) {
+      const at = fulfilledAt.get(order.orderId);
+      if (at !== undefined) samples.delivery.push(Math.max(0, at - order.notifiedWall));
+      const mailed = mailArrivals.get(order.email);
+      if (mailed !== undefined) samples.email.push(mailed - order.notifiedAt);
+    }
+
+    const base = summary(baseline);
+    const steps = Object.fromEntries(
+      STEPS.map((step) => {
+        const figures = summary(samples[step]);
+        return [
+          step,
+          {
+            ...figures,
+            p50VsBaseline: round(figures.p50Ms / base.p50Ms, 2),
+            p99VsBaseline: round(figures.p99Ms / base.p99Ms, 2),
+          },
+        ];
+      }),
+    ) as Record<Step, ReturnType<typeof summary> & { p50VsBaseline: number; p99VsBaseline: number }>;
+    const report = {
+      generatedAt: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((value) => round(value, 2)) },
+      buyers: BUYERS,
+      seconds: round(runSeconds, 2),
+      goal: GOAL,
+      baseline: {
+        route: 'GET /api/health (SELECT 1 through apiHandler)',
+        seconds: BASELINE_SECONDS,
+        requestsPerSecond: round(baseline.length / BASELINE_SECONDS),
+        errors: baselineErrors,
+        ...base,
+      },
+      ordersStarted,
+      ordersPerSecond: round(ordersStarted / runSeconds),
+      paid: paid.length,
+      fulfilled: samples.delivery.length,
+      mailed: samples.email.length,
+      steps,
+      errors,
+      goalMet:
+        ordersStarted / runSeconds >= GOAL.ordersPerSecond &&
+        (['quote', 'order', 'paymentForm', 'notification'] as const).every(
+          (step) => steps[step].p99Ms < GOAL.p99Ms,
+        ),
+    };
+    fs.mkdirSync('reports', { recursive: true });
+    fs.writeFileSync('reports/bench-purchase-load.json', `${JSON.stringify(report, null, 2)}\n`);
+
+    say();
+    say(
+      `Purchase under load: ${BUYERS} buyers, ${report.seconds} s, load average ${report.machine.loadAverage.join(' ')}`,
+    );
+    say(
+      `baseline GET /api/health: ${report.baseline.requestsPerSecond} req/s, p50 ${base.p50Ms} ms, p99 ${base.p99Ms} ms`,
+    );
+    say(
+      `orders started: ${ordersStarted} (${report.ordersPerSecond}/s; goal ${GOAL.ordersPerSecond}/s), paid ${paid.length}, fulfilled ${report.fulfilled}, mailed ${report.mailed}`,
+    );
+    say('step            count    p50 ms    p99 ms   p50/base  p99/base');
+    for (const step of STEPS) {
+      const s = steps[step];
+      say(
+        `${step.padEnd(14)} ${String(s.count).padStart(6)} ${String(s.p50Ms).padStart(9)} ${String(s.p99Ms).padStart(9)} ${String(s.p50VsBaseline).padStart(9)} ${String(s.p99VsBaseline).padStart(9)}`,
+      );
+    }
+    if (Object.keys(errors).length) say(`errors: ${JSON.stringify(errors)}`);
+    say(
+      `goal (${GOAL.ordersPerSecond} orders/s, p99 < ${GOAL.p99Ms} ms on the request steps) met: ${report.goalMet}`,
+    );
+    say('Report: reports/bench-purchase-load.json');
+  } catch (error) {
+    say(shop.output().slice(-4000));
+    throw error;
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
