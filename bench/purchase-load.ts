@@ -13,7 +13,7 @@
  *
  * Env: TEST_DATABASE_URL (default: the local test cluster), BENCH_SECONDS (20), BENCH_BUYERS (50),
  * BENCH_PORT (3600), BENCH_SMTP_PORT (2660), BENCH_CPU_PROF (a folder: the server runs with --cpu-prof there).
- * Needs `npm run build` with SITE_URL=http://localhost:$BENCH_PORT (npm start rebuilds when stale).
+ * Serves the build of SITE_URL (default http://localhost:$BENCH_PORT; npm start rebuilds when stale).
  * Writes reports/bench-purchase-load.json. Not a test: nothing here passes or fails.
  */
 import fs from 'node:fs';
@@ -140,7 +140,7 @@ async function main() {
   const env = {
     DATABASE_URL: database.url,
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-purchase-')),
-    SITE_URL: `http://localhost:${PORT}`,
+    SITE_URL: process.env.SITE_URL ?? `http://localhost:${PORT}`,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     MAIL_FROM: 'shop@bench.example',
     RATE_LIMIT_MULTIPLIER: '1000',

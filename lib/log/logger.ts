@@ -30,15 +30,49 @@ export const REDACTED_PATHS = [
   '*.email',
 ];
 
+/** drizzle's failed-query message ends with `params: ...` (in the message, and so in the stack's first lines). */
+const QUERY_PARAMETERS_IN_MESSAGE = /\nparams: [\s\S]*$/;
+const QUERY_PARAMETERS_IN_STACK = /\nparams: [\s\S]*?(?=\n\s+at |\ncaused by: |$)/g;
+
+type SerializedError = Record<string, unknown>;
+
+function withoutQueryData(serialized: SerializedError): SerializedError {
+  const copy: SerializedError = { ...serialized };
+  // The values of a failed statement are the buyer's e-mail, invoice data, or a signing key being stored; PostgreSQL's
+  // `detail` repeats a conflicting value ("Key (email)=(...) already exists"). The statement's text stays: it holds
+  // placeholders only, and says what failed.
+  delete copy.params;
+  if (typeof copy.detail === 'string') copy.detail = '[redacted]';
+  if (typeof copy.message === 'string') copy.message = copy.message.replace(QUERY_PARAMETERS_IN_MESSAGE, '\nparams: [redacted]');
+  if (typeof copy.stack === 'string') copy.stack = copy.stack.replace(QUERY_PARAMETERS_IN_STACK, '\nparams: [redacted]');
+  for (const [key, value] of Object.entries(copy)) {
+    if (Array.isArray(value)) copy[key] = value.map((item) => (isObject(item) ? withoutQueryData(item) : item));
+    else if (isObject(value)) copy[key] = withoutQueryData(value);
+  }
+  return copy;
+}
+
+const isObject = (value: unknown): value is SerializedError => typeof value === 'object' && value !== null;
+
+/** pino's error serializer, without the data of a failed database statement. */
+export function serializeError(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown;
+  return isObject(serialized) ? withoutQueryData(serialized) : serialized;
+}
+
 /**
  * Structured JSON logs on stdout. Whatever might carry a secret is redacted by key, so a careless
- * `logger.info({ body })` cannot leak a password, a token or a card number.
+ * `logger.info({ body })` cannot leak a password, a token or a card number; a logged error loses the values of the
+ * statement that failed.
  */
-export const logger = pino({
+export const LOGGER_OPTIONS = {
   level: process.env.LOG_LEVEL || 'info',
   base: { service: 'road-partners-shop' },
   redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-});
+  serializers: { err: serializeError },
+} satisfies pino.LoggerOptions;
+
+export const logger = pino(LOGGER_OPTIONS);
 
 /** A child logger that tags every line with the request's id (set by proxy.ts). */
 export function requestLogger(request: Request) {

@@ -8,6 +8,7 @@ import { GET as listUsers } from '@/app/api/users/route';
 import { clientAddress } from '@/lib/api/request';
 import { signingSecret } from '@/lib/auth/tokens';
 import { outbox, paymentNotifications } from '@/lib/db/schema';
+import { logger } from '@/lib/log/logger';
 import { RATE_LIMITS } from '@/lib/security/rate-limit';
 import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
 import { describeOnProcessDrivers, get, insertOrder, staff, vignette } from '../admin/admin-fixtures';
@@ -107,7 +108,8 @@ describeOnProcessDrivers('abuse rules', (db) => {
     expect(decodeURIComponent(location)).not.toContain('private.person');
   });
 
-  it('stops recording rejected notifications past the sender\u2019s allowance', async () => {
+  it('stores no unverified notification, and past the sender\u2019s allowance does not even log one', async () => {
+    const warn = jest.spyOn(logger, 'warn');
     await withRateLimitMultiplier(1, async () => {
       const peer = '203.0.113.77';
       const before = await db().select({ n: count() }).from(paymentNotifications);
@@ -122,12 +124,15 @@ describeOnProcessDrivers('abuse rules', (db) => {
         statuses.push(answer.status);
       }
       const after = await db().select({ n: count() }).from(paymentNotifications);
-      expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(RATE_LIMITS.rejectedNotification.burst);
+      expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(0);
+      const logged = warn.mock.calls.filter((call) => call.includes('payment notification rejected'));
+      expect(logged).toHaveLength(RATE_LIMITS.rejectedNotification.burst);
       expect(statuses.filter((status) => status === 401)).toHaveLength(
         RATE_LIMITS.rejectedNotification.burst,
       );
       expect(statuses.filter((status) => status === 429)).toHaveLength(10);
     });
+    warn.mockRestore();
   });
 
   it('answers 429 with Retry-After in the JSON error shape once an address used up its re-sends', async () => {

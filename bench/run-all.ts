@@ -1,0 +1,54 @@
+/**
+ * `npm run bench`: every benchmark of the shop, one after another, each against a baseline measured in its own
+ * run, each writing its report to reports/ (DESIGN.md §10: measured, never gated; nothing here passes or fails).
+ *
+ * - admin-transactions: the back-office's lists and exports on 100 000 orders (reports/bench.json)
+ * - purchase-load: quote → order → payment → notification → delivery → e-mail at 50 buyers (reports/bench-purchase-load.json)
+ * - fuzz: the fuzz test's generators at ten times its size, with latencies (reports/bench-fuzz.json)
+ * - crash: SIGKILLs at every crash point, 50 per point by default (reports/bench-crash.json; about 40 s a kill:
+ *   CRASH_KILLS_PER_POINT=5 for a quicker look)
+ *
+ * BENCH_ONLY=purchase-load,fuzz runs a subset. The built shop is made once, for one SITE_URL, and shared.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+// @ts-expect-error plain ESM helper shared with npm start and npm test
+import { build, buildIsCurrent, ensureDependencies, root } from '../scripts/lib/project.mjs';
+
+const BENCHES: { name: string; file: string; nodeFlags?: string[]; needsBuild: boolean }[] = [
+  { name: 'admin-transactions', file: 'admin-transactions.ts', nodeFlags: ['--expose-gc'], needsBuild: false },
+  { name: 'purchase-load', file: 'purchase-load.ts', needsBuild: true },
+  { name: 'fuzz', file: 'fuzz.ts', needsBuild: true },
+  { name: 'crash', file: 'crash.ts', needsBuild: true },
+];
+
+const LOCAL_POSTGRES = 'postgres://shop_test:shop_test@127.0.0.1:5432/postgres';
+const say = (line = '') => process.stdout.write(`${line}\n`);
+
+async function main() {
+  await ensureDependencies();
+  process.env.SITE_URL ??= 'http://localhost:3100';
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+  const chosen = BENCHES.filter((bench) => !only || only.includes(bench.name));
+  if (chosen.some((bench) => bench.needsBuild) && !buildIsCurrent() && (await build()) !== 0) {
+    throw new Error('the build failed');
+  }
+  const outcomes: string[] = [];
+  for (const bench of chosen) {
+    say(`\n=== bench: ${bench.name} ===`);
+    const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+    const run = spawnSync(tsx, ['--conditions=react-server', ...(bench.nodeFlags ?? []), path.join('bench', bench.file)], {
+      cwd: root,
+      stdio: 'inherit',
+      // The admin bench starts the local cluster when it is down; the others then find it at the test role's address.
+      env: { TEST_DATABASE_URL: LOCAL_POSTGRES, ...process.env },
+    });
+    outcomes.push(`${bench.name}: ${run.status === 0 ? 'reported' : `stopped (exit ${run.status ?? run.signal})`}`);
+  }
+  say(`\n${outcomes.join('\n')}`);
+}
+
+main().catch((error: unknown) => {
+  say(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
