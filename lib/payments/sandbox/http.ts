@@ -1,7 +1,9 @@
 import 'server-only';
 
 import { NextResponse } from 'next/server';
+import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
+import { text } from '@/lib/validations/text';
 import { findSandboxPayment, type PayResult } from './sandbox';
 
 /** After the form: the 3-D Secure step, or back to the shop's return address (as the provider redirects). */
@@ -20,9 +22,17 @@ export async function redirectToShop(request: Request, ntpId: string) {
   return redirectAfterPay(request, payment ? { kind: 'DONE', payment } : { kind: 'UNKNOWN' });
 }
 
-export async function formFields(request: Request): Promise<Record<string, string>> {
-  const form = await request.formData();
-  return Object.fromEntries(
-    [...form.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : '']),
-  );
+/** The sandbox card form's fields (app/sandbox-pay/[ntpId]/page.tsx); the card holder's name is not used. */
+export const sandboxPayForm = z.object({
+  ntpId: formField(64),
+  cardNumber: formField(40),
+  cvv: formField(8).transform((cvv) => cvv.trim()),
+  expiry: formField(16),
+});
+
+/** The 3-D Secure step's fields (app/sandbox-pay/[ntpId]/3ds/page.tsx). */
+export const sandbox3dsForm = z.object({ ntpId: formField(64), code: formField(16) });
+
+function formField(max: number) {
+  return text().max(max, 'tooLong').default('');
 }
