@@ -53,7 +53,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       SANDBOX_PAYMENT_TTL_SECONDS: String(E2E_PAYMENT_TTL_SECONDS),
-      // The suite sends far more requests from one address than any buyer; security.spec.ts tests the real limits.
+      // The suite (the fuzz test above all) sends far more requests from one address than any buyer;
+      // security.spec.ts tests the real limits on servers of its own.
       RATE_LIMIT_MULTIPLIER: '1000',
     },
   },

@@ -1,5 +1,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
+import { errorBody } from './lib/api/errors';
+import { allowsMethod, apiRouteMethods } from './lib/api/routes';
 import { APP_MODE_COOKIE, APP_MODE_QUERY, isAppUserAgent } from './lib/consent';
 import { FAQ_CATEGORY_KEYS, resolveFaqAnchor } from './lib/faq/structure';
 import { locales, routing } from './lib/i18n/routing';
@@ -43,9 +45,20 @@ function refusedForgery(request: NextRequest): NextResponse | null {
   );
 }
 
+/** A method the API route does not have: 405 in the JSON error shape, naming the ones it has (Next's own is empty). */
+function refusedMethod(request: NextRequest): NextResponse | null {
+  const { pathname } = request.nextUrl;
+  if (!pathname.startsWith('/api/') || allowsMethod(pathname, request.method)) return null;
+  const allowed = apiRouteMethods(pathname) ?? [];
+  return NextResponse.json(errorBody('METHOD_NOT_ALLOWED', `This address takes ${allowed.join(', ')}`), {
+    status: 405,
+    headers: { Allow: [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ') },
+  });
+}
+
 export default function proxy(request: NextRequest) {
   const requestId = requestIdFrom(request.headers);
-  const response = refusedForgery(request) ?? route(request, requestId);
+  const response = refusedMethod(request) ?? refusedForgery(request) ?? route(request, requestId);
   response.headers.set(REQUEST_ID_HEADER, requestId);
   if (!request.cookies.has(XSRF_COOKIE)) {
     // Read by the page's scripts (not httpOnly); lives for the browser session.
@@ -63,7 +76,7 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's own assets and files with an extension (images, icons, /assets/*.json, sitemap.xml);
-  // every API path though, dot or not (`/api/orders/a.b/resend` reaches a route and needs its anti-forgery check).
+  // Everything but Next's own assets and files with an extension (images, icons, /assets/*.json, sitemap.xml); the
+  // API always, even an address with a dot (`/api/orders/x.json`), so its methods and anti-forgery are checked.
   matcher: ['/((?!_next|.*\\..*).*)', '/api/:path*'],
 };

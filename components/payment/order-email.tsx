@@ -7,7 +7,8 @@ import { useSearchParams } from 'next/navigation';
  * static. The template's `{email}` is replaced by text: React escapes it, so the parameter cannot inject markup.
  */
 export function OrderEmail({ template, fallback }: { template: string; fallback?: string }) {
-  const email = useSearchParams().get('email')?.trim().slice(0, 254);
+  // Null only under the pages router (pages/_error.tsx makes Next type it so); this page is in the App Router.
+  const email = useSearchParams()?.get('email')?.trim().slice(0, 254);
   if (!email) return fallback ?? null;
   return template.replace('{email}', email);
 }

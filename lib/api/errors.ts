@@ -59,7 +59,16 @@ export class ApiError extends Error {
   }
 }
 
+export const errorBody = (code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorBody => ({
+  error: { code, message, ...(issues ? { issues } : {}) },
+});
+
 export function errorResponse(code: ErrorCode, message: string, issues?: ErrorIssue[], init?: ResponseInit) {
-  const body: ErrorBody = { error: { code, message, ...(issues ? { issues } : {}) } };
-  return NextResponse.json(body, { ...init, status: ERROR_STATUS[code] });
+  return NextResponse.json(errorBody(code, message, issues), { ...init, status: ERROR_STATUS[code] });
+}
+
+/** The code of an HTTP status, for answers whose status someone else chose; BAD_REQUEST for one without a code. */
+export function errorCodeOf(status: number): ErrorCode {
+  const codes = Object.keys(ERROR_STATUS) as ErrorCode[];
+  return codes.find((code) => ERROR_STATUS[code] === status) ?? 'BAD_REQUEST';
 }

@@ -6,22 +6,97 @@ import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
 import en from '@/messages/en.json';
 import { ApiError, type ErrorIssue } from './errors';
 
-const MAX_BODY_BYTES = 64 * 1024;
+/** The largest body any endpoint reads: the largest real one (an order of 10 vignettes with invoice data) is ~6 KB. */
+export const MAX_BODY_BYTES = 64 * 1024;
 const VALIDATION_TEXT: Record<string, string> = en.Validation;
+
+const tooLarge = (limit: number) => new ApiError('PAYLOAD_TOO_LARGE', `The body exceeds ${limit} bytes`);
+
+/**
+ * The request's body as bytes, never more than `limit` of them: a declared Content-Length over the limit is refused
+ * before a byte is read, and a body without one (chunked) is read as a stream and refused as soon as it passes the
+ * limit, the rest left unread. 413 either way. Every handler that reads a body reads it through here.
+ */
+export async function readBodyBytes(
+  request: Request,
+  limit = MAX_BODY_BYTES,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && !(Number(declared) <= limit)) throw tooLarge(limit);
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The media type of the body, lower case, without parameters (`application/json; charset=utf-8` → `application/json`). */
+const mediaTypeOf = (request: Request) =>
+  (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** A body as text; 400 when it is not UTF-8 (no JSON or form can be read from it). */
+function utf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'The body is not UTF-8 text');
+  }
+}
 
 /** The JSON body of a request: 415 if it is not JSON, 413 if it is too large, 400 if it does not parse. */
 export async function readJson(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('application/json')) {
+  if (mediaTypeOf(request) !== 'application/json') {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
   }
-  const raw = await request.text();
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', `The body exceeds ${MAX_BODY_BYTES} bytes`);
+  const raw = utf8(await readBodyBytes(request));
   try {
     return JSON.parse(raw);
   } catch {
     throw new ApiError('BAD_REQUEST', 'The body is not valid JSON');
   }
+}
+
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/**
+ * The text fields of an HTML form post (urlencoded or multipart; files are dropped), with the same size limit: 415
+ * for any other body, 400 for one that does not parse as its type says.
+ */
+export async function readForm(request: Request): Promise<Record<string, string>> {
+  if (!FORM_TYPES.has(mediaTypeOf(request))) {
+    throw new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the body as a form (application/x-www-form-urlencoded)',
+    );
+  }
+  const body = await readBodyBytes(request);
+  let form: FormData;
+  try {
+    form = await new Response(body, {
+      headers: { 'content-type': request.headers.get('content-type')! },
+    }).formData();
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'The body is not a valid form');
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;
+  return fields;
 }
 
 /** Issues of a failed validation, each naming its field, its message key and an English explanation. */
@@ -35,7 +110,8 @@ export function toIssues(error: z.ZodError): ErrorIssue[] {
 /** Validates with the shared schema; 422 naming every bad field otherwise. */
 export function validate<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
   const result = schema.safeParse(data);
-  if (!result.success) throw new ApiError('VALIDATION', 'The request has invalid fields', toIssues(result.error));
+  if (!result.success)
+    throw new ApiError('VALIDATION', 'The request has invalid fields', toIssues(result.error));
   return result.data;
 }
 
@@ -50,7 +126,10 @@ export const validationIssue = (path: string, code: string): ErrorIssue => ({
 export function idempotencyKeyOf(request: Request): string | undefined {
   const key = request.headers.get('idempotency-key') ?? undefined;
   if (key !== undefined && !/^[\w-]{8,128}$/.test(key)) {
-    throw new ApiError('BAD_REQUEST', 'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores');
+    throw new ApiError(
+      'BAD_REQUEST',
+      'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores',
+    );
   }
   return key;
 }

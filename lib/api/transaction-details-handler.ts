@@ -8,9 +8,10 @@ import { transactionDetails } from '@/lib/orders/transaction-details';
 import { ApiError } from './errors';
 import { apiHandler } from './handler';
 import { readQuery } from './request';
+import { text } from '@/lib/validations/text';
 
 const querySchema = z.object({
-  id: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
+  id: text({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
 });
 
 /** `GET .../transaction/details?id=` for vignette (nmps) or top-up (eps) orders: staff with PAYMENT_READ only. */

@@ -12,6 +12,9 @@ export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 /** 128 random bits, URL-safe: the buyer's only key to the order, so it must not be guessable. */
 export const newOrderId = () => randomBytes(16).toString('base64url');
 
+/** Whether a text has the shape of {@link newOrderId}'s ids: 22 URL-safe base64 characters. */
+export const isOrderId = (id: string): boolean => /^[\w-]{22}$/.test(id);
+
 export interface TransitionInput {
   orderId: string;
   to: OrderStatus;
@@ -47,7 +50,9 @@ export async function transitionOrder(
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
+/** The order with that id; an id that cannot be one (`%00`, a path, a 1 MB text) is unknown without a query. */
 export async function findOrder(executor: Executor, orderId: string): Promise<OrderRow | undefined> {
+  if (!isOrderId(orderId)) return undefined;
   const [order] = await executor.select().from(orders).where(eq(orders.id, orderId));
   return order;
 }

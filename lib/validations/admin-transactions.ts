@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { orderStatuses } from '@/lib/db/schema';
 import { TOP_UP_OPERATORS, type TopUpOperatorId } from '@/lib/topups/seed-data';
 import { CATEGORY_CODES } from './vignette-order';
+import { text } from './text';
 
 /**
  * The admin's transaction queries (DESIGN.md §8, §12), one schema per input for the back-office screens and the
@@ -30,8 +31,7 @@ const absentIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(absentIfEmpty, schema.optional());
 
 /** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30). */
-const day = z
-  .string({ error: 'dateInvalid' })
+const day = text({ error: 'dateInvalid' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid')
   .refine((text) => DateTime.fromISO(text, { zone: 'utc' }).isValid, 'dateInvalid');
 
@@ -63,7 +63,7 @@ const filterFields = {
   from: optional(day),
   to: optional(day),
   /** An order id, an e-mail (or its beginning), a plate or a phone number. */
-  q: optional(z.string().trim().max(254, 'tooLong')),
+  q: optional(text().trim().max(254, 'tooLong')),
 };
 
 /** Days from `from` to `to`, both included. */
@@ -106,19 +106,19 @@ export const transactionRangeQuerySchema = z
 
 /** `PATCH /api/admin/payment`: the spec only ever marks a transaction active. */
 export const markActiveSchema = z.object({
-  id: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
+  id: text({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
   active: z.literal(true, { error: 'invalid' }),
 });
 
 /** `GET /api/admin/invoices`. */
 export const invoiceListQuerySchema = z.object({
   ...pageFields,
-  q: optional(z.string().trim().max(254, 'tooLong')),
+  q: optional(text().trim().max(254, 'tooLong')),
 });
 
 /** `GET /api/invoice?orderId=`. */
 export const invoiceQuerySchema = z.object({
-  orderId: z.string({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
+  orderId: text({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
 });
 
 export type TransactionListQuery = z.output<typeof transactionListQuerySchema>;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { parseRomanianPhone, type RomanianPhone } from '@/lib/phones/romanian-phone';
+import { text } from './text';
 
 /**
  * A Romanian phone number in any form the spec's pattern accepts (lib/phones/romanian-phone.ts), parsed to its kind
  * and E.164 form. Messages are keys of the `Validation` messages, as in every shared schema.
  */
-export const romanianPhoneSchema = z
-  .string({ error: 'phoneRequired' })
+export const romanianPhoneSchema = text({ error: 'phoneRequired' })
   .trim()
   .min(1, 'phoneRequired')
   .max(24, 'phoneInvalid')

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { mobilePhoneSchema } from './phone';
 import { buyerFields } from './vignette-order';
+import { text } from './text';
 
-const productKey = (message: string) => z.string({ error: message }).trim().min(1, message).max(60, message);
+const productKey = (message: string) => text({ error: message }).trim().min(1, message).max(60, message);
 
 /**
  * `POST /api/eps/order` (DESIGN.md §12), shared by the form and the route handler. Whether the operator and the

@@ -3,6 +3,7 @@ import { locales } from '@/lib/i18n/routing';
 import { isRegistrationCountry } from '@/lib/vignettes/countries';
 import { isCounty } from '@/lib/vignettes/counties';
 import { checkPlate, normalizePlate } from '@/lib/vignettes/plate';
+import { text } from './text';
 
 /**
  * The vignette quote and order inputs (DESIGN.md §12), one schema for the form and the route handler. Messages
@@ -12,24 +13,29 @@ export const CATEGORY_CODES = ['CAR', 'VAN', 'BUS', 'MOTOR', 'TRAIL'] as const;
 export const VIGNETTE_TYPES = ['DAY', 'WEEK', 'MONTH', 'YEAR', 'COUNTY_YEAR'] as const;
 const NEEDS_START_DATE = new Set(['DAY', 'WEEK', 'MONTH']);
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');
+const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');
 
 export const vignetteItemSchema = z
   .object({
     categoryCode: z.enum(CATEGORY_CODES, { error: 'categoryUnknown' }),
     type: z.enum(VIGNETTE_TYPES, { error: 'typeUnknown' }),
     startDate: isoDate.optional(),
-    county: z.string().optional(),
-    plate: z.string({ error: 'plateRequired' }).max(24, 'plateFormat'),
-    country: z
-      .string({ error: 'countryRequired' })
+    county: text().optional(),
+    plate: text({ error: 'plateRequired' }).max(24, 'plateFormat'),
+    country: text({ error: 'countryRequired' })
       .transform((code) => code.trim().toUpperCase())
       .refine(isRegistrationCountry, 'countryUnknown'),
   })
   .superRefine((item, ctx) => {
     const plate = checkPlate(item.plate, item.country);
-    if (!plate.ok) ctx.addIssue({ code: 'custom', path: ['plate'], message: plate.reason === 'EMPTY' ? 'plateRequired' : 'plateFormat' });
-    if (NEEDS_START_DATE.has(item.type) && !item.startDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startRequired' });
+    if (!plate.ok)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['plate'],
+        message: plate.reason === 'EMPTY' ? 'plateRequired' : 'plateFormat',
+      });
+    if (NEEDS_START_DATE.has(item.type) && !item.startDate)
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startRequired' });
     if (item.type === 'COUNTY_YEAR' && !(item.county && isCounty(item.county))) {
       ctx.addIssue({ code: 'custom', path: ['county'], message: 'countyRequired' });
     }
@@ -47,18 +53,20 @@ export const vignetteQuoteSchema = z.object({
   items: z.array(vignetteItemSchema, { error: 'cartEmpty' }).min(1, 'cartEmpty').max(10, 'cartTooLarge'),
 });
 
-const text = (max: number) => z.string().trim().min(1, 'required').max(max, 'tooLong');
+const requiredText = (max: number) => text().trim().min(1, 'required').max(max, 'tooLong');
 
 export const invoiceSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('PERSON'), name: text(120), address: text(300) }),
+    z.object({ kind: z.literal('PERSON'), name: requiredText(120), address: requiredText(300) }),
     z.object({
       kind: z.literal('COMPANY'),
-      name: text(200),
-      taxId: z.string().trim().regex(/^(RO)?\d{2,10}$|^(?=[A-Z]{2}[0-9A-Z]*\d)[A-Z]{2}[0-9A-Z]{2,13}$/i, 'taxIdInvalid'),
-      tradeRegister: z.string().trim().max(40, 'tooLong').optional(),
-      address: text(300),
+      name: requiredText(200),
+      taxId: text()
+        .trim()
+        .regex(/^(RO)?\d{2,10}$|^(?=[A-Z]{2}[0-9A-Z]*\d)[A-Z]{2}[0-9A-Z]{2,13}$/i, 'taxIdInvalid'),
+      tradeRegister: text().trim().max(40, 'tooLong').optional(),
+      address: requiredText(300),
     }),
   ],
   { error: 'invoiceKind' },
@@ -78,7 +86,7 @@ export const buyerFields = {
 export const vignetteOrderSchema = vignetteQuoteSchema.extend({
   ...buyerFields,
   // A contact number for the order, from any country: not the spec's Romanian pattern, which top-ups use.
-  phone: z.string().trim().max(20, 'tooLong').optional(),
+  phone: text().trim().max(20, 'tooLong').optional(),
 });
 
 export type VignetteOrderInput = z.input<typeof vignetteOrderSchema>;

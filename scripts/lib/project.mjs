@@ -19,6 +19,7 @@ const BUILD_INPUTS = [
   'messages',
   'public',
   'drizzle',
+  'pages',
   'proxy.ts',
   'instrumentation.ts',
   'next.config.mjs',

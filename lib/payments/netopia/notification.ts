@@ -23,6 +23,7 @@
 import { createHash, createPrivateKey, createPublicKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { compactVerify, decodeProtectedHeader, importPKCS8, importSPKI, SignJWT, type CryptoKey } from 'jose';
 import { z } from 'zod';
+import { text } from '@/lib/validations/text';
 
 /** The only algorithm Netopia signs IPNs with; anything else is refused before any key is used. */
 export const NETOPIA_JWT_ALGORITHM = 'RS512';
@@ -157,11 +158,11 @@ export function decimalToMinorUnits(value: number | string): number | null {
 // ---------------------------------------------------------------------------------------------------------
 
 const identifier = z.union([
-  z.string().trim().min(1).max(255),
+  text().trim().min(1).max(255),
   z.number().int().nonnegative().transform(String),
 ]);
 const optionalText = z
-  .union([z.string(), z.number().transform(String)])
+  .union([text(), z.number().transform(String)])
   .nullish()
   .transform((value) => value ?? undefined);
 

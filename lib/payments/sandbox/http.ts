@@ -1,10 +1,12 @@
 import 'server-only';
 
 import { NextResponse } from 'next/server';
+import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { apiHandler } from '@/lib/api/handler';
 import { getConfig } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
+import { text } from '@/lib/validations/text';
 import { findSandboxPayment, isOnOrigin, sandboxIsLive, sandboxSite, type PayResult } from './sandbox';
 
 /** A sandbox route: 404, as if it did not exist, unless the sandbox is the configured provider. */
@@ -35,9 +37,17 @@ export async function redirectToShop(request: Request, ntpId: string) {
   return redirectAfterPay(request, payment ? { kind: 'DONE', payment } : { kind: 'UNKNOWN' });
 }
 
-export async function formFields(request: Request): Promise<Record<string, string>> {
-  const form = await request.formData();
-  return Object.fromEntries(
-    [...form.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : '']),
-  );
+/** The sandbox card form's fields (app/sandbox-pay/[ntpId]/page.tsx); the card holder's name is not used. */
+export const sandboxPayForm = z.object({
+  ntpId: formField(64),
+  cardNumber: formField(40),
+  cvv: formField(8).transform((cvv) => cvv.trim()),
+  expiry: formField(16),
+});
+
+/** The 3-D Secure step's fields (app/sandbox-pay/[ntpId]/3ds/page.tsx). */
+export const sandbox3dsForm = z.object({ ntpId: formField(64), code: formField(16) });
+
+function formField(max: number) {
+  return text().max(max, 'tooLong').default('');
 }

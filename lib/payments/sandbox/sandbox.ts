@@ -10,6 +10,7 @@ import { logger } from '@/lib/log/logger';
 import { kick } from '@/lib/server/jobs';
 import { DUPLICATE_ORDER_ERROR } from '@/lib/payments/netopia/client';
 import { buildNotificationBody, NETOPIA_STATUS, signNotification } from '@/lib/payments/netopia/notification';
+import { text } from '@/lib/validations/text';
 
 /**
  * The built-in sandbox provider (DESIGN.md §6): a faithful fake of Netopia's v2 API, served by the shop itself when
@@ -141,17 +142,17 @@ async function readOrCreateSandboxKeys(db: Db): Promise<SandboxKeys> {
 
 const startBody = z.object({
   config: z.object({
-    notifyUrl: z.string().url(),
-    redirectUrl: z.string().url(),
-    language: z.string().default('ro'),
+    notifyUrl: text().url(),
+    redirectUrl: text().url(),
+    language: text().default('ro'),
   }),
   order: z.object({
-    posSignature: z.string(),
-    orderID: z.string().min(1).max(64),
+    posSignature: text(),
+    orderID: text().min(1).max(64),
     amount: z.number().positive(),
     currency: z.literal('RON'),
-    description: z.string().default(''),
-    billing: z.object({ email: z.string() }),
+    description: text().default(''),
+    billing: z.object({ email: text() }),
   }),
 });
 
@@ -227,7 +228,12 @@ export async function sandboxStart(
 
 export type SandboxPayment = typeof sandboxPayments.$inferSelect;
 
+/** The sandbox's payment ids: 9 random bytes, URL-safe (see sandboxStart). */
+const isNtpId = (ntpId: string) => /^[\w-]{12}$/.test(ntpId);
+
+/** The payment with that id; an id that cannot be one is unknown without asking the database. */
 export async function findSandboxPayment(db: Db, ntpId: string): Promise<SandboxPayment | undefined> {
+  if (!isNtpId(ntpId)) return undefined;
   const [payment] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.ntpId, ntpId));
   return payment;
 }
@@ -336,7 +342,7 @@ async function settle(
 
 /** `POST /operation/status` of the sandbox. */
 export async function sandboxStatus(db: Db, body: unknown, now = new Date()): Promise<SandboxAnswer> {
-  const parsed = z.object({ posID: z.string(), ntpID: z.string(), orderID: z.string() }).safeParse(body);
+  const parsed = z.object({ posID: text(), ntpID: text(), orderID: text() }).safeParse(body);
   if (!parsed.success || parsed.data.posID !== SANDBOX_POS_SIGNATURE)
     return { status: 400, json: { error: { code: '11', message: 'Invalid request' } } };
   const found = await findSandboxPayment(db, parsed.data.ntpID);

@@ -35,7 +35,11 @@ describeOnProcessDrivers('the reconciler', (db) => {
     });
     await db()
       .update(orders)
-      .set({ providerPaymentId: `ntp-${id}`, paymentExpiresAt: new Date(Date.now() - 10 * 60_000) })
+      .set({
+        providerPaymentId: `ntp-${id}`,
+        paymentUrl: `https://secure.example/pay/ntp-${id}`,
+        paymentExpiresAt: new Date(Date.now() - 10 * 60_000),
+      })
       .where(eq(orders.id, id));
     return id;
   }

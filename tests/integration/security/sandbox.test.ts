@@ -141,20 +141,20 @@ describe('with the sandbox as the provider', () => {
         .values([
           {
             ...row,
-            ntpId: 'old-row',
+            ntpId: 'old-row-0001',
             orderId: 'old-order',
             notifyUrl: 'http://10.0.0.1/hook',
             redirectUrl: OWN.redirectUrl,
           },
           {
             ...row,
-            ntpId: 'own-row',
+            ntpId: 'own-row-0001',
             orderId: 'own-order',
             notifyUrl: OWN.notifyUrl,
             redirectUrl: OWN.redirectUrl,
           },
         ]);
-      for (const ntpId of ['old-row', 'own-row'])
+      for (const ntpId of ['old-row-0001', 'own-row-0001'])
         await sandboxPay(db(), { ntpId, cardNumber: '9900004810225098', cvv: '111', expiry: '12/30' });
 
       const calls: { url: string; redirect?: RequestRedirect }[] = [];
@@ -165,10 +165,10 @@ describe('with the sandbox as the provider', () => {
       await deliverSandboxNotifications(db(), fakeFetch);
 
       expect(calls).toEqual([{ url: OWN.notifyUrl, redirect: 'manual' }]);
-      const [old] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.ntpId, 'old-row'));
+      const [old] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.ntpId, 'old-row-0001'));
       expect(old!.notifyNextAt).toBeNull();
       // A redirect is not an acceptance: the shop's notification is retried later, not marked delivered.
-      const [own] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.ntpId, 'own-row'));
+      const [own] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.ntpId, 'own-row-0001'));
       expect(own!.notifiedAt).toBeNull();
       expect(own!.notifyAttempts).toBe(1);
     });

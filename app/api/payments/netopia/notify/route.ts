@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/handler';
-import { clientAddress } from '@/lib/api/request';
+import { clientAddress, readBodyBytes } from '@/lib/api/request';
 import { getDb } from '@/lib/db/client';
 import { handlePaymentNotification } from '@/lib/payments/notifications';
 import { RATE_LIMITS, takeToken } from '@/lib/security/rate-limit';
@@ -9,10 +9,10 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The provider's notification (IPN). Exempt from the anti-forgery header: its RS512 signature over the exact body
- * bytes is its proof, so the body is read as bytes, never re-serialised.
+ * bytes is its proof, so the body is read as bytes, never re-serialised (and never more than the API's limit).
  */
 export const POST = apiHandler(async (request) => {
-  const rawBody = new Uint8Array(await request.arrayBuffer());
+  const rawBody = await readBodyBytes(request);
   const { httpStatus, answer, retryAfterSeconds } = await handlePaymentNotification(
     rawBody,
     request.headers.get('verification-token'),

@@ -1,19 +1,14 @@
+import { readForm, validate } from '@/lib/api/request';
 import { getDb } from '@/lib/db/client';
-import { formFields, redirectAfterPay, redirectToShop, sandboxRoute } from '@/lib/payments/sandbox/http';
+import { redirectAfterPay, redirectToShop, sandboxPayForm, sandboxRoute } from '@/lib/payments/sandbox/http';
 import { sandboxPay } from '@/lib/payments/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 
 /** The sandbox card form's submission (an HTML form post: it works without JavaScript). */
 export const POST = sandboxRoute(async (request) => {
-  const fields = await formFields(request);
-  const result = await sandboxPay(await getDb(), {
-    ntpId: fields.ntpId ?? '',
-    cardNumber: fields.cardNumber ?? '',
-    cvv: (fields.cvv ?? '').trim(),
-    expiry: fields.expiry ?? '',
-  });
-  return redirectAfterPay(request, result);
+  const fields = validate(sandboxPayForm, await readForm(request));
+  return redirectAfterPay(request, await sandboxPay(await getDb(), fields));
 });
 
 /** A form that expired or was settled sends the buyer back to the shop. */

@@ -1,0 +1,60 @@
+/** The methods a route handler may export (Next answers HEAD from GET and OPTIONS by itself). */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * The methods of every API route, so that the proxy answers a method a route does not have with 405 in the JSON
+ * error shape (Next's own 405 has an empty body and no Allow header). A route's segment in brackets stands for any
+ * one segment. tests/unit/lib/api/routes.test.ts checks this table against the route files under app/api.
+ */
+export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> = {
+  '/api/admin/invoices': ['GET'],
+  '/api/admin/payment': ['GET', 'PATCH'],
+  '/api/admin/payment/daily': ['GET'],
+  '/api/admin/payment/export/excel': ['GET'],
+  '/api/admin/payment/export/xml': ['GET'],
+  '/api/currency/nmps/rate': ['GET'],
+  '/api/eps/order': ['POST'],
+  '/api/eps/utils/operators': ['GET'],
+  '/api/eps/utils/transaction/details': ['GET'],
+  '/api/health': ['GET'],
+  '/api/invoice': ['GET'],
+  '/api/login': ['POST'],
+  '/api/logout': ['POST'],
+  '/api/nmps/orders/order': ['POST'],
+  '/api/nmps/orders/quote': ['POST'],
+  '/api/nmps/utils/transaction/details': ['GET'],
+  '/api/nmps/utils/vignette/catalog': ['GET'],
+  '/api/nmps/utils/vignette/prices': ['GET'],
+  '/api/orders/[orderId]': ['GET'],
+  '/api/orders/[orderId]/resend': ['POST'],
+  '/api/payments/netopia/notify': ['POST'],
+  '/api/payments/return': ['GET'],
+  '/api/payments/sandbox/3ds': ['POST'],
+  '/api/payments/sandbox/operation/status': ['POST'],
+  '/api/payments/sandbox/pay': ['GET', 'POST'],
+  '/api/payments/sandbox/payment/card/start': ['POST'],
+  '/api/users': ['GET'],
+  '/api/users/change-pass': ['POST'],
+  '/api/users/reset': ['POST'],
+  '/api/users/roles': ['GET'],
+  '/api/users/sign-up': ['POST'],
+  '/api/users/user': ['DELETE', 'GET'],
+};
+
+const ROUTES = Object.entries(API_ROUTE_METHODS).map(([route, methods]) => ({
+  pattern: new RegExp(`^${route.replace(/\[[^/\]]+\]/g, '[^/]+')}/?$`),
+  methods,
+}));
+
+/** The methods of the API route at that path (HEAD counts as GET), or undefined when no route is there. */
+export function apiRouteMethods(pathname: string): readonly HttpMethod[] | undefined {
+  return ROUTES.find((route) => route.pattern.test(pathname))?.methods;
+}
+
+/** Whether the API route at that path answers that method; true for a path without a route (it answers 404 itself). */
+export function allowsMethod(pathname: string, method: string): boolean {
+  const methods = apiRouteMethods(pathname);
+  if (!methods || method === 'OPTIONS') return true;
+  return methods.includes((method === 'HEAD' ? 'GET' : method) as HttpMethod);
+}
