@@ -1,5 +1,5 @@
 import createNextIntlPlugin from 'next-intl/plugin';
-import { securityHeaders } from './lib/security/headers.mjs';
+import { contentSecurityPolicy, headersButPolicy } from './lib/security/headers.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -10,7 +10,14 @@ const nextConfig = {
   // Native and WASM modules run as plain Node packages, not bundled (PGlite loads its WASM from disk).
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'proper-lockfile', 'pdfkit'],
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: headersButPolicy },
+      // Every address but the back-office's, whose pages get a policy with a per-request nonce from proxy.ts.
+      {
+        source: '/:path((?!admin(?:/|$)).*)',
+        headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy() }],
+      },
+    ];
   },
   async rewrites() {
     return {

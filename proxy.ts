@@ -6,6 +6,7 @@ import { APP_MODE_COOKIE, APP_MODE_QUERY, isAppUserAgent } from './lib/consent';
 import { FAQ_CATEGORY_KEYS, resolveFaqAnchor } from './lib/faq/structure';
 import { locales, routing } from './lib/i18n/routing';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/log/request-id';
+import { contentSecurityPolicy, isBackOfficePage } from './lib/security/headers.mjs';
 import { needsXsrfCheck, newXsrfToken, sameToken, XSRF_COOKIE, XSRF_HEADER } from './lib/security/xsrf';
 
 const handleLocaleRouting = createMiddleware(routing);
@@ -22,7 +23,15 @@ function route(request: NextRequest, requestId: string): NextResponse {
   if (isUnlocalized(pathname)) {
     const headers = new Headers(request.headers);
     headers.set(REQUEST_ID_HEADER, requestId);
-    return NextResponse.next({ request: { headers } });
+    // The back-office's policy allows only this answer's scripts: Next reads the nonce from the request's policy
+    // and puts it on every script it renders (the pages under /admin are rendered per request for it).
+    const policy = isBackOfficePage(pathname)
+      ? contentSecurityPolicy(process.env, { nonce: btoa(crypto.randomUUID()) })
+      : undefined;
+    if (policy) headers.set('content-security-policy', policy);
+    const response = NextResponse.next({ request: { headers } });
+    if (policy) response.headers.set('Content-Security-Policy', policy);
+    return response;
   }
   // Spec §2: a path without a valid language prefix goes to the Romanian not-found page.
   if (pathname !== '/' && !(locales as readonly string[]).includes(firstSegment(pathname))) {

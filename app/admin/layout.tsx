@@ -8,6 +8,9 @@ import hu from '@/messages/hu.json';
 import ro from '@/messages/ro.json';
 import '../globals.css';
 
+/** Rendered per request: each answer's scripts carry the nonce of its Content-Security-Policy (proxy.ts). */
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b4f8a' };
 

@@ -1,2 +1,7 @@
-export function contentSecurityPolicy(env?: Record<string, string | undefined>): string;
+export function contentSecurityPolicy(
+  env?: Record<string, string | undefined>,
+  options?: { nonce?: string },
+): string;
+export function isBackOfficePage(pathname: string): boolean;
+export const headersButPolicy: { key: string; value: string }[];
 export const securityHeaders: { key: string; value: string }[];

@@ -13,18 +13,20 @@ const origin = (url) => {
 };
 
 /**
- * One Content-Security-Policy for every page, so that pages stay prerendered: a nonce would make each page
- * dynamic, and script hashes would go stale when the FAQ is regenerated (ISR). So inline scripts are allowed
- * ('unsafe-inline': Next's own hydration payload and our app-mode snippet), and everything else is strict: no
- * plugins, no <base>, no framing, forms only to ourselves and the payment provider, connections only to the API,
- * the analytics endpoint and ourselves. Values come from the environment at build time.
+ * The Content-Security-Policy. The shop's pages stay prerendered, so they get one policy without a nonce (a nonce
+ * would make each page dynamic, and script hashes would go stale when the FAQ is regenerated): inline scripts are
+ * allowed ('unsafe-inline': Next's own hydration payload and our app-mode snippet), and everything else is strict:
+ * no plugins, no <base>, no framing, forms only to ourselves and the payment provider, connections only to the API,
+ * the analytics endpoint and ourselves. The back-office, where a token that can refund and export lives, is
+ * rendered per request instead and gets `nonce`: only scripts carrying it (and what they load) run there. Values
+ * come from the environment at build time.
  */
-export function contentSecurityPolicy(env = process.env) {
+export function contentSecurityPolicy(env = process.env, { nonce } = {}) {
   const paymentHost = env.PAYMENT_PROVIDER === 'netopia' ? origin(env.NETOPIA_API_URL) : undefined;
   const connect = [origin(env.NEXT_PUBLIC_PAYMENTS_API_URL), origin(env.NEXT_PUBLIC_ANALYTICS_URL)];
   return [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
+    nonce ? `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'` : "script-src 'self' 'unsafe-inline'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -36,12 +38,17 @@ export function contentSecurityPolicy(env = process.env) {
   ].join('; ');
 }
 
-/** The headers as next.config's `headers()` takes them. */
-export const securityHeaders = [
-  { key: 'Content-Security-Policy', value: contentSecurityPolicy() },
+/** The back-office's address space: its pages get their policy, with a nonce, from proxy.ts. */
+export const isBackOfficePage = (pathname) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/** The headers every answer carries but the policy. */
+export const headersButPolicy = [
   { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(self)' },
 ];
+
+/** The headers as next.config's `headers()` takes them, for the answers with the shop's static policy. */
+export const securityHeaders = [{ key: 'Content-Security-Policy', value: contentSecurityPolicy() }, ...headersButPolicy];

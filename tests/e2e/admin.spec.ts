@@ -182,3 +182,34 @@ test('a 401 from a secured call signs the browser out and sends it to /admin', a
     await page.evaluate(() => [localStorage.getItem('currentUser'), localStorage.getItem('principal')]),
   ).toEqual([null, null]);
 });
+
+test("the back-office runs only its own answer's scripts: a nonce per request, no inline allowance, and it still works", async ({
+  page,
+  request,
+}) => {
+  const first = await request.get('/admin');
+  const second = await request.get('/admin');
+  const policies = first.headersArray().filter((header) => header.name.toLowerCase() === 'content-security-policy');
+  // One policy: next.config's static one (inline scripts allowed) is not sent with the back-office's pages.
+  expect(policies).toHaveLength(1);
+  const scriptSource = (policy = '') => /script-src ([^;]+)/.exec(policy)?.[1] ?? '';
+  const nonceOf = (source: string) => /'nonce-([^']+)'/.exec(source)?.[1];
+  const source = scriptSource(policies[0]!.value);
+  expect(source).toContain("'strict-dynamic'");
+  expect(source).not.toContain("'unsafe-inline'");
+  const nonce = nonceOf(source);
+  expect(nonce).toBeTruthy();
+  expect(nonceOf(scriptSource(second.headers()['content-security-policy']))).not.toBe(nonce);
+  const scripts = (await first.text()).match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+  // In the browser: nothing is refused, and the back-office signs in and out as before.
+  const violations: string[] = [];
+  page.on('console', (entry) => {
+    if (/Content Security Policy/i.test(entry.text())) violations.push(entry.text());
+  });
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await signOut(page);
+  expect(violations).toEqual([]);
+});
