@@ -1,20 +1,7 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { LOGGER_OPTIONS } from '@/lib/log/logger';
 import { freshPglite, type TestDatabase } from '../../support/databases';
+import { captureLog } from '../../support/log-capture';
 
-/** The shop's logger, writing to a string instead of stdout. */
-function capture() {
-  let written = '';
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      written += chunk;
-      done();
-    },
-  });
-  return { log: pino({ ...LOGGER_OPTIONS, level: 'info' }, sink), text: () => written };
-}
 
 describe('a failed statement in the logs', () => {
   let store: TestDatabase;
@@ -35,7 +22,7 @@ describe('a failed statement in the logs', () => {
     expect(error).toBeInstanceOf(Error);
     expect(String((error as Error).message)).toContain(secretEmail);
 
-    const { log, text } = capture();
+    const { log, text } = captureLog();
     log.error({ err: error }, 'unhandled error');
     const line = text();
     expect(line).toContain('insert into logged_people');
@@ -46,7 +33,7 @@ describe('a failed statement in the logs', () => {
   });
 
   it('leaves an ordinary error as pino writes it', () => {
-    const { log, text } = capture();
+    const { log, text } = captureLog();
     log.warn({ err: new Error('the issuer did not answer') }, 'delivery failed');
     const { err } = JSON.parse(text());
     expect(err.message).toBe('the issuer did not answer');

@@ -1,22 +1,8 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
-import { REDACTED_PATHS } from '@/lib/log/logger';
-
-/** A logger with the shop's redaction, writing to a string instead of stdout. */
-function capture() {
-  let written = '';
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      written += chunk;
-      done();
-    },
-  });
-  return { log: pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink), text: () => written };
-}
+import { captureLog } from '../../../support/log-capture';
 
 describe('the log redaction', () => {
   it('hides PINs, the provider token, e-mails, passwords and cookies, at the top and one level down', () => {
-    const { log, text } = capture();
+    const { log, text } = captureLog();
     log.info(
       {
         pin: '1234567890123456',
