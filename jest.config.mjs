@@ -12,7 +12,8 @@ const config = {
     // Outside React's server build the package throws on import; in tests every module is "server".
     '^server-only$': '<rootDir>/tests/support/empty-module.ts',
   },
-  testTimeout: 30_000,
+  // Generous: a hook that opens and seeds a PGlite store waits for the CPU when the machine is busy.
+  testTimeout: 60_000,
 };
 
 // next/jest sets transformIgnorePatterns itself; these packages ship ESM only and must be transformed.
