@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { Db } from '@/lib/db/client';
 import { orders, outbox } from '@/lib/db/schema';
 import { kick } from '@/lib/server/jobs';
+import { isOrderId } from './orders';
 
 /** At most one confirmation e-mail a few minutes, so the button cannot be used to flood a mailbox. */
 export const RESEND_INTERVAL_MS = 2 * 60_000;
@@ -15,6 +16,8 @@ export const RESEND_INTERVAL_MS = 2 * 60_000;
  * queue one e-mail between them. Returns whether this call queued it.
  */
 export async function resendConfirmation(db: Db, orderId: string, now = new Date()): Promise<boolean> {
+  // An id that cannot be an order's (a NUL, which PostgreSQL refuses in text, or any other shape) is unknown.
+  if (!isOrderId(orderId)) throw new ApiError('NOT_FOUND', 'No such order');
   const queued = await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status })

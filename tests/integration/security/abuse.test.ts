@@ -54,6 +54,14 @@ describeOnProcessDrivers('abuse rules', (db) => {
     expect(Number(mail!.n)).toBe(1);
   });
 
+  it('answers 404 for a re-send of an id that cannot be an order, a NUL included, without asking the database', async () => {
+    for (const orderId of ['\u0000', 'a'.repeat(21) + '\u0000', 'x'.repeat(600)]) {
+      const answer = await resend(post('/api/orders/x/resend'), { params: Promise.resolve({ orderId }) });
+      expect(answer.status).toBe(404);
+      expect((await answer.json()).error.code).toBe('NOT_FOUND');
+    }
+  });
+
   it('refuses a signed-out token on every secured call, and a second sign-out', async () => {
     const { token } = await staff(db(), 'leaving-admin', 'ADMIN');
     expect((await listUsers(get('/api/users', token), { params: Promise.resolve({}) })).status).toBe(200);
