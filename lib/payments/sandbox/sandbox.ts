@@ -42,6 +42,25 @@ export function sandboxSite(config: Config = getConfig()): SandboxSite {
   return { formBaseUrl: config.siteUrl, redirectOrigins: [shop], notifyOrigins: [shop, loopbackOrigin(config)] };
 }
 
+/**
+ * Where a recorded notification is sent. Every server of the shop applies a notification alike (they share the
+ * database), so one recorded for a server's loopback address, whichever server started the payment, goes to this
+ * server's own loopback: the server that claimed it may be another one. Otherwise it must be on the shop's origin.
+ * Anywhere else: null, never sent.
+ */
+export function notificationTarget(notifyUrl: string, config: Config = getConfig()): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(notifyUrl);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol === 'http:' && parsed.hostname === '127.0.0.1') {
+    return `${loopbackOrigin(config)}${parsed.pathname}${parsed.search}`;
+  }
+  return isOnOrigin(notifyUrl, [new URL(config.siteUrl).origin]) ? notifyUrl : null;
+}
+
 /** Whether `url` is an http(s) address on one of `origins`. */
 export function isOnOrigin(url: string, origins: string[]): boolean {
   try {
@@ -397,10 +416,11 @@ export async function deliverSandboxNotifications(
     .where(and(isNull(sandboxPayments.notifiedAt), lte(sandboxPayments.notifyNextAt, now)))
     .limit(20);
   const keys = due.length ? await getSandboxKeys(db) : undefined;
-  const { notifyOrigins } = sandboxSite();
+  const config = getConfig();
   let delivered = 0;
   for (const payment of due) {
-    if (!isOnOrigin(payment.notifyUrl, notifyOrigins)) {
+    const target = notificationTarget(payment.notifyUrl, config);
+    if (!target) {
       // Recorded before the start call checked it: never sent anywhere but to the shop.
       logger.warn({ ntpId: payment.ntpId }, 'sandbox notification dropped: notify address off-site');
       await db.update(sandboxPayments).set({ notifyNextAt: null }).where(eq(sandboxPayments.ntpId, payment.ntpId));
@@ -435,7 +455,7 @@ export async function deliverSandboxNotifications(
     });
     let accepted = false;
     try {
-      const response = await fetchImpl(payment.notifyUrl, {
+      const response = await fetchImpl(target, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'Verification-token': token },
         body,

@@ -5,8 +5,10 @@ import { GET as payGet, POST as pay } from '@/app/api/payments/sandbox/pay/route
 import { POST as startRoute } from '@/app/api/payments/sandbox/payment/card/start/route';
 import { sandboxPayments } from '@/lib/db/schema';
 import { startPaymentBody } from '@/lib/payments/netopia/client';
+import { parseConfig } from '@/lib/config/env';
 import {
   deliverSandboxNotifications,
+  notificationTarget,
   SANDBOX_POS_SIGNATURE,
   sandboxPay,
 } from '@/lib/payments/sandbox/sandbox';
@@ -122,6 +124,26 @@ describe('with the sandbox as the provider', () => {
       expect(answer.status).toBe(200);
       expect((await answer.json()).payment.paymentURL).toMatch(/^http:\/\/localhost:3000\/sandbox-pay\//);
     });
+  });
+
+  it('sends a notification recorded for any server of the shop to this server, and nothing anywhere else', () => {
+    const config = parseConfig({ SITE_URL: 'https://shop.example', PORT: '3000' });
+    // Started on another server of the shop (its loopback port): applied here, from the shared database.
+    expect(notificationTarget('http://127.0.0.1:3402/api/payments/netopia/notify', config)).toBe(
+      'http://127.0.0.1:3000/api/payments/netopia/notify',
+    );
+    expect(notificationTarget('https://shop.example/api/payments/netopia/notify', config)).toBe(
+      'https://shop.example/api/payments/netopia/notify',
+    );
+    for (const elsewhere of [
+      'http://10.0.0.1/hook',
+      'http://127.0.0.1.evil.example/hook',
+      'https://127.0.0.1:3402/hook',
+      'http://localhost:6379/',
+      'https://shop.example.evil.example/',
+      'not a url',
+    ])
+      expect(notificationTarget(elsewhere, config)).toBeNull();
   });
 
   it('never posts a notification off-site, and never follows a redirect', async () => {
