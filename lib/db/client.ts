@@ -96,8 +96,7 @@ export const POSTGRES_TIMEOUTS = {
 async function timeoutClosingClient() {
   const { default: pg } = await import('pg');
   return class TimeoutClosingClient extends pg.Client {
-    // node-postgres overloads query() (promise, callback, submittable); every form goes through here.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-postgres overloads query() (promise, callback, submittable) with types no single signature can override; every form goes through here unchanged
     override query(...args: any[]): any {
       const query = super.query as (...forwarded: unknown[]) => unknown;
       const last: unknown = args.at(-1);

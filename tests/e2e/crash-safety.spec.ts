@@ -6,6 +6,8 @@ import { postgresUrl } from './support/postgres';
 // The built server, killed with SIGKILL at every crash point and started again, on a real PostgreSQL: a few kills
 // per point here, 50 per point in bench/crash.ts. Ports: the shop 3401, its SMTP server 2641 (this part's range).
 test.describe.configure({ timeout: 360_000 });
+// These need a real PostgreSQL (PGlite serves one process); skipped, and counted as skipped, only where none is
+// configured. `npm test` installs and starts one when it runs as root, as CI does.
 test.skip(!postgresUrl, 'TEST_DATABASE_URL is not set');
 
 const KILLS_PER_POINT = Number(process.env.CRASH_KILLS_PER_POINT ?? 1);

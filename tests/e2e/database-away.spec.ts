@@ -14,6 +14,8 @@ import { XSRF_HEADERS } from './support/xsrf';
 // partition, a stopped server process). Nothing may wait longer than 2 s for it, every caller gets a clear answer,
 // and the same server process recovers by itself when the database is back.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
+// These need a real PostgreSQL (PGlite serves one process); skipped, and counted as skipped, only where none is
+// configured. `npm test` installs and starts one when it runs as root, as CI does.
 test.skip(!postgresUrl, 'TEST_DATABASE_URL is not set');
 
 // Inside this part's port ranges (3300-3399 for servers, 5440-5449 for the database proxy).

@@ -20,6 +20,8 @@ import { XSRF_HEADERS } from './support/xsrf';
 // Two built servers on one PostgreSQL, every background job running in both, as a scaled-out deployment runs.
 // Ports: the servers 3402 and 3403, their SMTP server 2642 (this part's range).
 test.describe.configure({ timeout: 300_000 });
+// These need a real PostgreSQL (PGlite serves one process); skipped, and counted as skipped, only where none is
+// configured. `npm test` installs and starts one when it runs as root, as CI does.
 test.skip(!postgresUrl, 'TEST_DATABASE_URL is not set');
 
 const ORDERS = 24;

@@ -32,6 +32,8 @@ const canMount = (() => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 })();
+// A read-only or full folder can only be made honestly with a real mount (root ignores permission bits); where
+// mounting is refused these cases are skipped, and counted as skipped, rather than faked.
 const withMount = canMount ? it : it.skip;
 /** Two openings of a PGlite store (migrations, seed) on a busy 2-core machine. */
 const OPENS_TWICE_MS = 180_000;
