@@ -11,7 +11,6 @@
  *
  * BENCH_ORDERS (default 100000) and BENCH_RUNS (default 40) make it smaller or steadier.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,31 +38,11 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-/** TEST_DATABASE_URL, else the local cluster: started (and its test role made) when we may, as `npm test` does. */
+/** TEST_DATABASE_URL, else the local cluster (`npm run bench` starts it, and makes the test role, as `npm test` does). */
 async function postgresUrl(): Promise<string> {
   const url = process.env.TEST_DATABASE_URL ?? LOCAL_URL;
   if (await reachable(url)) return url;
-  if (process.env.TEST_DATABASE_URL || process.getuid?.() !== 0) {
-    throw new Error(
-      `No PostgreSQL at ${url}: start one, or set TEST_DATABASE_URL to a role that may create databases`,
-    );
-  }
-  say('Starting the local PostgreSQL cluster ...');
-  for (const line of execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' })
-    .split('\n')
-    .filter(Boolean)) {
-    const [version, name, , status] = line.trim().split(/\s+/);
-    if (status !== 'online') execFileSync('pg_ctlcluster', [version!, name!, 'start'], { stdio: 'inherit' });
-  }
-  const psql = (statement: string) =>
-    execFileSync('runuser', ['-u', 'postgres', '--', 'psql', '-v', 'ON_ERROR_STOP=1', '-tAc', statement], {
-      encoding: 'utf8',
-    });
-  if (psql("SELECT 1 FROM pg_roles WHERE rolname = 'shop_test'").trim() !== '1') {
-    psql("CREATE ROLE shop_test LOGIN CREATEDB PASSWORD 'shop_test'");
-  }
-  if (!(await reachable(url))) throw new Error(`PostgreSQL at ${url} still does not answer`);
-  return url;
+  throw new Error(`No PostgreSQL at ${url}: run the bench with npm run bench, or set TEST_DATABASE_URL to a role that may create databases`);
 }
 
 const quantile = (sorted: number[], q: number) =>

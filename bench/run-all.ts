@@ -12,6 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { ensurePostgres } from '../scripts/lib/machine.mjs';
 // @ts-expect-error plain ESM helper shared with npm start and npm test
 import { build, buildIsCurrent, ensureDependencies, root } from '../scripts/lib/project.mjs';
 
@@ -22,11 +23,12 @@ const BENCHES: { name: string; file: string; nodeFlags?: string[]; needsBuild: b
   { name: 'crash', file: 'crash.ts', needsBuild: true },
 ];
 
-const LOCAL_POSTGRES = 'postgres://shop_test:shop_test@127.0.0.1:5432/postgres';
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 async function main() {
   await ensureDependencies();
+  // Every bench but the fuzz one runs on a real PostgreSQL: the one `npm test` uses (started when we may).
+  await ensurePostgres();
   process.env.SITE_URL ??= 'http://localhost:3100';
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
   const chosen = BENCHES.filter((bench) => !only || only.includes(bench.name));
@@ -40,8 +42,7 @@ async function main() {
     const run = spawnSync(tsx, ['--conditions=react-server', ...(bench.nodeFlags ?? []), path.join('bench', bench.file)], {
       cwd: root,
       stdio: 'inherit',
-      // The admin bench starts the local cluster when it is down; the others then find it at the test role's address.
-      env: { TEST_DATABASE_URL: LOCAL_POSTGRES, ...process.env },
+      env: process.env,
     });
     outcomes.push(`${bench.name}: ${run.status === 0 ? 'reported' : `stopped (exit ${run.status ?? run.signal})`}`);
   }

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { auditVerdict } from './lib/audit.mjs';
+import { aptInstall, ensurePostgres } from './lib/machine.mjs';
 import { build, ensureDependencies, root, run, runSync, say } from './lib/project.mjs';
 
 const reports = path.join(root, 'reports');
@@ -12,16 +13,6 @@ fs.mkdirSync(reports, { recursive: true });
 
 // One public address for the test build and its servers: canonical links must point where the pages are.
 process.env.SITE_URL ??= 'http://localhost:3100';
-
-const isRoot = process.getuid?.() === 0;
-const has = (command) => runSync('sh', ['-c', `command -v ${command}`]).status === 0;
-let aptUpdated = false;
-async function aptInstall(...packages) {
-  if (!isRoot || !has('apt-get')) return false;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!aptUpdated) aptUpdated = (await run('apt-get', ['update', '-qq'], { env })) === 0;
-  return (await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env })) === 0;
-}
 
 /** Debian's Chromium when we can have it, else Playwright's own build (which needs its download site). */
 async function ensureChromium() {
@@ -33,43 +24,6 @@ async function ensureChromium() {
   }
   say('Debian Chromium is not available; installing Playwright\'s own Chromium ...');
   await run('npx', ['playwright', 'install', 'chromium']);
-}
-
-const clusters = () =>
-  has('pg_lsclusters')
-    ? runSync('pg_lsclusters', ['--no-header'])
-        .stdout.split('\n')
-        .filter(Boolean)
-        .map((line) => {
-          const [version, name, port, status] = line.trim().split(/\s+/);
-          return { version, name, port, status };
-        })
-    : [];
-
-/**
- * A real PostgreSQL for the tests that need one: TEST_DATABASE_URL if given, else Debian's server on loopback
- * (installed and started here when running as root). The URL names a role that may create databases: each test
- * file makes its own database and drops it afterwards.
- */
-async function ensurePostgres() {
-  if (process.env.TEST_DATABASE_URL) return;
-  if (clusters().length === 0) await aptInstall('postgresql');
-  const cluster = clusters()[0];
-  if (!cluster || !isRoot) {
-    say('No PostgreSQL server available (set TEST_DATABASE_URL, or run as root): its tests will be skipped.');
-    return;
-  }
-  if (cluster.status !== 'online') await run('pg_ctlcluster', [cluster.version, cluster.name, 'start']);
-  const psql = (sql) =>
-    runSync('runuser', ['-u', 'postgres', '--', 'psql', '-p', cluster.port, '-v', 'ON_ERROR_STOP=1', '-tAc', sql]);
-  if (psql("SELECT 1 FROM pg_roles WHERE rolname = 'shop_test'").stdout.trim() !== '1') {
-    const created = psql("CREATE ROLE shop_test LOGIN CREATEDB PASSWORD 'shop_test'");
-    if (created.status !== 0) {
-      say(`Could not create the test role: ${created.stderr}`);
-      return;
-    }
-  }
-  process.env.TEST_DATABASE_URL = `postgres://shop_test:shop_test@127.0.0.1:${cluster.port}/postgres`;
 }
 
 const results = { passed: 0, failed: 0, skipped: 0 };
