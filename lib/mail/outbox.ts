@@ -119,7 +119,20 @@ export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'orderId' | 'created
  * such a copy is recognisable and mail systems that drop duplicates drop it; nothing else is ever sent twice.
  */
 export async function sendDueMail(db: Db, mailer: Mailer = getMailer()): Promise<number> {
-  const due = await db
+  let sent = 0;
+  // Every row read is claimed or put off, so the next read finds only rows not seen yet: a burst goes in one pass.
+  for (;;) {
+    const due = await dueMail(db);
+    sent += await sendBatch(db, mailer, due);
+    if (due.length < MAIL_BATCH) return sent;
+  }
+}
+
+/** Messages read at a time. */
+const MAIL_BATCH = 10;
+
+function dueMail(db: Db) {
+  return db
     .select()
     .from(outbox)
     .where(
@@ -129,7 +142,10 @@ export async function sendDueMail(db: Db, mailer: Mailer = getMailer()): Promise
         sql`${outbox.attempts} < ${MAX_MAIL_ATTEMPTS}`,
       ),
     )
-    .limit(10);
+    .limit(MAIL_BATCH);
+}
+
+async function sendBatch(db: Db, mailer: Mailer, due: OutboxRow[]): Promise<number> {
   const from = mailFrom();
   let sent = 0;
   for (const row of due) {

@@ -1,8 +1,8 @@
 import 'server-only';
 
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { orderItems, outbox, topUpProducts } from '@/lib/db/schema';
+import { orderItems, orders, outbox, topUpProducts } from '@/lib/db/schema';
 import type { TopUpProvider } from '@/lib/issuers/topup-provider';
 import type { VignetteIssuer } from '@/lib/issuers/vignette-issuer';
 import { logger } from '@/lib/log/logger';
@@ -10,11 +10,29 @@ import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import {
   findOrderItems,
-  findOrdersByStatus,
   transitionOrder,
   type OrderItemRow,
   type OrderRow,
 } from './orders';
+
+/** Paid orders read at a time; a pass goes on to the next batch until none is left. */
+const FULFILMENT_BATCH = 20;
+
+/**
+ * The paid orders after `cursor` in creation order, `FULFILMENT_BATCH` at a time. A pass walks forward from the
+ * oldest, so an order that keeps failing is tried once per pass and never holds up the ones behind it.
+ */
+function paidOrdersAfter(db: Db, cursor: Pick<OrderRow, 'createdAt' | 'id'> | undefined) {
+  const after = cursor
+    ? or(gt(orders.createdAt, cursor.createdAt), and(eq(orders.createdAt, cursor.createdAt), gt(orders.id, cursor.id)))
+    : undefined;
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'PAID'), after))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(FULFILMENT_BATCH);
+}
 
 /** Attempts per item before the order is left to a person as FULFILLMENT_FAILED (then refunded). */
 export const MAX_ISSUE_ATTEMPTS = 5;
@@ -57,13 +75,23 @@ async function deliverItem(db: Db, deliverers: Deliverers, order: OrderRow, item
 }
 
 /**
- * Delivers the items of paid orders: once per item, with the item's own idempotency key, retried on the next pass
- * when the provider fails. An order whose items are all delivered becomes FULFILLED and queues its confirmation
- * e-mail in the same transaction.
+ * Delivers the items of every paid order: once per item, with the item's own idempotency key, retried on the next
+ * pass when the provider fails. An order whose items are all delivered becomes FULFILLED and queues its
+ * confirmation e-mail in the same transaction. A pass reads the paid orders in batches until none is left, so a
+ * burst of payments is delivered in one go instead of twenty per timer tick.
  */
 export async function fulfilPaidOrders(db: Db, deliverers: Deliverers): Promise<number> {
   let fulfilled = 0;
-  for (const order of await findOrdersByStatus(db, ['PAID'], 20)) {
+  for (let batch = await paidOrdersAfter(db, undefined); batch.length; batch = await paidOrdersAfter(db, batch.at(-1))) {
+    fulfilled += await fulfilBatch(db, deliverers, batch);
+  }
+  if (fulfilled) kick('mail');
+  return fulfilled;
+}
+
+async function fulfilBatch(db: Db, deliverers: Deliverers, batch: OrderRow[]): Promise<number> {
+  let fulfilled = 0;
+  for (const order of batch) {
     const items = await findOrderItems(db, order.id);
     let complete = true;
     for (const { item } of items) {
@@ -110,6 +138,5 @@ export async function fulfilPaidOrders(db: Db, deliverers: Deliverers): Promise<
     });
     if (moved) fulfilled++;
   }
-  if (fulfilled) kick('mail');
   return fulfilled;
 }

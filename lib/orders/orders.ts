@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orderEvents, orderItems, orders, vignetteCategories } from '@/lib/db/schema';
 import { sourcesOf, type OrderStatus } from './status';
@@ -64,15 +64,6 @@ export async function findOrderItems(executor: Executor, orderId: string) {
     .leftJoin(vignetteCategories, eq(vignetteCategories.code, orderItems.categoryCode))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
-}
-
-export async function findOrdersByStatus(executor: Executor, statuses: OrderStatus[], limit = 50) {
-  return executor
-    .select()
-    .from(orders)
-    .where(inArray(orders.status, statuses))
-    .orderBy(asc(orders.createdAt))
-    .limit(limit);
 }
 
 export async function markNeedsReview(executor: Executor, orderId: string, reason: string, actor: string) {

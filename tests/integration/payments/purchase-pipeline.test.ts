@@ -1,9 +1,9 @@
 import type { ParsedMail } from 'mailparser';
 import { DateTime } from 'luxon';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
-import { orders } from '@/lib/db/schema';
+import { orderItems, orders, outbox } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import type { Mailer } from '@/lib/mail/mailer';
 import { sendDueMail } from '@/lib/mail/outbox';
@@ -122,5 +122,33 @@ describe('a vignette purchase from order to e-mail', () => {
     await deliverSandboxNotifications(db(), toNotifyHandler);
     for (let pass = 0; pass < MAX_ISSUE_ATTEMPTS; pass++) await fulfilPaidOrders(db(), sandboxDeliverers);
     expect(await statusOf(created.id)).toBe('FULFILLMENT_FAILED');
+  });
+
+  it('delivers and mails a burst of payments in one pass each, tries a failing order once per pass', async () => {
+    const failing = await order([
+      { categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'FAIL124', country: 'DE' },
+    ]);
+    const burst = [];
+    for (let index = 0; index < 25; index++) {
+      burst.push(
+        await order([
+          { categoryCode: 'CAR', type: 'DAY', startDate: day(1), plate: `CJ${10 + index}BRS`, country: 'RO' },
+        ]),
+      );
+    }
+    for (const created of [failing, ...burst]) await pay(created.providerPaymentId!, '9900004810225098');
+    while ((await deliverSandboxNotifications(db(), toNotifyHandler)) > 0);
+    // More than one batch of paid orders, and more than one batch of messages, each in a single pass (with the
+    // paid order an earlier test left).
+    const paid = await db().select({ id: orders.id }).from(orders).where(eq(orders.status, 'PAID'));
+    expect(paid.length).toBeGreaterThan(burst.length);
+    expect(await fulfilPaidOrders(db(), sandboxDeliverers)).toBe(paid.length - 1);
+    expect(await statusOf(failing.id)).toBe('PAID');
+    const [failingItem] = await db().select().from(orderItems).where(eq(orderItems.orderId, failing.id));
+    expect(failingItem!.issueAttempts).toBe(1);
+    const queued = await db().select({ id: outbox.id }).from(outbox).where(isNull(outbox.sentAt));
+    expect(queued.length).toBeGreaterThan(10);
+    expect(await sendDueMail(db(), mailer)).toBe(queued.length);
+    for (const created of burst) expect(await statusOf(created.id)).toBe('FULFILLED');
   });
 });
