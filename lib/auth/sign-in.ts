@@ -1,13 +1,13 @@
 import 'server-only';
 
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { loginThrottle, users } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { hashPassword, verifyPassword } from './password';
-import { attemptVerdict, type ThrottlePolicy } from './throttle';
+import { attemptVerdict, blockedUntil, type ThrottlePolicy } from './throttle';
 import { issueToken } from './tokens';
 
 /**
@@ -80,6 +80,28 @@ export const clearAttempts = (db: Db, key: string) => db.delete(loginThrottle).w
 
 const addressKey = (address: string) => `address:${address}`;
 const accountKey = (username: string) => `account:${username.toLowerCase()}`;
+
+/**
+ * Until when each account's sign-ins are held back by its failures (usernames without a wait are left out): the
+ * back-office's "blocked until", read from the same counts the sign-in checks.
+ */
+export async function accountsBlockedUntil(db: Db, usernames: string[], now = new Date()): Promise<Map<string, Date>> {
+  if (!usernames.length) return new Map();
+  const rows = await db
+    .select()
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.address, usernames.map(accountKey)));
+  const byKey = new Map(rows.map((row) => [row.address, row]));
+  const blocked = new Map<string, Date>();
+  for (const username of usernames) {
+    const until = blockedUntil(byKey.get(accountKey(username)), now, scaled(ACCOUNT_POLICY));
+    if (until) blocked.set(username, until);
+  }
+  return blocked;
+}
+
+/** Forgets an account's failures (staff gave it a new password). */
+export const clearAccountAttempts = (db: Db, username: string) => clearAttempts(db, accountKey(username));
 
 /**
  * Checks a username and password (DESIGN.md §9). The same answer for an unknown user and a wrong password. The

@@ -35,3 +35,9 @@ export function attemptVerdict(state: ThrottleState | undefined, now: Date, poli
   }
   return { allowed: true, next: { failures: failures + 1, lastFailureAt: now } };
 }
+
+/** When the next attempt may go ahead, or null when it may now: what staff see as "blocked until". */
+export function blockedUntil(state: ThrottleState | undefined, now: Date, policy: ThrottlePolicy): Date | null {
+  const verdict = attemptVerdict(state, now, policy);
+  return verdict.allowed ? null : new Date(now.getTime() + verdict.retryAfterSeconds * 1000);
+}

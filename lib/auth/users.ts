@@ -9,7 +9,7 @@ import { rolePermissions, roles, users } from '@/lib/db/schema';
 import type { Principal } from './guard';
 import { logger } from '@/lib/log/logger';
 import { generatePassword, hashPassword, verifyPassword } from './password';
-import { ADDRESS_POLICY, clearAttempts, countAttempt } from './sign-in';
+import { accountsBlockedUntil, ADDRESS_POLICY, clearAccountAttempts, clearAttempts, countAttempt } from './sign-in';
 import { issueToken } from './tokens';
 
 type UserRow = typeof users.$inferSelect;
@@ -20,6 +20,7 @@ export interface UserView {
   username: string;
   role: { name: string; permissions: { authority: string }[] };
   mustChangePassword: boolean;
+  /** Until when failed sign-ins hold the account's next attempt back (lib/auth/sign-in.ts), if they do. */
   lockedUntil: string | null;
   createdAt: string;
 }
@@ -32,26 +33,38 @@ async function permissionsByRole(db: Db): Promise<Map<string, { authority: strin
   return byRole;
 }
 
-const viewOf = (user: UserRow, permissions: Map<string, { authority: string }[]>): UserView => ({
+const viewOf = (
+  user: UserRow,
+  permissions: Map<string, { authority: string }[]>,
+  blocked: Map<string, Date>,
+): UserView => ({
   uuid: user.id,
   username: user.username,
   role: { name: user.roleName, permissions: permissions.get(user.roleName) ?? [] },
   mustChangePassword: user.mustChangePassword,
-  lockedUntil: user.lockedUntil?.toISOString() ?? null,
+  lockedUntil: blocked.get(user.username)?.toISOString() ?? null,
   createdAt: user.createdAt.toISOString(),
 });
 
-export async function listUsers(db: Db): Promise<UserView[]> {
-  const [rows, permissions] = await Promise.all([
-    db.select().from(users).orderBy(asc(users.username)),
+/** The users as the API shows them, each with its sign-in wait. */
+async function viewsOf(db: Db, rows: UserRow[]): Promise<UserView[]> {
+  const [permissions, blocked] = await Promise.all([
     permissionsByRole(db),
+    accountsBlockedUntil(
+      db,
+      rows.map((user) => user.username),
+    ),
   ]);
-  return rows.map((user) => viewOf(user, permissions));
+  return rows.map((user) => viewOf(user, permissions, blocked));
+}
+
+export async function listUsers(db: Db): Promise<UserView[]> {
+  return viewsOf(db, await db.select().from(users).orderBy(asc(users.username)));
 }
 
 export async function findUserView(db: Db, username: string): Promise<UserView | undefined> {
   const [user] = await db.select().from(users).where(eq(users.username, username));
-  return user && viewOf(user, await permissionsByRole(db));
+  return user && (await viewsOf(db, [user]))[0];
 }
 
 export async function listRoles(db: Db) {
@@ -99,7 +112,7 @@ export async function createUser(
       validationIssue('username', 'usernameTaken'),
     ]);
   }
-  return viewOf(created, await permissionsByRole(db));
+  return (await viewsOf(db, [created]))[0]!;
 }
 
 /** A temporary password, shown once; every token of the user stops working and the next sign-in must change it. */
@@ -118,10 +131,9 @@ export async function resetPassword(
         passwordHash,
         mustChangePassword: true,
         tokenVersion: sql`${users.tokenVersion} + 1`,
-        failedLogins: 0,
-        lockedUntil: null,
       })
       .where(eq(users.id, user.id));
+    await clearAccountAttempts(tx, user.username);
     await recordAudit(tx, actor, {
       action: 'user.resetPassword',
       target: user.id,

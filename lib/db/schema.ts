@@ -85,8 +85,6 @@ export const users = pgTable('users', {
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   /** Bumped on password change or reset: tokens carry it, so older tokens stop working. */
   tokenVersion: integer('token_version').notNull().default(0),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

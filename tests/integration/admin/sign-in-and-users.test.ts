@@ -251,6 +251,29 @@ describe('users', () => {
     expect(await signedIn.json()).toEqual({ username: 'forgetful', mustChangePassword: true });
   });
 
+  it('shows staff until when failed sign-ins hold an account back, and a reset gives it its attempts back', async () => {
+    const user = await createUser(admin, 'held-back');
+    const view = async () =>
+      (await (await getUser(as(admin, '/api/users/user?username=held-back'), noParams)).json()) as {
+        lockedUntil: string | null;
+      };
+    expect((await view()).lockedUntil).toBeNull();
+    await withRateLimitMultiplier(1, async () => {
+      for (let guess = 0; guess < ACCOUNT_POLICY.free; guess++) {
+        await expect(
+          signIn(db(), { username: 'held-back', password: `guess-${guess}`, address: newAddress() }),
+        ).rejects.toMatchObject({ status: 401 });
+      }
+      const { lockedUntil } = await view();
+      expect(lockedUntil).not.toBeNull();
+      const wait = Date.parse(lockedUntil!) - Date.now();
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(ACCOUNT_POLICY.firstDelaySeconds * 1000 + 1000);
+      expect((await reset(as(admin, `/api/users/reset?uuid=${user.uuid}`, { method: 'POST' }), noParams)).status).toBe(200);
+      expect((await view()).lockedUntil).toBeNull();
+    });
+  });
+
   it('changes one’s own password only with the current one, and revokes the tokens issued before', async () => {
     const user = await createUser(admin, 'changer');
     const token = await activeToken('changer');
