@@ -2,10 +2,10 @@
 export async function register() {
   // The build also loads this file; only a running Node server opens the database.
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ stampPeerAddresses }, { startServer }] = await Promise.all([
-    import('./lib/server/peer-address'),
+  const [{ hookIncomingRequests }, { startServer }] = await Promise.all([
+    import('./lib/server/incoming-requests'),
     import('./lib/server/startup'),
   ]);
-  stampPeerAddresses();
+  hookIncomingRequests();
   await startServer();
 }

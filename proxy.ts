@@ -5,6 +5,7 @@ import { allowsMethod, apiRouteMethods } from './lib/api/routes';
 import { APP_MODE_COOKIE, APP_MODE_QUERY, isAppUserAgent } from './lib/consent';
 import { FAQ_CATEGORY_KEYS, resolveFaqAnchor } from './lib/faq/structure';
 import { locales, routing } from './lib/i18n/routing';
+import { logger } from './lib/log/logger';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/log/request-id';
 import { contentSecurityPolicy, isBackOfficePage } from './lib/security/headers.mjs';
 import { needsXsrfCheck, newXsrfToken, sameToken, XSRF_COOKIE, XSRF_HEADER } from './lib/security/xsrf';
@@ -45,9 +46,14 @@ function route(request: NextRequest, requestId: string): NextResponse {
   return handleLocaleRouting(request);
 }
 
-function refusedForgery(request: NextRequest): NextResponse | null {
+function refusedForgery(request: NextRequest, requestId: string): NextResponse | null {
   if (!needsXsrfCheck(request.method, request.nextUrl.pathname)) return null;
   if (sameToken(request.cookies.get(XSRF_COOKIE)?.value, request.headers.get(XSRF_HEADER))) return null;
+  // Logged like the other refusals (lib/auth/guard.ts): the path, never the query, the cookie or the token.
+  logger.warn(
+    { requestId, method: request.method, path: request.nextUrl.pathname },
+    'forbidden: anti-forgery token missing or wrong',
+  );
   return NextResponse.json(
     { error: { code: 'FORBIDDEN', message: `Send the ${XSRF_COOKIE} cookie's value in the X-XSRF-TOKEN header` } },
     { status: 403 },
@@ -67,7 +73,7 @@ function refusedMethod(request: NextRequest): NextResponse | null {
 
 export default function proxy(request: NextRequest) {
   const requestId = requestIdFrom(request.headers);
-  const response = refusedMethod(request) ?? refusedForgery(request) ?? route(request, requestId);
+  const response = refusedMethod(request) ?? refusedForgery(request, requestId) ?? route(request, requestId);
   response.headers.set(REQUEST_ID_HEADER, requestId);
   if (!request.cookies.has(XSRF_COOKIE)) {
     // Read by the page's scripts (not httpOnly); lives for the browser session.

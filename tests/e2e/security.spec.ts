@@ -146,6 +146,12 @@ test('an API path with a dot gets the anti-forgery check too', async () => {
   const answer = await fetch(`${sandboxShop.url}/api/orders/a.b/resend`, { method: 'POST' });
   expect(answer.status).toBe(403);
   expect((await answer.json()).error.code).toBe('FORBIDDEN');
+  // Logged once, with the path and the request's id, as the other refusals are.
+  const requestId = answer.headers.get('x-request-id')!;
+  await expect
+    .poll(() => sandboxShop.output().split('\n').filter((line) => line.includes(requestId) && line.includes('anti-forgery')).length)
+    .toBe(1);
+  expect(sandboxShop.output()).toContain('"path":"/api/orders/a.b/resend"');
 });
 
 // Last: it leaves this test's address throttled.
