@@ -100,7 +100,13 @@ export async function build() {
     'build',
   ]);
   if (code !== 0) return code;
-  const marked = addCompileHints(path.join(root, '.next'));
+  let marked;
+  try {
+    marked = addCompileHints(path.join(root, '.next'));
+  } catch (error) {
+    say(error.message);
+    return 1;
+  }
   say(`Compile hints added to the ${marked.length} scripts the pages run on load.`);
   fs.writeFileSync(BUILD_ENV_STAMP, publicEnv());
   return 0;
