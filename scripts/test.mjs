@@ -4,15 +4,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { auditVerdict } from './lib/audit.mjs';
+import { loadTestEnvFiles } from './lib/env.mjs';
 import { aptInstall, ensurePostgres } from './lib/machine.mjs';
 import { build, ensureDependencies, root, run, runSync, say } from './lib/project.mjs';
 
 const reports = path.join(root, 'reports');
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
-
-// One public address for the test build and its servers: canonical links must point where the pages are.
-process.env.SITE_URL ??= 'http://localhost:3100';
 
 /** Debian's Chromium when we can have it, else Playwright's own build (which needs its download site). */
 async function ensureChromium() {
@@ -77,6 +75,10 @@ try {
   say('0 passed, 1 failed');
   process.exit(1);
 }
+// .env.test and .env, never a developer's .env.local (scripts/lib/env.mjs says why).
+loadTestEnvFiles();
+// One public address for the test build and its servers: canonical links must point where the pages are.
+process.env.SITE_URL ??= 'http://localhost:3100';
 await ensureChromium();
 await ensurePostgres();
 
