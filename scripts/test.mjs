@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: installs what the tests need, then runs typecheck, lint, Jest (unit + integration, on PGlite and on
-// a real PostgreSQL), the production build and Playwright in a real Chromium. Ends with one summary line.
+// `npm test`: installs what the tests need, then runs typecheck, lint, the format check, Jest (unit + integration,
+// on PGlite and on a real PostgreSQL), the production build and Playwright in a real Chromium. Ends with one
+// summary line.
 import fs from 'node:fs';
 import path from 'node:path';
 import { auditVerdict } from './lib/audit.mjs';
@@ -27,7 +28,7 @@ async function ensureChromium() {
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-/** A whole step (typecheck, lint, build) counts as one check. */
+/** A whole step (typecheck, lint, format, build) counts as one check. */
 async function step(name, command, args) {
   say(`\n=== ${name} ===`);
   const code = await (typeof command === 'function' ? command() : run(command, args));
@@ -100,6 +101,7 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 audit();
 await step('typecheck', bin('tsc'), ['--noEmit']);
 await step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+await step('format', bin('prettier'), ['--check', '.']);
 
 say('\n=== jest (unit and integration) ===');
 const jestReport = path.join(reports, 'jest.json');
