@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // `npm run build`: the production build as `npm start` and `npm test` make it (next build, then compile hints).
+import { loadEnvFiles } from './lib/env.mjs';
 import { build } from './lib/project.mjs';
 
+// The same values as `next build` itself, so that `npm start` finds the build current (scripts/lib/project.mjs).
+loadEnvFiles();
 process.exitCode = await build();

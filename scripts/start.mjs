@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing, build what is stale, then serve. Migrations, seed data and the first
 // admin are applied by the server itself at start (instrumentation.ts), so `next start` alone does the same.
+// The configuration comes from the environment and the .env files, read as `next start` reads them.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadConfigSchema } from './lib/config.mjs';
+import { loadEnvFiles } from './lib/env.mjs';
 import { build, buildIsCurrent, ensureDependencies, root, say } from './lib/project.mjs';
 
 const fail = (message) => {
@@ -16,6 +18,7 @@ try {
 } catch (error) {
   fail(error.message);
 }
+loadEnvFiles();
 
 // The server's own schema, checked before anything is built or started: a bad value names its variable.
 const { parseConfig, ConfigError } = await loadConfigSchema();

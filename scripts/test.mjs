@@ -1,35 +1,21 @@
 #!/usr/bin/env node
-// `npm test`: installs what the tests need, then runs typecheck, lint, Jest (unit + integration, on PGlite and on
-// a real PostgreSQL), the production build and Playwright in a real Chromium. Ends with one summary line.
+// `npm test`: installs what the tests need, then runs typecheck, lint, the format check, Jest (unit + integration,
+// on PGlite and on a real PostgreSQL), the production build and Playwright in a real Chromium. Ends with one
+// summary line.
 import fs from 'node:fs';
 import path from 'node:path';
 import { auditVerdict } from './lib/audit.mjs';
-import { aptInstall, ensurePostgres } from './lib/machine.mjs';
-import { build, ensureDependencies, root, run, runSync, say } from './lib/project.mjs';
+import { setUpForTests } from './lib/machine.mjs';
+import { build, root, run, runSync, say } from './lib/project.mjs';
 
 const reports = path.join(root, 'reports');
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
-// One public address for the test build and its servers: canonical links must point where the pages are.
-process.env.SITE_URL ??= 'http://localhost:3100';
-
-/** Debian's Chromium when we can have it, else Playwright's own build (which needs its download site). */
-async function ensureChromium() {
-  if (process.env.CHROMIUM_PATH && fs.existsSync(process.env.CHROMIUM_PATH)) return;
-  if (!fs.existsSync('/usr/bin/chromium')) await aptInstall('chromium');
-  if (fs.existsSync('/usr/bin/chromium')) {
-    process.env.CHROMIUM_PATH = '/usr/bin/chromium';
-    return;
-  }
-  say('Debian Chromium is not available; installing Playwright\'s own Chromium ...');
-  await run('npx', ['playwright', 'install', 'chromium']);
-}
-
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-/** A whole step (typecheck, lint, build) counts as one check. */
+/** A whole step (typecheck, lint, format, build) counts as one check. */
 async function step(name, command, args) {
   say(`\n=== ${name} ===`);
   const code = await (typeof command === 'function' ? command() : run(command, args));
@@ -71,14 +57,16 @@ function countPlaywright(file) {
 }
 
 try {
-  await ensureDependencies();
+  // The dependencies, then .env.test and .env (never a developer's .env.local: scripts/lib/env.mjs says why),
+  // Chromium and PostgreSQL, installed with apt when missing.
+  await setUpForTests();
 } catch (error) {
   say(error.message);
   say('0 passed, 1 failed');
   process.exit(1);
 }
-await ensureChromium();
-await ensurePostgres();
+// One public address for the test build and its servers: canonical links must point where the pages are.
+process.env.SITE_URL ??= 'http://localhost:3100';
 
 /** Known advisories of the production dependencies (scripts/lib/audit.mjs decides what fails). */
 function audit() {
@@ -98,6 +86,7 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 audit();
 await step('typecheck', bin('tsc'), ['--noEmit']);
 await step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+await step('format', bin('prettier'), ['--check', '.']);
 
 say('\n=== jest (unit and integration) ===');
 const jestReport = path.join(reports, 'jest.json');

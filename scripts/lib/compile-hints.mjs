@@ -30,20 +30,30 @@ function htmlFiles(directory) {
  * `.next`). Chunks fetched later (a menu opened on demand, the next page of a navigation) stay lazily compiled,
  * as V8 advises: eager compilation of code that may never run costs time and memory. Running it again changes
  * nothing. Returns the chunks it marked.
+ *
+ * Throws when it finds no chunk to mark: the pages and chunks are found by the shape of Next's output (the folder
+ * of prerendered pages, the script tags), and a Next release that changes it would otherwise leave every script
+ * unmarked without a word.
  */
 export function addCompileHints(nextDir) {
-  const chunks = new Set(
-    htmlFiles(path.join(nextDir, 'server', 'app')).flatMap((file) =>
-      chunksRunOnLoad(fs.readFileSync(file, 'utf8')),
-    ),
-  );
+  const pagesDir = path.join(nextDir, 'server', 'app');
+  const chunksDir = path.join(nextDir, 'static', 'chunks');
+  const pages = htmlFiles(pagesDir);
+  const chunks = new Set(pages.flatMap((file) => chunksRunOnLoad(fs.readFileSync(file, 'utf8'))));
+  const chunkFile = (chunk) => path.join(chunksDir, chunk);
+  const found = [...chunks].filter((chunk) => fs.existsSync(chunkFile(chunk))).sort();
+  if (found.length === 0) {
+    throw new Error(
+      `Compile hints: no script to mark (prerendered pages in ${pagesDir}: ${pages.length}; scripts they run on ` +
+        `load: ${chunks.size}; of those, found in ${chunksDir}: 0). Next's build output has changed shape: ` +
+        'adapt scripts/lib/compile-hints.mjs to it.',
+    );
+  }
   const marked = [];
-  for (const chunk of [...chunks].sort()) {
-    const file = path.join(nextDir, 'static', 'chunks', chunk);
-    if (!fs.existsSync(file)) continue;
-    const code = fs.readFileSync(file, 'utf8');
+  for (const chunk of found) {
+    const code = fs.readFileSync(chunkFile(chunk), 'utf8');
     if (code.startsWith(COMPILE_HINT)) continue;
-    fs.writeFileSync(file, COMPILE_HINT + code);
+    fs.writeFileSync(chunkFile(chunk), COMPILE_HINT + code);
     marked.push(chunk);
   }
   return marked;

@@ -1,16 +1,37 @@
-// What the tests and benchmarks need from the machine beyond node_modules: Debian packages and a PostgreSQL server.
-// Shared by `npm test` and `npm run bench`, so that both find the same server at the same address.
-import { run, runSync, say } from './project.mjs';
+// What the tests and benchmarks need from the machine beyond node_modules: Debian packages, a Chromium and a
+// PostgreSQL server. Shared by `npm test`, `npm run setup` and `npm run bench`, so that all find the same server
+// at the same address.
+import fs from 'node:fs';
+import { loadTestEnvFiles } from './env.mjs';
+import { ensureDependencies, run, runSync, say } from './project.mjs';
 
 export const isRoot = process.getuid?.() === 0;
 export const has = (command) => runSync('sh', ['-c', `command -v ${command}`]).status === 0;
 let aptUpdated = false;
-/** Installs Debian packages when we may (root, apt-get); false when we may not or the install failed. */
-export async function aptInstall(...packages) {
+/**
+ * Installs Debian packages when we may (root, apt-get), first saying which and why: it changes the machine.
+ * False when we may not or the install failed.
+ */
+export async function aptInstall(packages, why) {
   if (!isRoot || !has('apt-get')) return false;
+  say(`Installing with apt-get: ${packages.join(', ')} (${why}) ...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (!aptUpdated) aptUpdated = (await run('apt-get', ['update', '-qq'], { env })) === 0;
   return (await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env })) === 0;
+}
+
+/** Debian's Chromium when we can have it, else Playwright's own build (which needs its download site). */
+export async function ensureChromium() {
+  if (process.env.CHROMIUM_PATH && fs.existsSync(process.env.CHROMIUM_PATH)) return;
+  if (!fs.existsSync('/usr/bin/chromium')) {
+    await aptInstall(['chromium'], 'the end-to-end tests and Lighthouse run in a real Chromium');
+  }
+  if (fs.existsSync('/usr/bin/chromium')) {
+    process.env.CHROMIUM_PATH = '/usr/bin/chromium';
+    return;
+  }
+  say("Debian Chromium is not available; installing Playwright's own Chromium ...");
+  await run('npx', ['playwright', 'install', 'chromium']);
 }
 
 const clusters = () =>
@@ -31,7 +52,9 @@ const clusters = () =>
  */
 export async function ensurePostgres() {
   if (process.env.TEST_DATABASE_URL) return;
-  if (clusters().length === 0) await aptInstall('postgresql');
+  if (clusters().length === 0) {
+    await aptInstall(['postgresql'], 'the database tests also run on a real PostgreSQL, not only on PGlite');
+  }
   const cluster = clusters()[0];
   if (!cluster || !isRoot) {
     say('No PostgreSQL server available (set TEST_DATABASE_URL, or run as root): its tests will be skipped.');
@@ -50,3 +73,13 @@ export async function ensurePostgres() {
   process.env.TEST_DATABASE_URL = `postgres://shop_test:shop_test@127.0.0.1:${cluster.port}/postgres`;
 }
 
+/**
+ * Everything the tests need, in order: the dependencies, then the files of the test mode (where CHROMIUM_PATH or
+ * TEST_DATABASE_URL may be set), Chromium and PostgreSQL. Throws when the dependencies cannot be installed.
+ */
+export async function setUpForTests() {
+  await ensureDependencies();
+  loadTestEnvFiles();
+  await ensureChromium();
+  await ensurePostgres();
+}

@@ -57,7 +57,9 @@ const dependencyHash = () => {
 export async function ensureDependencies() {
   if (fs.existsSync(INSTALL_STAMP) && fs.readFileSync(INSTALL_STAMP, 'utf8') === dependencyHash()) return;
   say('Installing dependencies (npm install) ...');
-  // `npm ci` is not an option: the registry here only serves the Linux builds of native packages.
+  // Not `npm ci`, which installs only what the lockfile lists: the lockfile lacks the macOS and Windows builds of
+  // next's, Tailwind's and the resolvers' native packages, because the registry of the build machines has none of
+  // the versions used (@next/swc-darwin-arm64 stops at 16.4.5 there). `npm install` adds them on those systems.
   const code = await run('npm', ['install', '--no-audit', '--no-fund']);
   if (code !== 0) throw new Error(`npm install failed with exit code ${code}`);
   fs.writeFileSync(INSTALL_STAMP, dependencyHash());
@@ -100,7 +102,13 @@ export async function build() {
     'build',
   ]);
   if (code !== 0) return code;
-  const marked = addCompileHints(path.join(root, '.next'));
+  let marked;
+  try {
+    marked = addCompileHints(path.join(root, '.next'));
+  } catch (error) {
+    say(error.message);
+    return 1;
+  }
   say(`Compile hints added to the ${marked.length} scripts the pages run on load.`);
   fs.writeFileSync(BUILD_ENV_STAMP, publicEnv());
   return 0;

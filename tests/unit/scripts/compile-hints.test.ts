@@ -59,4 +59,23 @@ describe('compile hints', () => {
     expect(addCompileHints(nextDir)).toEqual([]);
     expect(fs.readFileSync(chunk('framework-1a.js'), 'utf8')).toBe(before);
   });
+
+  it('fails the build, saying why, when a change of Next leaves it no script to mark', () => {
+    // The same pages as Next might write them one day: script tags of another shape.
+    for (const file of ['ro.html', path.join('ro', 'faq.html')]) {
+      const deferred = '<script src="/_next/static/chunks/framework-1a.js" defer></script>';
+      write(path.join(nextDir, 'server', 'app', file), page(deferred));
+    }
+
+    expect(() => addCompileHints(nextDir)).toThrow(
+      /no script to mark \(prerendered pages in .+: 2; scripts they run on load: 0; of those, found in .+: 0\)/,
+    );
+    expect(fs.readFileSync(chunk('framework-1a.js'), 'utf8')).not.toContain(COMPILE_HINT);
+  });
+
+  it('fails when the build has no prerendered pages where it looks for them', () => {
+    fs.rmSync(path.join(nextDir, 'server'), { recursive: true });
+
+    expect(() => addCompileHints(nextDir)).toThrow(/no script to mark \(prerendered pages in .+: 0;/);
+  });
 });
