@@ -9,12 +9,12 @@ import { vignetteItemSchema } from '@/lib/validations/vignette-order';
 import { countrySign } from '@/lib/vignettes/countries';
 import { normalizePlate } from '@/lib/vignettes/plate';
 import { validityOf, type Validity, type VignetteType } from '@/lib/vignettes/validity';
-import { addToCart, findOverlaps, MAX_CART_ITEMS, randomId, type CartItem } from './cart-store';
-import { isYearly, VIGNETTE_PERIODS, type SellableCode } from './categories';
+import { addToCart, findOverlaps, MAX_CART_ITEMS, randomId, type CartItem } from '@/lib/cart/cart-store';
+import { isYearly, VIGNETTE_PERIODS, type SellableCode } from '@/lib/vignettes/categories';
 import { DatePicker } from './date-picker';
 import { FieldError } from '@/components/form/field-error';
-import { fill, formatDay, formatHuf, formatRon } from './format';
-import { errorText, type ValidationLabels, type VignetteFormLabels } from './labels';
+import { fill, formatDay, formatHuf, formatRon } from '@/lib/i18n/format';
+import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 import { PlateCountryFields } from './plate-fields';
 
 export interface ItemFormValues {

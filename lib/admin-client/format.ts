@@ -1,6 +1,6 @@
-import { addDays } from '@/components/vignette/calendar-dates';
+import { addDays } from '@/lib/dates/calendar-dates';
 
-export { fill, formatDay, formatRon } from '@/components/vignette/format';
+export { fill, formatDay, formatRon } from '@/lib/i18n/format';
 
 /** Staff read times in the shop's own zone, wherever their computer is set. */
 export const ADMIN_TIME_ZONE = 'Europe/Bucharest';
