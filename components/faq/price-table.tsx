@@ -1,18 +1,17 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import {
-  hufToWholeRon,
-  type ExchangeRate,
-  type PriceTableRow,
-  type VignetteType,
-} from '@/lib/catalog/price-table';
+import { hufToWholeRon, type ExchangeRate, type PriceTableRow } from '@/lib/catalog/price-table';
+import { VIGNETTE_TYPES, type VignetteType } from '@/lib/vignettes/periods';
 
-const COLUMNS: { type: VignetteType; label: 'day' | 'week' | 'month' | 'year' | 'countyYear' }[] = [
-  { type: 'DAY', label: 'day' },
-  { type: 'WEEK', label: 'week' },
-  { type: 'MONTH', label: 'month' },
-  { type: 'YEAR', label: 'year' },
-  { type: 'COUNTY_YEAR', label: 'countyYear' },
-];
+/** Each period's column heading, a key of `FaqUi.priceTable`. */
+const HEADINGS: Record<VignetteType, 'day' | 'week' | 'month' | 'year' | 'countyYear'> = {
+  DAY: 'day',
+  WEEK: 'week',
+  MONTH: 'month',
+  YEAR: 'year',
+  COUNTY_YEAR: 'countyYear',
+};
+
+const COLUMNS = VIGNETTE_TYPES.map((type) => ({ type, label: HEADINGS[type] }));
 
 /** The FAQ's live price table: a row per category, a column per period, each cell in HUF and in whole RON. */
 export async function PriceTable({

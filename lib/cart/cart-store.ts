@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { VignetteType } from '@/lib/vignettes/validity';
+import type { VignetteType } from '@/lib/vignettes/periods';
 import { plateKey } from '@/lib/vignettes/plate';
 import type { SellableCode } from '@/lib/vignettes/categories';
 

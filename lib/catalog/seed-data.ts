@@ -1,3 +1,5 @@
+import type { VignetteType } from '@/lib/vignettes/periods';
+
 /** The vignette categories of DESIGN.md §4, in the order the API and the price table list them. */
 export const VIGNETTE_CATEGORIES = [
   { code: 'CAR', title: 'D1', sellable: true, notSoldReason: null },
@@ -12,12 +14,10 @@ export const VIGNETTE_CATEGORIES = [
   { code: 'TRAIL', title: 'U', sellable: true, notSoldReason: null },
 ] as const;
 
-type PricedType = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR' | 'COUNTY_YEAR';
-
 const CAR_PRICES_2026 = { DAY: 5550, WEEK: 6900, MONTH: 11170, YEAR: 61760, COUNTY_YEAR: 7190 };
 
 /** Official gross prices for 2026 in forints. B2 has none: it is no longer sold. */
-export const VIGNETTE_PRICES: Record<number, Record<string, Record<PricedType, number>>> = {
+export const VIGNETTE_PRICES: Record<number, Record<string, Record<VignetteType, number>>> = {
   2026: {
     MOTOR: { DAY: 2770, WEEK: 3450, MONTH: 5590, YEAR: 61760, COUNTY_YEAR: 7190 },
     CAR: CAR_PRICES_2026,

@@ -17,6 +17,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';
 
 /** Hungarian e-vignette categories (DESIGN.md §4): the code is the API's key. */
 export const vignetteCategories = pgTable('vignette_categories', {
@@ -28,8 +29,7 @@ export const vignetteCategories = pgTable('vignette_categories', {
   notSoldReason: text('not_sold_reason'),
 });
 
-export const vignetteTypes = ['DAY', 'WEEK', 'MONTH', 'YEAR', 'COUNTY_YEAR'] as const;
-export const vignetteType = pgEnum('vignette_type', vignetteTypes);
+export const vignetteType = pgEnum('vignette_type', VIGNETTE_TYPES);
 
 /** Official gross prices in forints, per category, period and calendar year. */
 export const vignettePrices = pgTable(

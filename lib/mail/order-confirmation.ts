@@ -1,6 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { COMPANY, officeHours } from '@/lib/company';
 import { countryName } from '@/lib/vignettes/countries';
+import type { VignetteType } from '@/lib/vignettes/periods';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
@@ -25,7 +26,7 @@ export interface OrderConfirmationData {
     country: string;
     /** D1, D2, D1M, U. */
     categoryTitle: string;
-    type: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR' | 'COUNTY_YEAR';
+    type: VignetteType;
     /** The county's name, for COUNTY_YEAR. */
     county?: string;
     /** YYYY-MM-DD, inclusive. */

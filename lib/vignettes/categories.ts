@@ -1,5 +1,3 @@
-import type { VignetteType } from '@/lib/vignettes/validity';
-
 /**
  * The five vehicle categories of DESIGN.md §4, in the official order. The section page is prerendered from this
  * list; what is on sale today and at what price comes from the catalog in the browser.
@@ -28,8 +26,3 @@ export const PRODUCT_SLUGS: readonly ProductSlug[] = SELLABLE_CATEGORIES.map((ca
 
 export const categoryBySlug = (slug: string) => SELLABLE_CATEGORIES.find((category) => category.slug === slug);
 export const categoryByCode = (code: string) => VIGNETTE_CATEGORIES.find((category) => category.code === code);
-
-/** The periods in the order the form offers them (DESIGN.md §4). */
-export const VIGNETTE_PERIODS: readonly VignetteType[] = ['DAY', 'WEEK', 'MONTH', 'YEAR', 'COUNTY_YEAR'];
-
-export const isYearly = (type: VignetteType) => type === 'YEAR' || type === 'COUNTY_YEAR';

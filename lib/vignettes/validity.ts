@@ -1,9 +1,8 @@
 import { DateTime } from 'luxon';
+import { isYearly, type VignetteType } from './periods';
 
 /** Hungary's zone: a vignette's days are Hungarian calendar days, whatever zone the server runs in. */
 export const BUDAPEST = 'Europe/Budapest';
-
-export type VignetteType = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR' | 'COUNTY_YEAR';
 
 /** The calendar days a vignette covers, `YYYY-MM-DD` in Europe/Budapest, both inclusive. */
 export interface Validity {
@@ -82,10 +81,6 @@ function budapestNow(now: Date): DateTime<true> {
 function todayDay(now: Date): DateTime<true> {
   const local = budapestNow(now);
   return utcDay(local.year, local.month, local.day);
-}
-
-function isYearly(type: VignetteType): boolean {
-  return type === 'YEAR' || type === 'COUNTY_YEAR';
 }
 
 /** The start day of a short vignette; a form's empty field counts as missing rather than malformed. */

@@ -9,8 +9,8 @@ import {
   validityOf,
   ValidityError,
   type VignetteStart,
-  type VignetteType,
 } from '@/lib/vignettes/validity';
+import type { VignetteType } from '@/lib/vignettes/periods';
 
 /** An instant; always with an explicit zone so the test reads the same on any machine. */
 const at = (iso: string) => new Date(iso);
