@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales } from '@/lib/i18n/routing';
+import { CATEGORY_CODES } from '@/lib/vignettes/categories';
 import { isRegistrationCountry } from '@/lib/vignettes/countries';
 import { isCounty } from '@/lib/vignettes/counties';
 import { isYearly, VIGNETTE_TYPES } from '@/lib/vignettes/periods';
@@ -10,7 +11,6 @@ import { text } from './text';
  * The vignette quote and order inputs (DESIGN.md §12), one schema for the form and the route handler. Messages
  * are keys of the `Validation` messages: the form shows them in the visitor's language, the API in English.
  */
-export const CATEGORY_CODES = ['CAR', 'VAN', 'BUS', 'MOTOR', 'TRAIL'] as const;
 
 const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');
 
