@@ -26,6 +26,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildNotificationBody, NETOPIA_STATUS, signNotification } from '@/lib/payments/netopia/notification';
 import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
@@ -169,7 +170,7 @@ async function main() {
     await waitUntilHealthy(shop, 240_000);
 
     // Warm-up: every route once (Next compiles nothing at run time, but lazy modules and pools fill).
-    const startDay = DateTime.now().setZone('Europe/Budapest').plus({ days: 1 }).toISODate()!;
+    const startDay = DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: 1 }).toISODate()!;
     const items = (n: number) => [
       { categoryCode: 'CAR', type: 'WEEK', startDate: startDay, plate: plateOf(n), country: 'RO' },
     ];

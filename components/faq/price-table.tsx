@@ -1,5 +1,6 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { hufToWholeRon, type ExchangeRate, type PriceTableRow } from '@/lib/catalog/price-table';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { VIGNETTE_TYPES, type VignetteType } from '@/lib/vignettes/periods';
 
 /** Each period's column heading, a key of `FaqUi.priceTable`. */
@@ -96,7 +97,7 @@ export async function PriceTable({
               rate: format.number(rate.ron2huf, { minimumFractionDigits: 2, maximumFractionDigits: 4 }),
               date: format.dateTime(new Date(`${rate.date}T12:00:00Z`), {
                 dateStyle: 'long',
-                timeZone: 'Europe/Budapest',
+                timeZone: VIGNETTE_TIME_ZONE,
               }),
             })
           : t('noRate')}

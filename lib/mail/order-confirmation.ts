@@ -1,6 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { COMPANY, officeHours } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { countryName } from '@/lib/vignettes/countries';
 import type { VignetteType } from '@/lib/vignettes/periods';
 import de from '@/messages/de.json';
@@ -56,9 +57,6 @@ const MESSAGES: Record<Locale, OrderEmailMessages> = {
   de: de.OrderEmail,
   hu: hu.OrderEmail,
 };
-
-/** The shop's time zone, for the order's timestamp; vignette validity is in Hungarian time, as the texts say. */
-const SHOP_TIME_ZONE = 'Europe/Bucharest';
 
 const BRAND_BLUE = '#0b4f8a';
 const TEXT = '#1f2933';

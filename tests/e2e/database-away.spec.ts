@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { buildNotificationBody, NETOPIA_STATUS, signNotification } from '@/lib/payments/netopia/notification';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { message } from './support/messages';
 import { createDatabase, postgresUrl } from './support/postgres';
 import { startShop, waitUntilHealthy, type ShopProcess } from './support/shop-process';
@@ -84,7 +85,7 @@ function startProxy(target: { host: string; port: number }) {
   };
 }
 
-const day = (offset: number) => DateTime.now().setZone('Europe/Budapest').plus({ days: offset }).toISODate()!;
+const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 const VIGNETTE = { categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'DB11AWY', country: 'RO' };
 
 interface Timed {

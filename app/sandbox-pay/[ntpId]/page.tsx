@@ -6,6 +6,7 @@ import { getDb } from '@/lib/db/client';
 import { hasLocale } from 'next-intl';
 import { routing } from '@/lib/i18n/routing';
 import { findSandboxPayment, isPayable, sandboxIsLive, secondsUntilExpiry, TEST_CARDS } from '@/lib/payments/sandbox/sandbox';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
 export const dynamic = 'force-dynamic';
 
@@ -52,7 +53,7 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
       </dl>
       <p className="mt-2 text-sm text-slate-600">
         {t('expiresIn', {
-          time: format.dateTime(payment.expiresAt, { timeStyle: 'short', timeZone: 'Europe/Bucharest' }),
+          time: format.dateTime(payment.expiresAt, { timeStyle: 'short', timeZone: SHOP_TIME_ZONE }),
         })}
       </p>
       <form method="post" action="/api/payments/sandbox/pay" className="mt-4">
