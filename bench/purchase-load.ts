@@ -24,7 +24,8 @@ import { performance } from 'node:perf_hooks';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { buildNotificationBody, NETOPIA_STATUS, signNotification } from '@/lib/payments/netopia/notification';
+import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
+import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 

@@ -17,6 +17,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';
 
 /** Hungarian e-vignette categories (DESIGN.md §4): the code is the API's key. */
@@ -352,8 +353,8 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   language: text('language').notNull(),
   notifyUrl: text('notify_url').notNull(),
   redirectUrl: text('redirect_url').notNull(),
-  /** Netopia's status codes: 1 new, 15 3-D Secure pending, 3 paid, 12 declined, 23 expired, ... */
-  status: integer('status').notNull().default(1),
+  /** A Netopia status: NEW until the form is paid, refused or expired; THREE_D_AUTH while 3-D Secure waits. */
+  status: integer('status').notNull().default(NETOPIA_STATUS.NEW),
   errorCode: text('error_code'),
   errorMessage: text('error_message'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
