@@ -49,7 +49,7 @@ function refusedForgery(request: NextRequest): NextResponse | null {
   if (!needsXsrfCheck(request.method, request.nextUrl.pathname)) return null;
   if (sameToken(request.cookies.get(XSRF_COOKIE)?.value, request.headers.get(XSRF_HEADER))) return null;
   return NextResponse.json(
-    { error: { code: 'FORBIDDEN', message: `Send the ${XSRF_COOKIE} cookie's value in the X-XSRF-TOKEN header` } },
+    { error: { code: 'FORBIDDEN', message: `Send the ${XSRF_COOKIE} cookie's value in the ${XSRF_HEADER} header` } },
     { status: 403 },
   );
 }

@@ -27,6 +27,7 @@ import { SMTPServer } from 'smtp-server';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
+import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/security/xsrf';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -66,8 +67,8 @@ function call(
         path: urlPath,
         agent,
         headers: {
-          cookie: `XSRF-TOKEN=${XSRF}`,
-          'x-xsrf-token': XSRF,
+          cookie: `${XSRF_COOKIE}=${XSRF}`,
+          [XSRF_HEADER]: XSRF,
           ...(body === undefined
             ? {}
             : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),

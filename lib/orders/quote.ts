@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { ApiError, type ErrorIssue } from '@/lib/api/errors';
+import type { ErrorIssue } from '@/lib/api/error-body';
+import { ApiError } from '@/lib/api/errors';
 import { validationIssue } from '@/lib/api/request';
 import { hufToBani, quotingCatalog, type ExchangeRate } from '@/lib/catalog/catalog';
 import type { VignetteItem } from '@/lib/validations/vignette-order';
