@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import type { InvoiceData } from '@/lib/validations/vignette-order';
 import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';
 
 /** Hungarian e-vignette categories (DESIGN.md §4): the code is the API's key. */
@@ -151,7 +152,8 @@ export const orders = pgTable(
     /** The rate the amount was computed with, kept as proof of the price. */
     ron2huf: numeric('ron2huf', { precision: 12, scale: 6 }),
     rateDate: date('rate_date', { mode: 'string' }),
-    invoiceData: jsonb('invoice_data'),
+    /** What the buyer asked the invoice to name; null for an invoice in their e-mail's name. */
+    invoiceData: jsonb('invoice_data').$type<InvoiceData>(),
     /** The provider's id of the payment (Netopia ntpID). */
     providerPaymentId: text('provider_payment_id'),
     /**
@@ -307,7 +309,8 @@ export const invoices = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     totalBani: integer('total_bani').notNull(),
     vatBani: integer('vat_bani').notNull(),
-    buyer: jsonb('buyer').notNull(),
+    /** The order's invoice data, or only the buyer's e-mail when the order had none. */
+    buyer: jsonb('buyer').$type<InvoiceData | { kind: 'PERSON'; email: string }>().notNull(),
   },
   (table) => [
     unique('invoices_series_year_number').on(table.series, table.year, table.number),
@@ -389,7 +392,7 @@ export const auditLog = pgTable(
     actorName: text('actor_name').notNull(),
     action: text('action').notNull(),
     target: text('target'),
-    details: jsonb('details'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
   },
   (table) => [index('audit_log_at').on(table.at)],
 );
