@@ -5,6 +5,23 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypeScript,
   {
+    // lib/ holds the shop's rules; pages and components use it, never the other way round.
+    files: ['lib/**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+)(components|app)(/|$)',
+              message: 'lib/ must not import components/ or app/: move what both need into lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     ignores: ['.next/**', 'node_modules/**', 'data/**', 'drizzle/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
   },
 ];

@@ -55,7 +55,7 @@ function refusedForgery(request: NextRequest, requestId: string): NextResponse |
     'forbidden: anti-forgery token missing or wrong',
   );
   return NextResponse.json(
-    { error: { code: 'FORBIDDEN', message: `Send the ${XSRF_COOKIE} cookie's value in the X-XSRF-TOKEN header` } },
+    { error: { code: 'FORBIDDEN', message: `Send the ${XSRF_COOKIE} cookie's value in the ${XSRF_HEADER} header` } },
     { status: 403 },
   );
 }

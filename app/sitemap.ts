@@ -2,9 +2,22 @@ import type { MetadataRoute } from 'next';
 import { ALL_FAQ_ANCHORS } from '@/lib/faq/structure';
 import { locales } from '@/lib/i18n/routing';
 import { pageUrl } from '@/lib/seo/metadata';
+import { TOP_UP_OPERATORS } from '@/lib/topups/seed-data';
+import { PRODUCT_SLUGS } from '@/lib/vignettes/categories';
 
 /** Every public page in every language, each with its alternates. */
-const PUBLIC_PATHS = ['', '/vignette', '/vignette/car', '/vignette/van', '/vignette/motor', '/vignette/trail', '/prepay', '/prepay/orange', '/prepay/vodafone', '/prepay/digi', '/contact', '/faq', '/gdpr', '/terms-conditions', '/cookie-policy'];
+const PUBLIC_PATHS = [
+  '',
+  '/vignette',
+  ...PRODUCT_SLUGS.map((product) => `/vignette/${product}`),
+  '/prepay',
+  ...TOP_UP_OPERATORS.map((operator) => `/prepay/${operator.id}`),
+  '/contact',
+  '/faq',
+  '/gdpr',
+  '/terms-conditions',
+  '/cookie-policy',
+];
 
 export default function sitemap(): MetadataRoute.Sitemap {
   const paths = [...PUBLIC_PATHS, ...ALL_FAQ_ANCHORS.map((anchor) => `/faq/${anchor}`)];

@@ -24,8 +24,11 @@ import { performance } from 'node:perf_hooks';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { buildNotificationBody, NETOPIA_STATUS, signNotification } from '@/lib/payments/netopia/notification';
+import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
+import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
+import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/security/xsrf';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
@@ -64,8 +67,8 @@ function call(
         path: urlPath,
         agent,
         headers: {
-          cookie: `XSRF-TOKEN=${XSRF}`,
-          'x-xsrf-token': XSRF,
+          cookie: `${XSRF_COOKIE}=${XSRF}`,
+          [XSRF_HEADER]: XSRF,
           ...(body === undefined
             ? {}
             : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
@@ -169,7 +172,7 @@ async function main() {
     await waitUntilHealthy(shop, 240_000);
 
     // Warm-up: every route once (Next compiles nothing at run time, but lazy modules and pools fill).
-    const startDay = DateTime.now().setZone('Europe/Budapest').plus({ days: 1 }).toISODate()!;
+    const startDay = DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: 1 }).toISODate()!;
     const items = (n: number) => [
       { categoryCode: 'CAR', type: 'WEEK', startDate: startDay, plate: plateOf(n), country: 'RO' },
     ];

@@ -1,18 +1,18 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import {
-  hufToWholeRon,
-  type ExchangeRate,
-  type PriceTableRow,
-  type VignetteType,
-} from '@/lib/catalog/price-table';
+import { hufToWholeRon, type ExchangeRate, type PriceTableRow } from '@/lib/catalog/price-table';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
+import { VIGNETTE_TYPES, type VignetteType } from '@/lib/vignettes/periods';
 
-const COLUMNS: { type: VignetteType; label: 'day' | 'week' | 'month' | 'year' | 'countyYear' }[] = [
-  { type: 'DAY', label: 'day' },
-  { type: 'WEEK', label: 'week' },
-  { type: 'MONTH', label: 'month' },
-  { type: 'YEAR', label: 'year' },
-  { type: 'COUNTY_YEAR', label: 'countyYear' },
-];
+/** Each period's column heading, a key of `FaqUi.priceTable`. */
+const HEADINGS: Record<VignetteType, 'day' | 'week' | 'month' | 'year' | 'countyYear'> = {
+  DAY: 'day',
+  WEEK: 'week',
+  MONTH: 'month',
+  YEAR: 'year',
+  COUNTY_YEAR: 'countyYear',
+};
+
+const COLUMNS = VIGNETTE_TYPES.map((type) => ({ type, label: HEADINGS[type] }));
 
 /** The FAQ's live price table: a row per category, a column per period, each cell in HUF and in whole RON. */
 export async function PriceTable({
@@ -97,7 +97,7 @@ export async function PriceTable({
               rate: format.number(rate.ron2huf, { minimumFractionDigits: 2, maximumFractionDigits: 4 }),
               date: format.dateTime(new Date(`${rate.date}T12:00:00Z`), {
                 dateStyle: 'long',
-                timeZone: 'Europe/Budapest',
+                timeZone: VIGNETTE_TIME_ZONE,
               }),
             })
           : t('noRate')}

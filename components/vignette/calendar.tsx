@@ -13,7 +13,7 @@ import {
   toIso,
   utcDate,
   yearOf,
-} from './calendar-dates';
+} from '@/lib/dates/calendar-dates';
 
 export interface CalendarLabels {
   previousMonth: string;

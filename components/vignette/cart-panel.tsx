@@ -3,11 +3,11 @@
 import type { Ref } from 'react';
 import type { ApiIssue, QuoteResponse } from '@/lib/client/api';
 import { Link } from '@/lib/i18n/navigation';
-import { findOverlaps, MAX_CART_ITEMS, type CartItem } from './cart-store';
-import { SELLABLE_CATEGORIES, type SellableCode } from './categories';
+import { findOverlaps, MAX_CART_ITEMS, type CartItem } from '@/lib/cart/cart-store';
+import { SELLABLE_CATEGORIES, type SellableCode } from '@/lib/vignettes/categories';
 import { FieldError } from '@/components/form/field-error';
-import { fill, formatDay, formatHuf, formatRon } from './format';
-import { errorText, type CategoryNames, type ValidationLabels, type VignetteFormLabels } from './labels';
+import { fill, formatDay, formatHuf, formatRon } from '@/lib/i18n/format';
+import { errorText, type CategoryNames, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 
 interface CartPanelProps {
   items: readonly CartItem[];

@@ -7,11 +7,11 @@ import { isApiRequestError, postOrder, type ApiIssue, type OrderRequest, type Qu
 import { checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
-import { clearCart, type CartItem } from './cart-store';
+import { clearCart, type CartItem } from '@/lib/cart/cart-store';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
 import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
-import { fill, formatDay, formatHuf, formatRate, formatRon } from './format';
-import { errorText, type ValidationLabels, type VignetteFormLabels } from './labels';
+import { fill, formatDay, formatHuf, formatRate, formatRon } from '@/lib/i18n/format';
+import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 
 export interface CheckoutValues {
   email: string;

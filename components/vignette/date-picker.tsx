@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Calendar, type CalendarLabels } from './calendar';
-import { utcDate } from './calendar-dates';
+import { utcDate } from '@/lib/dates/calendar-dates';
 
 export interface DatePickerLabels extends CalendarLabels {
   /** The popup's name, e.g. "Choose the first day of validity". */

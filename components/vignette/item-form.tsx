@@ -8,13 +8,14 @@ import type { Catalog, CatalogProduct } from '@/lib/client/api';
 import { vignetteItemSchema } from '@/lib/validations/vignette-order';
 import { countrySign } from '@/lib/vignettes/countries';
 import { normalizePlate } from '@/lib/vignettes/plate';
-import { validityOf, type Validity, type VignetteType } from '@/lib/vignettes/validity';
-import { addToCart, findOverlaps, MAX_CART_ITEMS, randomId, type CartItem } from './cart-store';
-import { isYearly, VIGNETTE_PERIODS, type SellableCode } from './categories';
+import { validityOf, type Validity } from '@/lib/vignettes/validity';
+import { addToCart, findOverlaps, MAX_CART_ITEMS, randomId, type CartItem } from '@/lib/cart/cart-store';
+import type { SellableCode } from '@/lib/vignettes/categories';
+import { isYearly, VIGNETTE_TYPES, type VignetteType } from '@/lib/vignettes/periods';
 import { DatePicker } from './date-picker';
 import { FieldError } from '@/components/form/field-error';
-import { fill, formatDay, formatHuf, formatRon } from './format';
-import { errorText, type ValidationLabels, type VignetteFormLabels } from './labels';
+import { fill, formatDay, formatHuf, formatRon } from '@/lib/i18n/format';
+import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 import { PlateCountryFields } from './plate-fields';
 
 export interface ItemFormValues {
@@ -162,7 +163,7 @@ export function ItemForm({ categoryCode, catalog, locale, cart, labels, validati
     addError: `${id}-add-error`,
   };
 
-  const types = VIGNETTE_PERIODS.filter((type) => products.some((product) => product.type === type));
+  const types = VIGNETTE_TYPES.filter((type) => products.some((product) => product.type === type));
   const type = values.type;
   const yearly = type !== '' && isYearly(type);
   const product = type === '' ? undefined : productFor(products, values);

@@ -4,8 +4,8 @@ import { useId, useMemo, useState, type ChangeEvent, type Ref } from 'react';
 import { countryName, countrySign, REGISTRATION_COUNTRIES } from '@/lib/vignettes/countries';
 import { checkPlate, normalizePlate, type PlateCheck } from '@/lib/vignettes/plate';
 import { FieldError } from '@/components/form/field-error';
-import { fill } from './format';
-import { errorText, type ValidationLabels, type VignetteFormLabels } from './labels';
+import { fill } from '@/lib/i18n/format';
+import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 
 export type PlateFieldsLabels = Pick<VignetteFormLabels, 'plate' | 'country' | 'confirm' | 'errors'>;
 

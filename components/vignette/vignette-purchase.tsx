@@ -6,12 +6,12 @@ import { CATALOG_URL, getCatalog, isApiRequestError, postQuote, type ApiIssue } 
 import type { Locale } from '@/lib/i18n/routing';
 import { countrySign } from '@/lib/vignettes/countries';
 import { CartPanel } from './cart-panel';
-import { removeFromCart, useCart, type CartItem } from './cart-store';
-import { categoryByCode, type SellableCode } from './categories';
+import { removeFromCart, useCart, type CartItem } from '@/lib/cart/cart-store';
+import { categoryByCode, type SellableCode } from '@/lib/vignettes/categories';
 import { CheckoutForm, requestItem } from './checkout-form';
-import { fill } from './format';
+import { fill } from '@/lib/i18n/format';
 import { ItemForm } from './item-form';
-import type { CategoryNames, ValidationLabels, VignetteFormLabels } from './labels';
+import type { CategoryNames, ValidationLabels, VignetteFormLabels } from '@/lib/i18n/labels';
 
 interface VignettePurchaseProps {
   categoryCode: SellableCode;

@@ -1,9 +1,7 @@
-import { addDays } from '@/components/vignette/calendar-dates';
+import { addDays } from '@/lib/dates/calendar-dates';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
-export { fill, formatDay, formatRon } from '@/components/vignette/format';
-
-/** Staff read times in the shop's own zone, wherever their computer is set. */
-export const ADMIN_TIME_ZONE = 'Europe/Bucharest';
+export { fill, formatDay, formatRon } from '@/lib/i18n/format';
 
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
 
@@ -14,7 +12,7 @@ export function formatDateTime(iso: string, locale: string): string {
     formatter = new Intl.DateTimeFormat(locale, {
       dateStyle: 'medium',
       timeStyle: 'short',
-      timeZone: ADMIN_TIME_ZONE,
+      timeZone: SHOP_TIME_ZONE,
     });
     dateTimes.set(locale, formatter);
   }
@@ -25,7 +23,7 @@ export function formatDateTime(iso: string, locale: string): string {
 /** Today as `YYYY-MM-DD` in the shop's zone. */
 export const today = (now = new Date()) =>
   new Intl.DateTimeFormat('en-CA', {
-    timeZone: ADMIN_TIME_ZONE,
+    timeZone: SHOP_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

@@ -7,7 +7,8 @@ import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
 import type { TransactionRangeQuery } from '@/lib/validations/admin-transactions';
 import { recordAudit } from './audit';
-import { SHOP_TIME_ZONE, transactionBatches, type TransactionItem } from './transactions';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import { transactionBatches, type TransactionItem } from './transactions';
 
 /*
  * Exports of the transactions of a range of days (DESIGN.md §8), streamed: rows are read from the database in

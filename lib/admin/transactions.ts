@@ -9,6 +9,7 @@ import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
 import { findOrder, type Executor } from '@/lib/orders/orders';
 import type { OrderStatus } from '@/lib/orders/status';
 import { parseRomanianPhone } from '@/lib/phones/romanian-phone';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { normalizePlate } from '@/lib/vignettes/plate';
 import {
   daysInRange,
@@ -17,9 +18,6 @@ import {
   type TransactionRangeQuery,
 } from '@/lib/validations/admin-transactions';
 import { recordAudit } from './audit';
-
-/** Staff work in Romania: the list's and the exports' days are calendar days there. */
-export const SHOP_TIME_ZONE = 'Europe/Bucharest';
 
 /**
  * The states in which the shop has the buyer's money: the daily series counts these. REFUNDED is left out (the

@@ -1,34 +1,5 @@
 import { NextResponse } from 'next/server';
-
-/** The error codes of DESIGN.md §12, each with its HTTP status. */
-export const ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  VALIDATION: 422,
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-export interface ErrorIssue {
-  /** The field, as a dotted path: `items.0.plate`. */
-  path: string;
-  /** A stable key of the `Validation` messages, for clients that translate it. */
-  code?: string;
-  message: string;
-}
-
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; issues?: ErrorIssue[] };
-}
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorIssue } from './error-body';
 
 /** An expected failure a handler throws; `apiHandler` turns it into its JSON answer. */
 export class ApiError extends Error {

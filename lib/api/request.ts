@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { getConfig } from '@/lib/config/env';
 import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
 import en from '@/messages/en.json';
-import { ApiError, type ErrorIssue } from './errors';
+import type { ErrorIssue } from './error-body';
+import { ApiError } from './errors';
 
 /** The largest body any endpoint reads: the largest real one (an order of 10 vignettes with invoice data) is ~6 KB. */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -4,8 +4,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { vignetteCategories, vignettePrices } from '@/lib/db/schema';
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
+import { isYearly, VIGNETTE_TYPES, type VignetteType } from '@/lib/vignettes/periods';
 import { budapestToday, purchaseWindow, sellableYears, validityOf } from '@/lib/vignettes/validity';
-import { getLatestRate, type ExchangeRate, type VignetteType } from './price-table';
+import { getLatestRate, type ExchangeRate } from './price-table';
 import { cachedRead } from './process-cache';
 
 /** The types the spec's price API speaks, in its order (DESIGN.md §12). */
@@ -156,7 +157,7 @@ export async function getCatalog(now: Date): Promise<Catalog | null> {
   for (const category of categories.filter((candidate) => candidate.sellable)) {
     for (const row of prices.filter((price) => price.categoryCode === category.code)) {
       const type = row.type;
-      const yearly = type === 'YEAR' || type === 'COUNTY_YEAR';
+      const yearly = isYearly(type);
       if (yearly && !years.includes(row.year)) continue;
       // Short vignettes are priced by their start day's year: this year's price while the window lies in it.
       if (!yearly && row.year !== Number(today.slice(0, 4))) continue;
@@ -172,11 +173,10 @@ export async function getCatalog(now: Date): Promise<Catalog | null> {
       });
     }
   }
-  const order = ['DAY', 'WEEK', 'MONTH', 'YEAR', 'COUNTY_YEAR'];
   products.sort(
     (a, b) =>
       categories.findIndex((c) => c.code === a.categoryCode) - categories.findIndex((c) => c.code === b.categoryCode) ||
-      order.indexOf(a.type) - order.indexOf(b.type) ||
+      VIGNETTE_TYPES.indexOf(a.type) - VIGNETTE_TYPES.indexOf(b.type) ||
       a.year - b.year,
   );
   return { date: today, RON2HUF: rate.ron2huf, rateDate: rate.date, categories, counties: HUNGARIAN_COUNTIES, products };

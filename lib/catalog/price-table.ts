@@ -3,9 +3,8 @@ import 'server-only';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { budapestToday } from '@/lib/vignettes/validity';
-import { exchangeRates, vignetteCategories, vignettePrices, vignetteTypes } from '@/lib/db/schema';
-
-export type VignetteType = (typeof vignetteTypes)[number];
+import { exchangeRates, vignetteCategories, vignettePrices } from '@/lib/db/schema';
+import type { VignetteType } from '@/lib/vignettes/periods';
 
 export interface PriceTableRow {
   code: string;

@@ -1,7 +1,9 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest } from 'ky';
+import type { ErrorBody, ErrorIssue } from '@/lib/api/error-body';
 import type { Catalog } from '@/lib/catalog/catalog';
 import type { VignetteOrderInput } from '@/lib/validations/vignette-order';
 import type { TopUpOrderInput } from '@/lib/validations/topup-order';
+import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/security/xsrf';
 import { readCookie } from './cookies';
 import { loading } from './loading';
 
@@ -13,9 +15,6 @@ import { loading } from './loading';
 
 /** Where the browser sends `/api` calls: NEXT_PUBLIC_PAYMENTS_API_URL, or the page's own origin when unset. */
 const API_PREFIX = process.env.NEXT_PUBLIC_PAYMENTS_API_URL || undefined;
-
-const XSRF_COOKIE = 'XSRF-TOKEN';
-const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** Spec §6: the URLs that carry the signed-in admin's token. */
 const SECURED_PATHS = [
@@ -31,18 +30,11 @@ const SECURED_PATHS = [
 export const CURRENT_USER_KEY = 'currentUser';
 export const PRINCIPAL_KEY = 'principal';
 
-export interface ApiIssue {
-  /** The field as a dotted path: `items.0.plate`, `email`. */
-  path: string;
-  /** A key of the `Validation` messages. */
-  code?: string;
-  message: string;
-}
+/** A field issue of a 422 answer, as the route handlers write it. */
+export type ApiIssue = ErrorIssue;
 
-/** The JSON error body of every endpoint (DESIGN.md §12). */
-export interface ApiErrorBody {
-  error: { code: string; message: string; issues?: ApiIssue[] };
-}
+/** The JSON error body of every endpoint, as the route handlers write it. */
+export type ApiErrorBody = ErrorBody;
 
 /**
  * A failed call, as spec §8 describes it: the status (0 when no answer came: network down, timeout), the status

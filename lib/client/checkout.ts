@@ -1,4 +1,4 @@
-import { randomId } from '@/components/vignette/cart-store';
+import { randomId } from '@/lib/cart/cart-store';
 import type { OrderResponse } from './api';
 import { loading } from './loading';
 

@@ -17,6 +17,9 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import type { InvoiceData } from '@/lib/validations/vignette-order';
+import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';
 
 /** Hungarian e-vignette categories (DESIGN.md §4): the code is the API's key. */
 export const vignetteCategories = pgTable('vignette_categories', {
@@ -28,8 +31,7 @@ export const vignetteCategories = pgTable('vignette_categories', {
   notSoldReason: text('not_sold_reason'),
 });
 
-export const vignetteTypes = ['DAY', 'WEEK', 'MONTH', 'YEAR', 'COUNTY_YEAR'] as const;
-export const vignetteType = pgEnum('vignette_type', vignetteTypes);
+export const vignetteType = pgEnum('vignette_type', VIGNETTE_TYPES);
 
 /** Official gross prices in forints, per category, period and calendar year. */
 export const vignettePrices = pgTable(
@@ -150,7 +152,8 @@ export const orders = pgTable(
     /** The rate the amount was computed with, kept as proof of the price. */
     ron2huf: numeric('ron2huf', { precision: 12, scale: 6 }),
     rateDate: date('rate_date', { mode: 'string' }),
-    invoiceData: jsonb('invoice_data'),
+    /** What the buyer asked the invoice to name; null for an invoice in their e-mail's name. */
+    invoiceData: jsonb('invoice_data').$type<InvoiceData>(),
     /** The provider's id of the payment (Netopia ntpID). */
     providerPaymentId: text('provider_payment_id'),
     /**
@@ -306,7 +309,8 @@ export const invoices = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     totalBani: integer('total_bani').notNull(),
     vatBani: integer('vat_bani').notNull(),
-    buyer: jsonb('buyer').notNull(),
+    /** The order's invoice data, or only the buyer's e-mail when the order had none. */
+    buyer: jsonb('buyer').$type<InvoiceData | { kind: 'PERSON'; email: string }>().notNull(),
   },
   (table) => [
     unique('invoices_series_year_number').on(table.series, table.year, table.number),
@@ -352,8 +356,8 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   language: text('language').notNull(),
   notifyUrl: text('notify_url').notNull(),
   redirectUrl: text('redirect_url').notNull(),
-  /** Netopia's status codes: 1 new, 15 3-D Secure pending, 3 paid, 12 declined, 23 expired, ... */
-  status: integer('status').notNull().default(1),
+  /** A Netopia status: NEW until the form is paid, refused or expired; THREE_D_AUTH while 3-D Secure waits. */
+  status: integer('status').notNull().default(NETOPIA_STATUS.NEW),
   errorCode: text('error_code'),
   errorMessage: text('error_message'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -388,7 +392,7 @@ export const auditLog = pgTable(
     actorName: text('actor_name').notNull(),
     action: text('action').notNull(),
     target: text('target'),
-    details: jsonb('details'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
   },
   (table) => [index('audit_log_at').on(table.at)],
 );

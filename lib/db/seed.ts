@@ -10,10 +10,11 @@ import {
   vignetteCategories,
   vignettePrices,
 } from './schema';
-import { SEED_EXCHANGE_RATE, VIGNETTE_CATEGORIES, VIGNETTE_PRICES } from '@/lib/catalog/seed-data';
+import { SEED_EXCHANGE_RATE, VIGNETTE_PRICES } from '@/lib/catalog/seed-data';
 import { ROLE_PERMISSIONS, type RoleName } from '@/lib/auth/permissions';
 import { generatePassword, hashPassword } from '@/lib/auth/password';
 import { TOP_UP_OPERATORS, TOP_UP_PRODUCTS } from '@/lib/topups/seed-data';
+import { VIGNETTE_CATEGORIES } from '@/lib/vignettes/categories';
 
 export interface SeedOptions {
   adminUsername?: string;
@@ -39,7 +40,15 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(vignetteCategories)
-      .values(VIGNETTE_CATEGORIES.map((category, index) => ({ ...category, sortOrder: index + 1 })))
+      .values(
+        VIGNETTE_CATEGORIES.map(({ code, title, sellable, notSoldReason }, index) => ({
+          code,
+          title,
+          sellable,
+          notSoldReason,
+          sortOrder: index + 1,
+        })),
+      )
       .onConflictDoNothing();
 
     const priceRows = Object.entries(VIGNETTE_PRICES).flatMap(([year, byCategory]) =>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 
 import { COMPANY } from '@/lib/company';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
 export type InvoiceLocale = 'ro' | 'en' | 'de' | 'hu';
 
@@ -324,7 +325,7 @@ export function formatBani(bani: number): string {
 }
 
 const ROMANIAN_DATE = new Intl.DateTimeFormat('ro-RO', {
-  timeZone: 'Europe/Bucharest',
+  timeZone: SHOP_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

@@ -6,7 +6,6 @@ import { invoices } from '@/lib/db/schema';
 import { findOrder, findOrderItems, type OrderItemRow } from '@/lib/orders/orders';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import { topUpProductRecord } from '@/lib/topups/catalog';
-import type { InvoiceData } from '@/lib/validations/vignette-order';
 import { TOP_UP_VAT_RATE_PERCENT } from './numbering';
 import { formatInvoiceNumber, renderInvoicePdf, type InvoiceDocument, type InvoiceLine } from './invoice-pdf';
 
@@ -49,7 +48,7 @@ export async function orderInvoiceDocument(db: Db, orderId: string): Promise<Inv
   const products = await Promise.all(
     items.map(({ item }) => (item.topUpProductId ? topUpProductRecord(db, item.topUpProductId) : undefined)),
   );
-  const buyer = (order.invoiceData ?? null) as InvoiceData | null;
+  const buyer = order.invoiceData;
   return {
     series: invoice.series,
     number: invoice.number,

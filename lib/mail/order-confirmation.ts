@@ -1,18 +1,19 @@
 import { createTranslator } from 'next-intl';
 import { COMPANY, officeHours } from '@/lib/company';
+import type { Locale } from '@/lib/i18n/routing';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { countryName } from '@/lib/vignettes/countries';
+import type { VignetteType } from '@/lib/vignettes/periods';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
 import ro from '@/messages/ro.json';
 
-type EmailLocale = 'ro' | 'en' | 'de' | 'hu';
-
 export interface OrderConfirmationData {
   orderId: string;
   /** The public page of the order, where the buyer can also have this e-mail sent again. */
   orderUrl: string;
-  locale: EmailLocale;
+  locale: Locale;
   email: string;
   /** ISO timestamp. */
   createdAt: string;
@@ -25,7 +26,7 @@ export interface OrderConfirmationData {
     country: string;
     /** D1, D2, D1M, U. */
     categoryTitle: string;
-    type: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR' | 'COUNTY_YEAR';
+    type: VignetteType;
     /** The county's name, for COUNTY_YEAR. */
     county?: string;
     /** YYYY-MM-DD, inclusive. */
@@ -50,15 +51,12 @@ type OrderEmailMessages = typeof ro.OrderEmail;
 type CategoryKey = keyof OrderEmailMessages['categories'];
 
 // Only this namespace travels with the translator: the rest of the site's texts are no business of an e-mail.
-const MESSAGES: Record<EmailLocale, OrderEmailMessages> = {
+const MESSAGES: Record<Locale, OrderEmailMessages> = {
   ro: ro.OrderEmail,
   en: en.OrderEmail,
   de: de.OrderEmail,
   hu: hu.OrderEmail,
 };
-
-/** The shop's time zone, for the order's timestamp; vignette validity is in Hungarian time, as the texts say. */
-const SHOP_TIME_ZONE = 'Europe/Bucharest';
 
 const BRAND_BLUE = '#0b4f8a';
 const TEXT = '#1f2933';
@@ -78,14 +76,14 @@ export function escapeHtml(value: string): string {
 }
 
 /** Bani as lei with two decimals in the locale's notation, without the unit: 123456 → "1.234,56" in ro. */
-function formatLeiAmount(bani: number, locale: EmailLocale): string {
+function formatLeiAmount(bani: number, locale: Locale): string {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
     bani / 100,
   );
 }
 
 /** A calendar day (YYYY-MM-DD) in words; a malformed value is shown as it is rather than as "Invalid Date". */
-function formatDay(day: string, locale: EmailLocale): string {
+function formatDay(day: string, locale: Locale): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
@@ -98,7 +96,7 @@ function formatDay(day: string, locale: EmailLocale): string {
   }).format(date);
 }
 
-function formatTimestamp(iso: string, locale: EmailLocale): string {
+function formatTimestamp(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(locale, {
@@ -125,7 +123,7 @@ interface Section {
 
 /** Everything the e-mail says, once, so the HTML and the text part cannot drift apart. */
 interface Content {
-  lang: EmailLocale;
+  lang: Locale;
   subject: string;
   preheader: string;
   heading: string;
@@ -146,7 +144,7 @@ interface Content {
 }
 
 function buildContent(data: OrderConfirmationData): Content {
-  const locale: EmailLocale = Object.hasOwn(MESSAGES, data.locale) ? data.locale : 'ro';
+  const locale: Locale = Object.hasOwn(MESSAGES, data.locale) ? data.locale : 'ro';
   const messages = MESSAGES[locale];
   const t = createTranslator({
     locale,

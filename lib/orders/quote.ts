@@ -1,9 +1,11 @@
 import 'server-only';
 
-import { ApiError, type ErrorIssue } from '@/lib/api/errors';
+import type { ErrorIssue } from '@/lib/api/error-body';
+import { ApiError } from '@/lib/api/errors';
 import { validationIssue } from '@/lib/api/request';
 import { hufToBani, quotingCatalog, type ExchangeRate } from '@/lib/catalog/catalog';
 import type { VignetteItem } from '@/lib/validations/vignette-order';
+import { isYearly } from '@/lib/vignettes/periods';
 import { checkStart, ValidityError, validityOf, type ValidityErrorCode } from '@/lib/vignettes/validity';
 
 export interface QuotedItem extends VignetteItem {
@@ -28,8 +30,6 @@ const VALIDITY_ISSUE: Record<ValidityErrorCode, { field: 'startDate'; code: stri
   START_TOO_LATE: { field: 'startDate', code: 'startTooLate' },
   YEAR_NOT_ON_SALE: { field: 'startDate', code: 'yearNotOnSale' },
 };
-
-const isYearly = (type: VignetteItem['type']) => type === 'YEAR' || type === 'COUNTY_YEAR';
 
 /**
  * Prices a cart of validated vignettes as of `now`: each one's validity by DESIGN.md §4, its official price for its

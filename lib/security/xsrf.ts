@@ -4,7 +4,8 @@
  * payment provider's notifications and the sandbox provider's own pages are exempt: a signature is their proof.
  */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+/** As the browser client sends it; header names are case-insensitive, so the check accepts any spelling. */
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXEMPT_PREFIXES = ['/api/payments/'];

@@ -1,5 +1,6 @@
 import type { FAQPage, Organization, WithContext } from 'schema-dts';
 import { COMPANY } from '@/lib/company';
+import { locales } from '@/lib/i18n/routing';
 
 /**
  * JSON for an inline `<script type="application/ld+json">`: `<` is escaped so that no text in the data can close
@@ -32,7 +33,7 @@ export function organizationJsonLd(siteUrl: string): WithContext<Organization> {
       contactType: 'customer service',
       telephone: COMPANY.phone,
       email: COMPANY.email,
-      availableLanguage: ['ro', 'en', 'de', 'hu'],
+      availableLanguage: [...locales],
       hoursAvailable: {
         '@type': 'OpeningHoursSpecification',
         dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],

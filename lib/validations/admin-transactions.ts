@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { orderStatuses } from '@/lib/db/schema';
 import { TOP_UP_OPERATORS, type TopUpOperatorId } from '@/lib/topups/seed-data';
-import { CATEGORY_CODES } from './vignette-order';
+import { CATEGORY_CODES } from '@/lib/vignettes/categories';
 import { text } from './text';
 
 /**

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { locales } from '@/lib/i18n/routing';
+import { CATEGORY_CODES } from '@/lib/vignettes/categories';
 import { isRegistrationCountry } from '@/lib/vignettes/countries';
 import { isCounty } from '@/lib/vignettes/counties';
+import { isYearly, VIGNETTE_TYPES } from '@/lib/vignettes/periods';
 import { checkPlate, normalizePlate } from '@/lib/vignettes/plate';
 import { text } from './text';
 
@@ -9,9 +11,6 @@ import { text } from './text';
  * The vignette quote and order inputs (DESIGN.md §12), one schema for the form and the route handler. Messages
  * are keys of the `Validation` messages: the form shows them in the visitor's language, the API in English.
  */
-export const CATEGORY_CODES = ['CAR', 'VAN', 'BUS', 'MOTOR', 'TRAIL'] as const;
-export const VIGNETTE_TYPES = ['DAY', 'WEEK', 'MONTH', 'YEAR', 'COUNTY_YEAR'] as const;
-const NEEDS_START_DATE = new Set(['DAY', 'WEEK', 'MONTH']);
 
 const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');
 
@@ -34,7 +33,7 @@ export const vignetteItemSchema = z
         path: ['plate'],
         message: plate.reason === 'EMPTY' ? 'plateRequired' : 'plateFormat',
       });
-    if (NEEDS_START_DATE.has(item.type) && !item.startDate)
+    if (!isYearly(item.type) && !item.startDate)
       ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startRequired' });
     if (item.type === 'COUNTY_YEAR' && !(item.county && isCounty(item.county))) {
       ctx.addIssue({ code: 'custom', path: ['county'], message: 'countyRequired' });

@@ -1,9 +1,6 @@
 import { DateTime } from 'luxon';
-
-/** Hungary's zone: a vignette's days are Hungarian calendar days, whatever zone the server runs in. */
-export const BUDAPEST = 'Europe/Budapest';
-
-export type VignetteType = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR' | 'COUNTY_YEAR';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
+import { isYearly, type VignetteType } from './periods';
 
 /** The calendar days a vignette covers, `YYYY-MM-DD` in Europe/Budapest, both inclusive. */
 export interface Validity {
@@ -73,7 +70,7 @@ function formatDay(day: DateTime<true>): string {
 }
 
 function budapestNow(now: Date): DateTime<true> {
-  const local = DateTime.fromJSDate(now, { zone: BUDAPEST });
+  const local = DateTime.fromJSDate(now, { zone: VIGNETTE_TIME_ZONE });
   if (!local.isValid) throw new RangeError(`Not a valid instant: ${String(now)}`);
   return local;
 }
@@ -82,10 +79,6 @@ function budapestNow(now: Date): DateTime<true> {
 function todayDay(now: Date): DateTime<true> {
   const local = budapestNow(now);
   return utcDay(local.year, local.month, local.day);
-}
-
-function isYearly(type: VignetteType): boolean {
-  return type === 'YEAR' || type === 'COUNTY_YEAR';
 }
 
 /** The start day of a short vignette; a form's empty field counts as missing rather than malformed. */
@@ -217,8 +210,8 @@ export function checkStart(type: VignetteType, start: VignetteStart, now: Date):
  * not `firstDay + n × 24 h`. A vignette bought for today really starts at the purchase; that is the caller's.
  */
 export function validityInstants(validity: Validity): { validFrom: string; validUntil: string } {
-  const first = DateTime.fromISO(validity.firstDay, { zone: BUDAPEST });
-  const last = DateTime.fromISO(validity.lastDay, { zone: BUDAPEST });
+  const first = DateTime.fromISO(validity.firstDay, { zone: VIGNETTE_TIME_ZONE });
+  const last = DateTime.fromISO(validity.lastDay, { zone: VIGNETTE_TIME_ZONE });
   if (
     !ISO_DAY.test(validity.firstDay) ||
     !ISO_DAY.test(validity.lastDay) ||

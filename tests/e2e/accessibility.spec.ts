@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { locales } from '@/lib/i18n/routing';
 
 const PAGES = [
   '',
@@ -14,7 +15,7 @@ const PAGES = [
   '/404',
 ];
 
-for (const locale of ['ro', 'hu', 'en', 'de']) {
+for (const locale of locales) {
   test(`axe finds no violations on the public pages in ${locale}`, async ({ page }) => {
     for (const path of PAGES) {
       await page.goto(`/${locale}${path}`);

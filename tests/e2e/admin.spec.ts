@@ -1,6 +1,7 @@
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { DateTime } from 'luxon';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { payWithAcceptedCard } from './support/checkout';
 import { message } from './support/messages';
 import { XSRF_HEADERS } from './support/xsrf';
@@ -17,7 +18,7 @@ const ro = (key: string, values: Record<string, string> = {}) =>
     (text, [name, value]) => text.replace(`{${name}}`, value),
     message('ro', `Admin.${key}`),
   );
-const tomorrow = () => DateTime.now().setZone('Europe/Budapest').plus({ days: 1 }).toISODate()!;
+const tomorrow = () => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: 1 }).toISODate()!;
 const PLATE = `AR${String(Date.now()).slice(-2)}MIN`;
 
 test.describe.configure({ mode: 'serial' });

@@ -2,7 +2,9 @@ import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { DateTime } from 'luxon';
 import pg from 'pg';
-import { buildNotificationBody, NETOPIA_STATUS, signNotification } from '@/lib/payments/netopia/notification';
+import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
+import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { message } from './support/messages';
 import { createDatabase, postgresUrl } from './support/postgres';
 import { startShop, waitUntilHealthy, type ShopProcess } from './support/shop-process';
@@ -84,7 +86,7 @@ function startProxy(target: { host: string; port: number }) {
   };
 }
 
-const day = (offset: number) => DateTime.now().setZone('Europe/Budapest').plus({ days: offset }).toISODate()!;
+const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 const VIGNETTE = { categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'DB11AWY', country: 'RO' };
 
 interface Timed {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { createDatabase, postgresUrl } from './support/postgres';
 import { startShop, waitUntilHealthy } from './support/shop-process';
 
@@ -26,7 +27,7 @@ test('the FAQ price table shows a price changed in the database within the page 
       "update vignette_prices set price_huf = 12345 where category_code = 'TRAIL' and type = 'MONTH' and year = $1",
       [
         Number(
-          new Intl.DateTimeFormat('en', { timeZone: 'Europe/Budapest', year: 'numeric' }).format(new Date()),
+          new Intl.DateTimeFormat('en', { timeZone: VIGNETTE_TIME_ZONE, year: 'numeric' }).format(new Date()),
         ),
       ],
     );

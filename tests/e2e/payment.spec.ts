@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { DateTime } from 'luxon';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { E2E_PAYMENT_TTL_SECONDS } from '../../playwright.config';
 import { answerCookieNotice } from './support/consent';
 import { message } from './support/messages';
@@ -11,7 +12,7 @@ import { startShop, waitUntilHealthy } from './support/shop-process';
 import { receivedMail } from './support/smtp-sink';
 import { XSRF_HEADERS } from './support/xsrf';
 
-const day = (offset: number) => DateTime.now().setZone('Europe/Budapest').plus({ days: offset }).toISODate()!;
+const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 
 test.beforeEach(async ({ context, baseURL }) => answerCookieNotice(context, baseURL));
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { htmlEscaped, LOCALES, message } from './support/messages';
+import { locales } from '@/lib/i18n/routing';
+import { htmlEscaped, message } from './support/messages';
 
 /** Spec §2's public routes (the vignette and prepay sections come with their own issues), with their title key. */
 const PAGES = [
@@ -18,7 +19,7 @@ const PAGES = [
 test('every public page answers 200 in all four languages with its translated title in the HTML', async ({
   request,
 }) => {
-  for (const locale of LOCALES) {
+  for (const locale of locales) {
     for (const page of PAGES) {
       const response = await request.get(`/${locale}${page.path}`);
       expect(response.status(), `/${locale}${page.path}`).toBe(200);
@@ -36,7 +37,7 @@ test('the build prerenders every public page in every language (the build says s
   ) as {
     routes: Record<string, { initialRevalidateSeconds: number | false }>;
   };
-  for (const locale of LOCALES) {
+  for (const locale of locales) {
     for (const page of [
       ...PAGES.map((entry) => entry.path),
       '/404',
@@ -99,7 +100,7 @@ test('the page language sets <html lang> and og:locale', async ({ request }) => 
     const html = await (await request.get(`/${locale}/contact`)).text();
     expect(html).toContain(`<html lang="${locale}"`);
     expect(html).toContain(`<meta property="og:locale" content="${ogLocale}"/>`);
-    for (const other of LOCALES) expect(html).toContain(`hrefLang="${other}" href="`);
+    for (const other of locales) expect(html).toContain(`hrefLang="${other}" href="`);
     expect(html).toContain('hrefLang="x-default"');
     expect(html).toMatch(/<link rel="canonical" href="http[^"]+\/contact"/);
   }
@@ -140,7 +141,7 @@ test("the scripts the pages run on load carry V8's compile hint (compiled while 
 });
 
 test('the translation dictionaries are served from the same message files', async ({ request }) => {
-  for (const locale of LOCALES) {
+  for (const locale of locales) {
     const response = await request.get(`/assets/i18n/${locale}.json`);
     expect(response.status()).toBe(200);
     const onDisk = JSON.parse(
@@ -154,7 +155,7 @@ test('sitemap.xml lists every public page in every language, robots.txt keeps cr
   request,
 }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const locale of LOCALES) {
+  for (const locale of locales) {
     for (const page of [
       '',
       '/contact',

@@ -6,7 +6,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { listTopUpOperators } from '@/lib/topups/catalog';
 import { FORMER_OPERATORS } from '@/lib/topups/seed-data';
-import { formatRon } from '@/components/vignette/format';
+import { formatRon } from '@/lib/i18n/format';
 
 interface Props {
   params: Promise<{ locale: Locale }>;

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { VIGNETTE_CATEGORIES } from '@/components/vignette/categories';
+import { VIGNETTE_CATEGORIES } from '@/lib/vignettes/categories';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';

@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
-import { CATEGORY_DESCRIPTIONS_RO, VIGNETTE_CATEGORIES } from '@/lib/catalog/seed-data';
+import { CATEGORY_DESCRIPTIONS_RO } from '@/lib/catalog/seed-data';
+import { VIGNETTE_CATEGORIES } from '@/lib/vignettes/categories';
 
 export const dynamic = 'force-static';
 

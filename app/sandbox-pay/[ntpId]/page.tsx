@@ -5,7 +5,9 @@ import { COMPANY } from '@/lib/company';
 import { getDb } from '@/lib/db/client';
 import { hasLocale } from 'next-intl';
 import { routing } from '@/lib/i18n/routing';
+import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { findSandboxPayment, isPayable, sandboxIsLive, secondsUntilExpiry, TEST_CARDS } from '@/lib/payments/sandbox/sandbox';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
 export const dynamic = 'force-dynamic';
 
@@ -30,7 +32,7 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
   }
   // Expired or already settled: the buyer goes back to the shop, which shows the order's state.
   if (!isPayable(payment)) {
-    if (payment.status === 15) redirect(`/sandbox-pay/${ntpId}/3ds`);
+    if (payment.status === NETOPIA_STATUS.THREE_D_AUTH) redirect(`/sandbox-pay/${ntpId}/3ds`);
     redirect(`/api/payments/sandbox/pay?ntpId=${encodeURIComponent(ntpId)}`);
   }
   const amount = format.number(payment.amountBani / 100, { style: 'currency', currency: payment.currency });
@@ -52,7 +54,7 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
       </dl>
       <p className="mt-2 text-sm text-slate-600">
         {t('expiresIn', {
-          time: format.dateTime(payment.expiresAt, { timeStyle: 'short', timeZone: 'Europe/Bucharest' }),
+          time: format.dateTime(payment.expiresAt, { timeStyle: 'short', timeZone: SHOP_TIME_ZONE }),
         })}
       </p>
       <form method="post" action="/api/payments/sandbox/pay" className="mt-4">

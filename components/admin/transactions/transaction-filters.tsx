@@ -1,14 +1,16 @@
 'use client';
 
 import { useEffect, useId, useState } from 'react';
+import { TOP_UP_OPERATORS } from '@/lib/topups/seed-data';
+import { SELLABLE_CATEGORIES } from '@/lib/vignettes/categories';
 import { ORDER_STATUSES, type PaymentFilters } from '@/lib/admin-client/admin-api';
 import { useAdminText } from '../admin-i18n';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { secondaryButton } from '../ui/styles';
 
-export const VIGNETTE_PRODUCTS = ['CAR', 'VAN', 'MOTOR', 'TRAIL'] as const;
-export const TOPUP_PRODUCTS = ['orange', 'vodafone', 'digi'] as const;
+export const VIGNETTE_PRODUCTS = SELLABLE_CATEGORIES.map((category) => category.code);
+export const TOPUP_PRODUCTS = TOP_UP_OPERATORS.map((operator) => operator.id);
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DELAY_MS = 400;

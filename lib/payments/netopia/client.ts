@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NETOPIA_STATUS } from './status';
 
 /**
  * The shop's side of the Netopia Payments API v2: start a card payment, ask a payment's status. The transport is
@@ -113,7 +114,7 @@ export async function startPayment(
   if (error && !REDIRECT_CODES.has(error.code)) throw new PaymentStartError(error.code, error.message, false);
   if (!payment?.paymentURL || !payment.ntpID)
     throw new PaymentStartError(error?.code ?? 'MALFORMED', 'No payment URL in the answer', true);
-  return { paymentUrl: payment.paymentURL, ntpId: payment.ntpID, status: payment.status ?? 1 };
+  return { paymentUrl: payment.paymentURL, ntpId: payment.ntpID, status: payment.status ?? NETOPIA_STATUS.NEW };
 }
 
 const statusAnswer = z.object({

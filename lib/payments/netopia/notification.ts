@@ -24,6 +24,7 @@ import { createHash, createPrivateKey, createPublicKey, timingSafeEqual, type Ke
 import { compactVerify, decodeProtectedHeader, importPKCS8, importSPKI, SignJWT, type CryptoKey } from 'jose';
 import { z } from 'zod';
 import { text } from '@/lib/validations/text';
+import { NETOPIA_STATUS } from './status';
 
 /** The only algorithm Netopia signs IPNs with; anything else is refused before any key is used. */
 export const NETOPIA_JWT_ALGORITHM = 'RS512';
@@ -42,35 +43,6 @@ const MILLISECOND_DATES_FROM = 1e11;
 export const DEFAULT_NOTIFICATION_TTL_SECONDS = 300;
 /** A real token is well under 1 KB; anything far larger is refused without being parsed. */
 const MAX_TOKEN_LENGTH = 16 * 1024;
-
-/** Payment statuses of API v2 (`payment.status`), as the official SDKs name them. */
-export const NETOPIA_STATUS = {
-  NEW: 1,
-  OPENED: 2, // pre-authorised (card)
-  PAID: 3, // captured
-  CANCELED: 4, // void
-  CONFIRMED: 5,
-  PENDING: 6,
-  SCHEDULED: 7,
-  CREDIT: 8, // captured, then refunded
-  CHARGEBACK_INIT: 9,
-  CHARGEBACK_ACCEPT: 10,
-  ERROR: 11,
-  DECLINED: 12,
-  FRAUD: 13, // held for the provider's risk review
-  PENDING_AUTH: 14, // authorisation awaiting acceptance
-  THREE_D_AUTH: 15, // 3-D Secure authentication required
-  CHARGEBACK_REPRESENTMENT: 16,
-  REVERSED: 17,
-  PENDING_ANY: 18,
-  PROGRAMMED_RECURRENT_PAYMENT: 19,
-  CANCELED_PROGRAMMED_RECURRENT_PAYMENT: 20,
-  TRIAL_PENDING: 21,
-  TRIAL: 22,
-  EXPIRED: 23, // a purchase never paid, cancelled by the provider
-} as const;
-
-export type NetopiaStatus = (typeof NETOPIA_STATUS)[keyof typeof NETOPIA_STATUS];
 
 export type PaymentOutcome = 'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED' | 'PENDING';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getConfig, type Config } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
@@ -9,7 +9,8 @@ import { sandboxPayments, settings } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { kick } from '@/lib/server/jobs';
 import { DUPLICATE_ORDER_ERROR } from '@/lib/payments/netopia/client';
-import { buildNotificationBody, NETOPIA_STATUS, signNotification } from '@/lib/payments/netopia/notification';
+import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
+import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { text } from '@/lib/validations/text';
 
 /**
@@ -236,7 +237,7 @@ export async function sandboxStart(
       payment: {
         method: 1,
         ntpID: ntpId,
-        status: 1,
+        status: NETOPIA_STATUS.NEW,
         amount: order.amount,
         currency: order.currency,
         paymentURL: `${site.formBaseUrl}/sandbox-pay/${ntpId}`,
@@ -259,7 +260,7 @@ export async function findSandboxPayment(db: Db, ntpId: string): Promise<Sandbox
 
 /** Marks a payment whose form expired unpaid (status 23), to be notified like any other outcome. */
 async function expireIfDue(db: Db, payment: SandboxPayment, now: Date): Promise<SandboxPayment> {
-  const open = payment.status === 1 || payment.status === NETOPIA_STATUS.THREE_D_AUTH;
+  const open = payment.status === NETOPIA_STATUS.NEW || payment.status === NETOPIA_STATUS.THREE_D_AUTH;
   if (!open || payment.expiresAt > now) return payment;
   await db
     .update(sandboxPayments)
@@ -272,7 +273,7 @@ async function expireIfDue(db: Db, payment: SandboxPayment, now: Date): Promise<
     .where(
       and(
         eq(sandboxPayments.ntpId, payment.ntpId),
-        sql`${sandboxPayments.status} in (1, ${NETOPIA_STATUS.THREE_D_AUTH})`,
+        inArray(sandboxPayments.status, [NETOPIA_STATUS.NEW, NETOPIA_STATUS.THREE_D_AUTH]),
       ),
     );
   kick('sandbox-notifications');
@@ -294,7 +295,7 @@ export async function sandboxPay(
   if (!found) return { kind: 'UNKNOWN' };
   const payment = await expireIfDue(db, found, now);
   if (payment.status === NETOPIA_STATUS.EXPIRED) return { kind: 'EXPIRED', payment };
-  if (payment.status !== 1) return { kind: 'DONE', payment };
+  if (payment.status !== NETOPIA_STATUS.NEW) return { kind: 'DONE', payment };
 
   const card = TEST_CARDS[input.cardNumber.replace(/\D/g, '')];
   const [month, year] = input.expiry.split('/').map((part) => Number(part.trim()));
@@ -404,7 +405,7 @@ export async function deliverSandboxNotifications(
     .from(sandboxPayments)
     .where(
       and(
-        sql`${sandboxPayments.status} in (1, ${NETOPIA_STATUS.THREE_D_AUTH})`,
+        inArray(sandboxPayments.status, [NETOPIA_STATUS.NEW, NETOPIA_STATUS.THREE_D_AUTH]),
         lte(sandboxPayments.expiresAt, now),
       ),
     );
@@ -493,4 +494,4 @@ export async function deliverSandboxNotifications(
 export const secondsUntilExpiry = (payment: SandboxPayment) => Math.max(1, Math.ceil((payment.expiresAt.getTime() - Date.now()) / 1000));
 
 /** Whether the buyer can still pay on the form. */
-export const isPayable = (payment: SandboxPayment) => payment.status === 1 && payment.expiresAt > new Date();
+export const isPayable = (payment: SandboxPayment) => payment.status === NETOPIA_STATUS.NEW && payment.expiresAt > new Date();

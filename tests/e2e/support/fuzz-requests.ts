@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
+import { locales } from '@/lib/i18n/routing';
 import { routeFiles } from '../../support/api-route-files';
 import { XSRF_HEADERS } from './xsrf';
 
@@ -398,9 +399,8 @@ export function requestFor(route: string, methods: readonly string[], locales?: 
 /** Every API route, read from app/api (the catch-all for unknown addresses included). */
 export const apiRoutes = () => routeFiles('api');
 
-const LOCALES = ['ro', 'en', 'de', 'hu'];
 export const pageLocale = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...LOCALES) },
+  { weight: 6, arbitrary: fc.constantFrom(...locales) },
   { weight: 1, arbitrary: segment },
 );
 

@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Locale } from '@/lib/i18n/routing';
 
-export const LOCALES = ['ro', 'en', 'de', 'hu'] as const;
-export type TestLocale = (typeof LOCALES)[number];
 
 type Messages = { [key: string]: Messages | string | string[] };
 
 const cache = new Map<string, Messages>();
 
 /** The text of a message key (dotted path) in a language, straight from messages/{lang}.json. */
-export function message(locale: TestLocale, key: string): string {
+export function message(locale: Locale, key: string): string {
   if (!cache.has(locale)) {
     cache.set(
       locale,

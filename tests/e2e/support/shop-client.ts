@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { XSRF_HEADERS } from './xsrf';
 
 /**
@@ -12,7 +13,7 @@ export interface PlacedOrder {
   paymentUrl: string | null;
 }
 
-const day = (offset: number) => DateTime.now().setZone('Europe/Budapest').plus({ days: offset }).toISODate()!;
+const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 
 /** A vignette order's body: one or two vignettes on a plate of its own. */
 export function vignetteOrderBody(plate: string, email: string, vignettes = 1) {

@@ -6,7 +6,7 @@ import { POST as postTopUpOrder } from '@/app/api/eps/order/route';
 import { POST as postVignetteOrder } from '@/app/api/nmps/orders/order/route';
 import { GET as getPayments } from '@/app/api/admin/payment/route';
 import { orders } from '@/lib/db/schema';
-import { BUDAPEST } from '@/lib/vignettes/validity';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { get, insertOrder, processDrivers, staff, vignette } from '../admin/admin-fixtures';
 import { describeForDriver } from '../../support/databases';
 import { jsonRequest, noParams } from '../../support/process-database';
@@ -17,7 +17,7 @@ const backfill = fs
   .split('--> statement-breakpoint')
   .find((statement) => statement.includes('UPDATE "orders"'))!;
 
-const tomorrow = () => DateTime.now().setZone(BUDAPEST).plus({ days: 1 }).toISODate()!;
+const tomorrow = () => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: 1 }).toISODate()!;
 
 describe.each(processDrivers)('product keys of orders on $name', ({ open, available }) => {
   describeForDriver(available)('', () => {

@@ -12,13 +12,13 @@ import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
 import { getSandboxKeys, SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
-import { BUDAPEST } from '@/lib/vignettes/validity';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { createPostgresDatabase, describeForDriver, postgresUrl } from '../../support/databases';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
 const ORDERS = 200;
 const AT_ONCE = 50;
-const day = (offset: number) => DateTime.now().setZone(BUDAPEST).plus({ days: offset }).toISODate()!;
+const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 // Plate letters never contain Q nor start with I or O in Romania: keep to the others.
 const ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 const letters = (n: number) =>

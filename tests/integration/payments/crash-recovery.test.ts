@@ -8,11 +8,11 @@ import { sendDueMail } from '@/lib/mail/outbox';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { reconcilePendingOrders } from '@/lib/payments/reconciler';
 import { deliverSandboxNotifications, sandboxPay } from '@/lib/payments/sandbox/sandbox';
-import { BUDAPEST } from '@/lib/vignettes/validity';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { createPostgresDatabase, describeForDriver, drivers } from '../../support/databases';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
-const day = (offset: number) => DateTime.now().setZone(BUDAPEST).plus({ days: offset }).toISODate()!;
+const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 
 /** The provider's notifications reach the shop's handler in-process, as they would over HTTP. */
 const toNotifyHandler: typeof fetch = async (input, init) => notify(new Request(String(input), init), noParams);

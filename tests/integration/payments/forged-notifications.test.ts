@@ -18,9 +18,10 @@ import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { logger } from '@/lib/log/logger';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { findOrder } from '@/lib/orders/orders';
-import { buildNotificationBody, NETOPIA_STATUS } from '@/lib/payments/netopia/notification';
+import { buildNotificationBody } from '@/lib/payments/netopia/notification';
+import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { getSandboxKeys, SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
-import { BUDAPEST } from '@/lib/vignettes/validity';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { createPostgresDatabase, drivers, describeForDriver } from '../../support/databases';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
@@ -39,7 +40,7 @@ const ATTACKER_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).private
   format: 'pem',
 }) as string;
 
-const day = (offset: number) => DateTime.now().setZone(BUDAPEST).plus({ days: offset }).toISODate()!;
+const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const digest = (body: string | Uint8Array) => createHash('sha512').update(body).digest('base64');

@@ -9,10 +9,10 @@ import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
 import { getSandboxKeys, SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
-import { BUDAPEST } from '@/lib/vignettes/validity';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
-const day = (offset: number) => DateTime.now().setZone(BUDAPEST).plus({ days: offset }).toISODate()!;
+const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 const orderBody = (plate = 'HD12ABC') => ({
   items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate, country: 'RO' }],
   email: 'driver@example.ro',

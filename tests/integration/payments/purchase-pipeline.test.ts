@@ -9,11 +9,11 @@ import type { Mailer } from '@/lib/mail/mailer';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
 import { deliverSandboxNotifications, sandboxPay } from '@/lib/payments/sandbox/sandbox';
-import { BUDAPEST } from '@/lib/vignettes/validity';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 
-const day = (offset: number) => DateTime.now().setZone(BUDAPEST).plus({ days: offset }).toISODate()!;
+const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 
 /** The provider's notifications reach the shop's handler in-process, as they would over HTTP. */
 const toNotifyHandler: typeof fetch = async (input, init) =>

@@ -8,10 +8,10 @@ import { getPaymentGateway } from '@/lib/payments/gateway';
 import { startPaymentBody } from '@/lib/payments/netopia/client';
 import { reconcilePendingOrders } from '@/lib/payments/reconciler';
 import { SANDBOX_POS_SIGNATURE, sandboxPay, sandboxSite, sandboxStart } from '@/lib/payments/sandbox/sandbox';
-import { BUDAPEST } from '@/lib/vignettes/validity';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
-const day = (offset: number) => DateTime.now().setZone(BUDAPEST).plus({ days: offset }).toISODate()!;
+const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 
 describe('the sandbox provider\'s contract and the reconciler', () => {
   let env: Awaited<ReturnType<typeof useProcessDatabase>>;

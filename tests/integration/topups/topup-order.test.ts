@@ -24,7 +24,7 @@ import {
   sandboxPay,
 } from '@/lib/payments/sandbox/sandbox';
 import type { TopUpOperator, TopUpProduct } from '@/lib/topups/catalog';
-import { BUDAPEST } from '@/lib/vignettes/validity';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 
@@ -510,7 +510,7 @@ describe('GET /api/eps/utils/transaction/details', () => {
   });
 
   it("answers 404 for a vignette order's id and an unknown id, 422 without an id", async () => {
-    const startDate = DateTime.now().setZone(BUDAPEST).plus({ days: 1 }).toISODate()!;
+    const startDate = DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: 1 }).toISODate()!;
     const vignette = await postVignetteOrder(
       jsonRequest('/api/nmps/orders/order', {
         body: {

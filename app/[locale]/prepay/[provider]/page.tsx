@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { TopUpForm, type TopUpFormLabels } from '@/components/prepay/topup-form';
-import type { ValidationLabels } from '@/components/vignette/labels';
+import type { ValidationLabels } from '@/lib/i18n/labels';
 import { getDb } from '@/lib/db/client';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';

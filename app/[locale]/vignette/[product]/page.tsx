@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { categoryBySlug, PRODUCT_SLUGS, VIGNETTE_CATEGORIES } from '@/components/vignette/categories';
-import type { CategoryNames, ValidationLabels, VignetteFormLabels } from '@/components/vignette/labels';
+import { categoryBySlug, PRODUCT_SLUGS, VIGNETTE_CATEGORIES } from '@/lib/vignettes/categories';
+import type { CategoryNames, ValidationLabels, VignetteFormLabels } from '@/lib/i18n/labels';
 import { VignettePurchase } from '@/components/vignette/vignette-purchase';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';

@@ -4,6 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { buttonClass, inputClass, SandboxFrame } from '@/components/payment/sandbox-frame';
 import { getDb } from '@/lib/db/client';
 import { routing } from '@/lib/i18n/routing';
+import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { findSandboxPayment, sandboxIsLive } from '@/lib/payments/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
@@ -14,7 +15,7 @@ export default async function SandboxThreeDsPage({ params }: { params: Promise<{
   if (!sandboxIsLive()) notFound();
   const { ntpId } = await params;
   const payment = await findSandboxPayment(await getDb(), ntpId);
-  if (!payment || payment.status !== 15) redirect(`/sandbox-pay/${encodeURIComponent(ntpId)}`);
+  if (!payment || payment.status !== NETOPIA_STATUS.THREE_D_AUTH) redirect(`/sandbox-pay/${encodeURIComponent(ntpId)}`);
   const locale = hasLocale(routing.locales, payment.language) ? payment.language : routing.defaultLocale;
   const t = await getTranslations({ locale, namespace: 'SandboxPayment' });
   return (

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { clearCart, readCart } from '@/components/vignette/cart-store';
+import { clearCart, readCart } from '@/lib/cart/cart-store';
 import { ItemForm } from '@/components/vignette/item-form';
 import type { Catalog } from '@/lib/client/api';
 import ro from '@/messages/ro.json';

@@ -4,13 +4,13 @@ import {
   buildNotificationBody,
   decimalToMinorUnits,
   NETOPIA_IPN_ERROR_CODE,
-  NETOPIA_STATUS,
   notificationAnswer,
   outcomeOfStatus,
   rejectionErrorCode,
   signNotification,
   verifyNotification,
 } from '@/lib/payments/netopia/notification';
+import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 
 function rsaPair() {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

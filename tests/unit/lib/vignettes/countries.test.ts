@@ -4,6 +4,7 @@ import {
   isRegistrationCountry,
   REGISTRATION_COUNTRIES,
 } from '@/lib/vignettes/countries';
+import { locales } from '@/lib/i18n/routing';
 
 const codes = REGISTRATION_COUNTRIES.map((c) => c.code);
 
@@ -141,7 +142,7 @@ describe('countryName', () => {
   });
 
   it('names every listed country in each of the shop languages', () => {
-    for (const locale of ['ro', 'en', 'de', 'hu']) {
+    for (const locale of locales) {
       for (const code of codes) {
         const name = countryName(code, locale);
         expect(name).not.toBe(code);

@@ -1,16 +1,15 @@
-import type { VignetteType } from '@/lib/vignettes/validity';
-
 /**
- * The five vehicle categories of DESIGN.md §4, in the official order. The section page is prerendered from this
- * list; what is on sale today and at what price comes from the catalog in the browser.
+ * The five vehicle categories of DESIGN.md §4, in the official order: the seed writes them to the database in
+ * this order, the API and the price table list them so, and the section page is prerendered from this list. What
+ * is on sale today and at what price comes from the catalog.
  */
 export const VIGNETTE_CATEGORIES = [
-  { code: 'CAR', title: 'D1', slug: 'car', sellable: true },
-  { code: 'VAN', title: 'D2', slug: 'van', sellable: true },
+  { code: 'CAR', title: 'D1', slug: 'car', sellable: true, notSoldReason: null },
+  { code: 'VAN', title: 'D2', slug: 'van', sellable: true, notSoldReason: null },
   // Buses pay the HU-GO distance toll since 1 February 2024: shown, not buyable.
-  { code: 'BUS', title: 'B2', slug: 'bus', sellable: false },
-  { code: 'MOTOR', title: 'D1M', slug: 'motor', sellable: true },
-  { code: 'TRAIL', title: 'U', slug: 'trail', sellable: true },
+  { code: 'BUS', title: 'B2', slug: 'bus', sellable: false, notSoldReason: 'HU_GO' },
+  { code: 'MOTOR', title: 'D1M', slug: 'motor', sellable: true, notSoldReason: null },
+  { code: 'TRAIL', title: 'U', slug: 'trail', sellable: true, notSoldReason: null },
 ] as const;
 
 export type VignetteCategory = (typeof VIGNETTE_CATEGORIES)[number];
@@ -18,6 +17,8 @@ export type CategoryCode = VignetteCategory['code'];
 export type SellableCategory = Extract<VignetteCategory, { sellable: true }>;
 export type SellableCode = SellableCategory['code'];
 export type ProductSlug = SellableCategory['slug'];
+
+export const CATEGORY_CODES: readonly CategoryCode[] = VIGNETTE_CATEGORIES.map((category) => category.code);
 
 export const SELLABLE_CATEGORIES = VIGNETTE_CATEGORIES.filter(
   (category): category is SellableCategory => category.sellable,
@@ -28,8 +29,3 @@ export const PRODUCT_SLUGS: readonly ProductSlug[] = SELLABLE_CATEGORIES.map((ca
 
 export const categoryBySlug = (slug: string) => SELLABLE_CATEGORIES.find((category) => category.slug === slug);
 export const categoryByCode = (code: string) => VIGNETTE_CATEGORIES.find((category) => category.code === code);
-
-/** The periods in the order the form offers them (DESIGN.md §4). */
-export const VIGNETTE_PERIODS: readonly VignetteType[] = ['DAY', 'WEEK', 'MONTH', 'YEAR', 'COUNTY_YEAR'];
-
-export const isYearly = (type: VignetteType) => type === 'YEAR' || type === 'COUNTY_YEAR';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { VignetteType } from '@/lib/vignettes/validity';
+import type { VignetteType } from '@/lib/vignettes/periods';
 import { plateKey } from '@/lib/vignettes/plate';
-import type { SellableCode } from './categories';
+import type { SellableCode } from '@/lib/vignettes/categories';
 
 /**
  * The vignette cart: up to 10 vignettes of any sellable category, shared by the product pages of one tab and kept in

@@ -1,4 +1,4 @@
-import { utcDate } from './calendar-dates';
+import { utcDate } from '@/lib/dates/calendar-dates';
 
 /** Fills `{name}` placeholders of a message handed over as plain text (client components get no ICU parser). */
 export function fill(template: string, values: Record<string, string | number>): string {

@@ -10,7 +10,7 @@ import {
   removeFromCart,
   useCart,
   type CartItem,
-} from '@/components/vignette/cart-store';
+} from '@/lib/cart/cart-store';
 
 const item = (overrides: Partial<CartItem> = {}): CartItem => ({
   id: Math.random().toString(36).slice(2),

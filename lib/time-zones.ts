@@ -1,0 +1,10 @@
+/**
+ * The two time zones the shop's rules depend on, named once so that no rule falls back on the zone the server or
+ * the visitor's computer happens to run in.
+ */
+
+/** Romania: the shop's own days and times, those its staff, invoices, e-mails and payment form show. */
+export const SHOP_TIME_ZONE = 'Europe/Bucharest';
+
+/** Hungary: a vignette's days are Hungarian calendar days, and its price is that of the Hungarian year. */
+export const VIGNETTE_TIME_ZONE = 'Europe/Budapest';
