@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { GET as getOrder } from '@/app/api/orders/[orderId]/route';
 import { ApiError } from '@/lib/api/errors';
-import { orderItems, orders, topUpProducts } from '@/lib/db/schema';
+import { invoices, orderItems, orders, topUpProducts } from '@/lib/db/schema';
+import { loadOrderDocument } from '@/lib/orders/order-document';
 import { getOrderOrThrow, loadOrder } from '@/lib/orders/order-read';
 import { jsonRequest, useProcessDatabase } from '../../support/process-database';
 
@@ -59,6 +60,19 @@ describe('loadOrder', () => {
     const refusal = await getOrderOrThrow(db(), UNKNOWN).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toMatchObject({ code: 'NOT_FOUND', message: 'No such order' });
+  });
+});
+
+describe('loadOrderDocument', () => {
+  it('reads the invoice with the order, for the documents the buyer receives', async () => {
+    expect((await loadOrderDocument(db(), VIGNETTES))?.invoice).toBeUndefined();
+    await db()
+      .insert(invoices)
+      .values({ orderId: TOP_UP, series: 'RPT', year: 2026, number: 7, totalBani: 6200, vatBani: 1076, buyer: {} });
+    const document = (await loadOrderDocument(db(), TOP_UP))!;
+    expect(document.invoice?.numberText).toBe('RPT-2026-000007');
+    expect(document.items).toMatchObject([{ kind: 'TOPUP', operator: 'Vodafone Cartela', pin: '1234' }]);
+    await expect(loadOrderDocument(db(), UNKNOWN)).resolves.toBeUndefined();
   });
 });
 
