@@ -2,8 +2,10 @@ import 'server-only';
 
 import type { Db } from '@/lib/db/client';
 import { loadOrderDocument, type DocumentTopUp, type DocumentVignette, type OrderDocument } from '@/lib/orders/order-document';
-import { TOP_UP_VAT_RATE_PERCENT } from './numbering';
-import { formatInvoiceNumber, renderInvoicePdf, type InvoiceDocument, type InvoiceLine } from './invoice-pdf';
+import type { InvoiceDocument, InvoiceLine } from './invoice-document';
+import { renderInvoicePdf } from './invoice-pdf';
+import { formatInvoiceNumber } from './numbering';
+import { TOP_UP_VAT_RATE_PERCENT } from './vat';
 
 const PERIOD_RO: Record<string, string> = {
   DAY: 'zilnică',

@@ -3,7 +3,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { invoices } from '@/lib/db/schema';
-import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
+import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import type { InvoiceData } from '@/lib/validations/vignette-order';
 import { loadOrder, type LoadedItem, type LoadedOrder } from './order-read';

@@ -3,7 +3,7 @@ import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { invoices, orderEvents } from '@/lib/db/schema';
-import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
+import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { loadOrder, type LoadedOrder } from './order-read';
 
 /** A PIN shown to staff: enough to match what a buyer reads out, not enough to redeem it. */
