@@ -1,6 +1,7 @@
 import 'server-only';
 
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 
 import { COMPANY } from '@/lib/company';
@@ -251,10 +252,14 @@ function parseIssuedAt(issuedAt: string): Date {
 // Layout.
 
 // A full Noto Sans (Latin, Latin Extended: ă â î ș ț ő ű ä ö ü ß): the 14 standard PDF fonts cannot show ș ț ő ű.
-// Read from the package at run time, so pdfkit must stay an external package on the server (not bundled).
-const FONT_DIR = path.join(process.cwd(), 'node_modules', '@expo-google-fonts', 'noto-sans');
-const FONT_REGULAR = path.join(FONT_DIR, '400Regular', 'NotoSans_400Regular.ttf');
-const FONT_BOLD = path.join(FONT_DIR, '700Bold', 'NotoSans_700Bold.ttf');
+// The files ship beside this module (fonts/, with their licence) and are found from its location, not from the
+// working directory, which is wherever the server was started. A package's files cannot be found by module
+// resolution here: Next bundles this module, and its require.resolve answers module ids, not paths. Its
+// import.meta.url, though, is the module's place in the project (or in the standalone output, which carries the
+// fonts: next.config.mjs), worked out when the server runs.
+const FONT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fonts');
+const FONT_REGULAR = path.join(FONT_DIR, 'NotoSans-Regular.ttf');
+const FONT_BOLD = path.join(FONT_DIR, 'NotoSans-Bold.ttf');
 
 /** A font as pdfkit's own font engine (fontkit) parsed it; pdfkit accepts one wherever it accepts a font file. */
 type ParsedFont = { layout: (...args: never[]) => unknown; _glyphs?: unknown[] };
