@@ -1,19 +1,13 @@
 import type { OrderRow } from './orders';
 import { maskEmail, maskPhone } from './orders';
-import type { LoadedItem, LoadedOrder } from './order-read';
+import { vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
 
-export interface BuyerVignette {
+export interface BuyerVignette extends VignetteOf {
   kind: 'VIGNETTE';
   /** The item's row id: a stable key, not shown. */
   key: number;
   categoryCode: string | null;
   categoryTitle: string | null;
-  type: LoadedItem['item']['vignetteType'];
-  county: string | null;
-  plate: string | null;
-  country: string | null;
-  firstDay: string | null;
-  lastDay: string | null;
   priceBani: number;
   issuedId: string | null;
 }
@@ -64,12 +58,7 @@ function buyerItem({ item, categoryTitle, topUp }: LoadedItem): BuyerVignette | 
     key: item.id,
     categoryCode: item.categoryCode,
     categoryTitle,
-    type: item.vignetteType,
-    county: item.county,
-    plate: item.plate,
-    country: item.country,
-    firstDay: item.firstDay,
-    lastDay: item.lastDay,
+    ...vignetteOf(item),
     priceBani: item.priceBani,
     issuedId: item.issuedId,
   };

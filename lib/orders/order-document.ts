@@ -6,19 +6,13 @@ import { invoices } from '@/lib/db/schema';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import type { InvoiceData } from '@/lib/validations/vignette-order';
-import { loadOrder, type LoadedItem, type LoadedOrder } from './order-read';
+import { loadOrder, vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
 
-export interface DocumentVignette {
+/** A vignette; its county is the county's id, for COUNTY_YEAR. */
+export interface DocumentVignette extends VignetteOf {
   kind: 'VIGNETTE';
   /** The category's title (D1, U…), its code if it has none. */
   category: string;
-  type: LoadedItem['item']['vignetteType'];
-  /** The county's id, for COUNTY_YEAR. */
-  county: string | null;
-  plate: string | null;
-  country: string | null;
-  firstDay: string | null;
-  lastDay: string | null;
   priceBani: number;
   issuedId: string | null;
 }
@@ -69,12 +63,7 @@ function documentItem({ item, categoryTitle, topUp }: LoadedItem): DocumentVigne
   return {
     kind: 'VIGNETTE',
     category: categoryTitle ?? item.categoryCode ?? '',
-    type: item.vignetteType,
-    county: item.county,
-    plate: item.plate,
-    country: item.country,
-    firstDay: item.firstDay,
-    lastDay: item.lastDay,
+    ...vignetteOf(item),
     priceBani: item.priceBani,
     issuedId: item.issuedId,
   };

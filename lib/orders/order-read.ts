@@ -15,6 +15,20 @@ export interface LoadedItem {
   topUp?: { product: typeof topUpProducts.$inferSelect; operator: typeof topUpOperators.$inferSelect };
 }
 
+/** The vignette an item stands for, in the API's names: its period, county, vehicle and days of validity. */
+export function vignetteOf(item: OrderItemRow) {
+  return {
+    type: item.vignetteType,
+    county: item.county,
+    plate: item.plate,
+    country: item.country,
+    firstDay: item.firstDay,
+    lastDay: item.lastDay,
+  };
+}
+
+export type VignetteOf = ReturnType<typeof vignetteOf>;
+
 /** An order as its readers get it: the buyer's page and API, staff, the invoice and the e-mail each shape it their way. */
 export interface LoadedOrder {
   order: OrderRow;

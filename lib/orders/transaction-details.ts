@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { invoices, orderEvents } from '@/lib/db/schema';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
-import { loadOrder, type LoadedOrder } from './order-read';
+import { loadOrder, vignetteOf, type LoadedOrder } from './order-read';
 
 /** A PIN shown to staff: enough to match what a buyer reads out, not enough to redeem it. */
 const maskPin = (pin: string) => `${'•'.repeat(Math.max(pin.length - 4, 0))}${pin.slice(-4)}`;
@@ -59,12 +59,7 @@ export function toStaffTransaction(
         return {
           categoryCode: item.categoryCode,
           categoryTitle,
-          type: item.vignetteType,
-          county: item.county,
-          plate: item.plate,
-          country: item.country,
-          firstDay: item.firstDay,
-          lastDay: item.lastDay,
+          ...vignetteOf(item),
           priceHuf: item.priceHuf,
           priceRon: item.priceBani,
           ...delivered,

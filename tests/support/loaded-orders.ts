@@ -1,3 +1,4 @@
+import type { invoices } from '@/lib/db/schema';
 import type { LoadedItem, LoadedOrder } from '@/lib/orders/order-read';
 import type { OrderItemRow, OrderRow } from '@/lib/orders/orders';
 
@@ -123,4 +124,18 @@ export const topUpOrder = (overrides: Partial<OrderRow> = {}): LoadedOrder => ({
       topUp: pinTopUp,
     },
   ],
+});
+
+/** The invoice of an order: number 42 of 2026 in the given series. */
+export const invoiceRow = (series: string, overrides: Partial<typeof invoices.$inferSelect> = {}) => ({
+  id: 1,
+  orderId: 'AAAAAAAAAAAAAAAAAAAAAA',
+  series,
+  year: 2026,
+  number: 42,
+  issuedAt: new Date('2026-03-01T22:30:00Z'),
+  totalBani: 0,
+  vatBani: 0,
+  buyer: {},
+  ...overrides,
 });

@@ -1,18 +1,6 @@
 import { invoiceDocumentOf } from '@/lib/invoices/order-invoice';
 import { toOrderDocument } from '@/lib/orders/order-document';
-import { topUpOrder, vignetteOrder } from '../../../support/loaded-orders';
-
-const invoice = (series: string) => ({
-  id: 1,
-  orderId: 'AAAAAAAAAAAAAAAAAAAAAA',
-  series,
-  year: 2026,
-  number: 42,
-  issuedAt: new Date('2026-03-01T22:30:00Z'),
-  totalBani: 0,
-  vatBani: 0,
-  buyer: {},
-});
+import { invoiceRow as invoice, topUpOrder, vignetteOrder } from '../../../support/loaded-orders';
 
 describe('invoiceDocumentOf', () => {
   it('is nothing before the order has an invoice', () => {

@@ -1,17 +1,7 @@
 import { toOrderDocument } from '@/lib/orders/order-document';
-import { topUpOrder, vignetteOrder } from '../../../support/loaded-orders';
+import { invoiceRow, topUpOrder, vignetteOrder } from '../../../support/loaded-orders';
 
-const invoice = {
-  id: 1,
-  orderId: 'AAAAAAAAAAAAAAAAAAAAAA',
-  series: 'RPT',
-  year: 2026,
-  number: 7,
-  issuedAt: new Date('2026-03-03T23:30:30Z'),
-  totalBani: 6200,
-  vatBani: 1076,
-  buyer: {},
-};
+const invoice = invoiceRow('RPT', { number: 7, issuedAt: new Date('2026-03-03T23:30:30Z') });
 
 describe('toOrderDocument', () => {
   it('says everything to the buyer: the number in national form and the PIN', () => {

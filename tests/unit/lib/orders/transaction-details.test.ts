@@ -1,5 +1,5 @@
 import { toStaffTransaction } from '@/lib/orders/transaction-details';
-import { topUpOrder, vignetteOrder } from '../../../support/loaded-orders';
+import { invoiceRow, topUpOrder, vignetteOrder } from '../../../support/loaded-orders';
 
 describe('toStaffTransaction', () => {
   it('shows staff the buyer unmasked and every delivery attempt, but only the end of a PIN', () => {
@@ -37,17 +37,7 @@ describe('toStaffTransaction', () => {
           createdAt: new Date('2026-03-01T10:00:00Z'),
         },
       ],
-      {
-        id: 1,
-        orderId: 'AAAAAAAAAAAAAAAAAAAAAA',
-        series: 'RPV',
-        year: 2026,
-        number: 42,
-        issuedAt: new Date('2026-03-01T10:01:00Z'),
-        totalBani: 12345,
-        vatBani: 0,
-        buyer: {},
-      },
+      invoiceRow('RPV'),
     );
     expect(details.invoiceNumber).toBe('RPV-2026-000042');
     expect(details.events).toEqual([
