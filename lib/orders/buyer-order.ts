@@ -1,5 +1,4 @@
-import type { OrderRow } from './orders';
-import { maskEmail, maskPhone } from './orders';
+import { maskEmail, maskPhone, type OrderRow } from './orders';
 import { vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
 
 export interface BuyerVignette extends VignetteOf {

@@ -8,6 +8,7 @@ import { findOrder, type Executor, type OrderItemRow, type OrderRow } from './or
 /**
  * An item of an order with what describes it: its category's title for a vignette, the product bought and its
  * operator for a top-up (on sale or not: what an order bought stays describable after the product is withdrawn).
+ * `topUp` is there exactly when the item is a top-up: the foreign keys hold its product and the product's operator.
  */
 export interface LoadedItem {
   item: OrderItemRow;
