@@ -9,6 +9,9 @@ const nextConfig = {
   poweredByHeader: false,
   // Native and WASM modules run as plain Node packages, not bundled (PGlite loads its WASM from disk).
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'proper-lockfile', 'pdfkit'],
+  // The invoice's fonts are read at run time from beside lib/invoices/invoice-pdf.ts, by a path no import names; an
+  // invoice is rendered wherever a payment's delivery or its e-mail runs, so every route's trace carries them.
+  outputFileTracingIncludes: { '/*': ['./lib/invoices/fonts/*.ttf'] },
   async headers() {
     return [
       { source: '/:path*', headers: headersButPolicy },

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { invoices, orders } from '@/lib/db/schema';
-import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
+import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import type { InvoiceListQuery } from '@/lib/validations/admin-transactions';
 import { ordersByEmailPrefix } from './transactions';
 

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
 import { invoices, orderItems, orders, topUpOperators, topUpProducts } from '@/lib/db/schema';
-import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
+import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { findOrder, type Executor } from '@/lib/orders/orders';
 import type { OrderStatus } from '@/lib/orders/status';
 import { parseRomanianPhone } from '@/lib/phones/romanian-phone';

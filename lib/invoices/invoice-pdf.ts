@@ -1,105 +1,17 @@
 import 'server-only';
 
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 
 import { COMPANY } from '@/lib/company';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import type { InvoiceDocument, InvoiceLocale } from './invoice-document';
+import { formatInvoiceNumber } from './numbering';
+import { assertInteger, invoiceTotals, lineGrossBani, type InvoiceTotals } from './vat';
 
-export type InvoiceLocale = 'ro' | 'en' | 'de' | 'hu';
-
-export interface InvoiceLine {
-  description: string;
-  quantity: number;
-  /** Gross unit price (VAT included), in bani. */
-  unitPriceBani: number;
-  vatRatePercent: number;
-  /** Printed under the lines as it is passed (e.g. the collected-on-behalf-of wording for vignettes). */
-  vatNote?: string;
-}
-
-export interface InvoiceBuyer {
-  kind: 'PERSON' | 'COMPANY';
-  name: string;
-  address?: string;
-  taxId?: string;
-  tradeRegister?: string;
-  email: string;
-}
-
-export interface InvoiceDocument {
-  series: string;
-  number: number;
-  year: number;
-  /** ISO timestamp; the printed date is the calendar day in Romania. */
-  issuedAt: string;
-  orderId: string;
-  currency: 'RON';
-  buyer: InvoiceBuyer;
-  lines: InvoiceLine[];
-  /** e.g. "Card (Netopia Payments)" */
-  paymentMethod: string;
-  locale: InvoiceLocale;
-}
-
-export interface InvoiceTotals {
-  netBani: number;
-  vatBani: number;
-  grossBani: number;
-  byRate: { ratePercent: number; netBani: number; vatBani: number }[];
-}
-
-type TotalsLine = Pick<InvoiceLine, 'quantity' | 'unitPriceBani' | 'vatRatePercent'>;
-
-function assertInteger(value: number, what: string): void {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be an integer, got ${value}`);
-}
-
-function lineGrossBani(line: TotalsLine): number {
-  assertInteger(line.quantity, 'quantity');
-  assertInteger(line.unitPriceBani, 'unitPriceBani');
-  const gross = line.quantity * line.unitPriceBani;
-  assertInteger(gross, 'line amount');
-  return gross;
-}
-
-/** round(gross * rate / (100 + rate)), half away from zero, in integers only. */
-export function vatIncluded(grossBani: number, ratePercent: number): number {
-  const numerator = Math.abs(grossBani) * ratePercent;
-  const denominator = 100 + ratePercent;
-  const rounded = Math.floor((2 * numerator + denominator) / (2 * denominator));
-  return grossBani < 0 ? -rounded : rounded;
-}
-
-/**
- * Totals of lines whose unit prices are gross (VAT included). VAT is computed once per rate on the summed gross
- * amount, as the per-rate summary shows it, so the summary, the totals and the lines always add up.
- */
-export function invoiceTotals(lines: readonly TotalsLine[]): InvoiceTotals {
-  const grossByRate = new Map<number, number>();
-  for (const line of lines) {
-    const rate = line.vatRatePercent;
-    if (!Number.isInteger(rate) || rate < 0 || rate > 100)
-      throw new RangeError(`VAT rate must be 0-100, got ${rate}`);
-    grossByRate.set(rate, (grossByRate.get(rate) ?? 0) + lineGrossBani(line));
-  }
-  const byRate = [...grossByRate.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([ratePercent, gross]) => {
-      const vatBani = vatIncluded(gross, ratePercent);
-      return { ratePercent, netBani: gross - vatBani, vatBani };
-    });
-  const netBani = byRate.reduce((sum, r) => sum + r.netBani, 0);
-  const vatBani = byRate.reduce((sum, r) => sum + r.vatBani, 0);
-  return { netBani, vatBani, grossBani: netBani + vatBani, byRate };
-}
-
-/** `RPV`, 2026, 42 → `RPV-2026-000042`. */
-export function formatInvoiceNumber(series: string, year: number, number: number): string {
-  if (!Number.isInteger(number) || number < 1)
-    throw new RangeError(`invoice number must be a positive integer, got ${number}`);
-  return `${series}-${year}-${String(number).padStart(6, '0')}`;
-}
+// The invoice as an A4 PDF: its wording and its layout. The sums it prints come from vat.ts, its number from
+// numbering.ts, its content from order-invoice.ts.
 
 // ---------------------------------------------------------------------------------------------------------------
 // Wording. Invoices are legal documents with fixed wording, so the labels live here rather than in messages/*.json.
@@ -341,10 +253,14 @@ function parseIssuedAt(issuedAt: string): Date {
 // Layout.
 
 // A full Noto Sans (Latin, Latin Extended: ă â î ș ț ő ű ä ö ü ß): the 14 standard PDF fonts cannot show ș ț ő ű.
-// Read from the package at run time, so pdfkit must stay an external package on the server (not bundled).
-const FONT_DIR = path.join(process.cwd(), 'node_modules', '@expo-google-fonts', 'noto-sans');
-const FONT_REGULAR = path.join(FONT_DIR, '400Regular', 'NotoSans_400Regular.ttf');
-const FONT_BOLD = path.join(FONT_DIR, '700Bold', 'NotoSans_700Bold.ttf');
+// The files ship beside this module (fonts/, with their licence) and are found from its location, not from the
+// working directory, which is wherever the server was started. A package's files cannot be found by module
+// resolution here: Next bundles this module, and its require.resolve answers module ids, not paths. Its
+// import.meta.url, though, is the module's place in the project (or in the standalone output, which carries the
+// fonts: next.config.mjs), worked out when the server runs.
+const FONT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fonts');
+const FONT_REGULAR = path.join(FONT_DIR, 'NotoSans-Regular.ttf');
+const FONT_BOLD = path.join(FONT_DIR, 'NotoSans-Bold.ttf');
 
 /** A font as pdfkit's own font engine (fontkit) parsed it; pdfkit accepts one wherever it accepts a font file. */
 type ParsedFont = { layout: (...args: never[]) => unknown; _glyphs?: unknown[] };

@@ -7,9 +7,6 @@ import { invoiceCounters } from '@/lib/db/schema';
 export const VIGNETTE_INVOICE_SERIES = 'RPV';
 export const TOP_UP_INVOICE_SERIES = 'RPT';
 
-/** Prepaid credit is a telecommunication service sold by us: the standard VAT rate, included in the price. */
-export const TOP_UP_VAT_RATE_PERCENT = 21;
-
 /** Vignettes and top-ups are invoiced in their own series: their VAT treatment differs (see order-invoice.ts). */
 export const invoiceSeriesOf = (kind: 'VIGNETTE' | 'TOPUP') =>
   kind === 'TOPUP' ? TOP_UP_INVOICE_SERIES : VIGNETTE_INVOICE_SERIES;
@@ -29,4 +26,11 @@ export async function allocateInvoiceNumber(
     returning last_number as "number"
   `)) as unknown as { rows: { number: number }[] };
   return Number(result.rows[0]!.number);
+}
+
+/** `RPV`, 2026, 42 → `RPV-2026-000042`. */
+export function formatInvoiceNumber(series: string, year: number, number: number): string {
+  if (!Number.isInteger(number) || number < 1)
+    throw new RangeError(`invoice number must be a positive integer, got ${number}`);
+  return `${series}-${year}-${String(number).padStart(6, '0')}`;
 }

@@ -1,13 +1,11 @@
 import 'server-only';
 
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { invoices } from '@/lib/db/schema';
-import { findOrder, findOrderItems, type OrderItemRow } from '@/lib/orders/orders';
-import { formatNationalPhone } from '@/lib/phones/romanian-phone';
-import { topUpProductRecord } from '@/lib/topups/catalog';
-import { TOP_UP_VAT_RATE_PERCENT } from './numbering';
-import { formatInvoiceNumber, renderInvoicePdf, type InvoiceDocument, type InvoiceLine } from './invoice-pdf';
+import { loadOrderDocument, type DocumentTopUp, type DocumentVignette, type OrderDocument } from '@/lib/orders/order-document';
+import type { InvoiceDocument, InvoiceLine } from './invoice-document';
+import { renderInvoicePdf } from './invoice-pdf';
+import { formatInvoiceNumber } from './numbering';
+import { TOP_UP_VAT_RATE_PERCENT } from './vat';
 
 const PERIOD_RO: Record<string, string> = {
   DAY: 'zilnică',
@@ -21,56 +19,60 @@ const PERIOD_RO: Record<string, string> = {
 const VIGNETTE_VAT_NOTE =
   'Sumă încasată în numele și în contul emitentului maghiar al rovinietei (Nemzeti Mobilfizetési Zrt.), neinclusă în baza de impozitare a TVA conform art. 286 alin. (4) lit. b) din Codul fiscal.';
 
-type ProductRecord = Awaited<ReturnType<typeof topUpProductRecord>>;
-
-function topUpLine(item: OrderItemRow, products: ProductRecord[]): InvoiceLine {
-  const record = products.find((entry) => entry?.product.id === item.topUpProductId);
-  const what = record
-    ? `${record.operator.name} ${record.operator.plan} ${record.product.faceValueCents / 100} EUR`
-    : item.topUpProductId;
-  const delivery = record?.product.delivery === 'PIN' ? 'cod PIN' : 'reîncărcare directă';
+function topUpLine(topUp: DocumentTopUp): InvoiceLine {
+  const what = `${topUp.operator} ${topUp.faceValueEur} EUR`;
+  const delivery = topUp.delivery === 'PIN' ? 'cod PIN' : 'reîncărcare directă';
   return {
-    description: `Reîncărcare cartelă preplătită ${what} (${delivery}), nr. ${formatNationalPhone(item.phone ?? '')}${
-      item.issuedId ? `, ref. ${item.issuedId}` : ''
+    description: `Reîncărcare cartelă preplătită ${what} (${delivery}), nr. ${topUp.phone}${
+      topUp.reference ? `, ref. ${topUp.reference}` : ''
     }`,
     quantity: 1,
-    unitPriceBani: item.priceBani,
+    unitPriceBani: topUp.priceBani,
     vatRatePercent: TOP_UP_VAT_RATE_PERCENT,
   };
 }
 
+function vignetteLine(vignette: DocumentVignette): InvoiceLine {
+  return {
+    description: `Rovinietă electronică Ungaria ${vignette.category}, ${PERIOD_RO[vignette.type ?? ''] ?? vignette.type}${
+      vignette.county ? ` (${vignette.county})` : ''
+    }, ${vignette.plate} (${vignette.country}), ${vignette.firstDay} – ${vignette.lastDay}${vignette.issuedId ? `, nr. ${vignette.issuedId}` : ''}`,
+    quantity: 1,
+    unitPriceBani: vignette.priceBani,
+    vatRatePercent: 0,
+    vatNote: VIGNETTE_VAT_NOTE,
+  };
+}
+
 /** The invoice of a paid order as a document for the PDF: seller, buyer, one line per vignette or top-up. */
-export async function orderInvoiceDocument(db: Db, orderId: string): Promise<InvoiceDocument | null> {
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
-  const order = await findOrder(db, orderId);
-  if (!invoice || !order) return null;
-  const items = await findOrderItems(db, orderId);
-  const products = await Promise.all(
-    items.map(({ item }) => (item.topUpProductId ? topUpProductRecord(db, item.topUpProductId) : undefined)),
-  );
-  const buyer = order.invoiceData;
+export function invoiceDocumentOf(order: OrderDocument): InvoiceDocument | null {
+  const { invoice, billing } = order;
+  if (!invoice) return null;
   return {
     series: invoice.series,
     number: invoice.number,
     year: invoice.year,
     issuedAt: invoice.issuedAt.toISOString(),
-    orderId,
+    orderId: order.orderId,
     currency: 'RON',
-    buyer: buyer
-      ? { ...buyer, email: order.email }
+    buyer: billing
+      ? { ...billing, email: order.email }
       : { kind: 'PERSON', name: order.email, email: order.email },
-    lines: items.map(({ item, categoryTitle }) => item.topUpProductId ? topUpLine(item, products) : ({
-      description: `Rovinietă electronică Ungaria ${categoryTitle ?? item.categoryCode}, ${PERIOD_RO[item.vignetteType ?? ''] ?? item.vignetteType}${
-        item.county ? ` (${item.county})` : ''
-      }, ${item.plate} (${item.country}), ${item.firstDay} – ${item.lastDay}${item.issuedId ? `, nr. ${item.issuedId}` : ''}`,
-      quantity: 1,
-      unitPriceBani: item.priceBani,
-      vatRatePercent: 0,
-      vatNote: VIGNETTE_VAT_NOTE,
-    })),
+    lines: order.items.map((item) => (item.kind === 'TOPUP' ? topUpLine(item) : vignetteLine(item))),
     paymentMethod: 'Card (Netopia Payments)',
     locale: order.locale as InvoiceDocument['locale'],
   };
+}
+
+export async function orderInvoiceDocument(db: Db, orderId: string): Promise<InvoiceDocument | null> {
+  const order = await loadOrderDocument(db, orderId);
+  return order ? invoiceDocumentOf(order) : null;
+}
+
+/** The invoice as the PDF file the buyer receives. */
+export async function invoicePdf(document: InvoiceDocument): Promise<{ filename: string; content: Buffer }> {
+  const number = formatInvoiceNumber(document.series, document.year, document.number);
+  return { filename: `factura-${number}.pdf`, content: await renderInvoicePdf(document) };
 }
 
 export async function orderInvoicePdf(
@@ -78,7 +80,5 @@ export async function orderInvoicePdf(
   orderId: string,
 ): Promise<{ filename: string; content: Buffer } | null> {
   const document = await orderInvoiceDocument(db, orderId);
-  if (!document) return null;
-  const number = formatInvoiceNumber(document.series, document.year, document.number);
-  return { filename: `factura-${number}.pdf`, content: await renderInvoicePdf(document) };
+  return document ? invoicePdf(document) : null;
 }

@@ -5,14 +5,11 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { COMPANY } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
-import { invoices, outbox } from '@/lib/db/schema';
-import { orderInvoicePdf } from '@/lib/invoices/order-invoice';
-import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
+import { outbox } from '@/lib/db/schema';
+import { invoiceDocumentOf, invoicePdf } from '@/lib/invoices/order-invoice';
 import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
-import { findOrder, findOrderItems, type OrderItemRow } from '@/lib/orders/orders';
-import { formatNationalPhone } from '@/lib/phones/romanian-phone';
-import { topUpProductRecord } from '@/lib/topups/catalog';
+import { loadOrderDocument, type DocumentTopUp } from '@/lib/orders/order-document';
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
 import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';
 import { renderOrderConfirmation, type OrderConfirmationData } from './order-confirmation';
@@ -35,32 +32,30 @@ export function getMailer(): Mailer {
 
 /** The confirmation of an order, with its vignettes' ids and the invoice attached. */
 export async function orderConfirmationMessage(db: Db, orderId: string): Promise<MailMessage | null> {
-  const order = await findOrder(db, orderId);
+  const order = await loadOrderDocument(db, orderId);
   if (!order) return null;
-  const [items, [invoice], pdf] = await Promise.all([
-    findOrderItems(db, orderId),
-    db.select().from(invoices).where(eq(invoices.orderId, orderId)),
-    orderInvoicePdf(db, orderId),
-  ]);
+  const invoice = invoiceDocumentOf(order);
+  const pdf = invoice && (await invoicePdf(invoice));
+  const topUp = order.items.find((item) => item.kind === 'TOPUP');
   const data: OrderConfirmationData = {
     orderId,
     orderUrl: `${getConfig().siteUrl}/${order.locale}/order/${orderId}`,
     locale: order.locale as OrderConfirmationData['locale'],
     email: order.email,
     createdAt: order.createdAt.toISOString(),
-    totalBani: order.amountBani,
-    invoiceNumber: invoice ? formatInvoiceNumber(invoice.series, invoice.year, invoice.number) : undefined,
-    topUp: order.kind === 'TOPUP' ? await topUpOf(db, items[0]?.item, order.locale) : undefined,
-    vignettes: items.filter(({ item }) => item.categoryCode).map(({ item, categoryTitle }) => ({
-      issuedId: item.issuedId ?? '',
-      plate: item.plate ?? '',
-      country: item.country ?? '',
-      categoryTitle: categoryTitle ?? item.categoryCode ?? '',
-      type: item.vignetteType ?? 'WEEK',
-      county: HUNGARIAN_COUNTIES.find((county) => county.id === item.county)?.name,
-      firstDay: item.firstDay ?? '',
-      lastDay: item.lastDay ?? '',
-      priceBani: item.priceBani,
+    totalBani: order.totalBani,
+    invoiceNumber: order.invoice?.numberText,
+    topUp: topUp && topUpOf(topUp, order.locale),
+    vignettes: order.items.filter((item) => item.kind === 'VIGNETTE').map((vignette) => ({
+      issuedId: vignette.issuedId ?? '',
+      plate: vignette.plate ?? '',
+      country: vignette.country ?? '',
+      categoryTitle: vignette.category,
+      type: vignette.type ?? 'WEEK',
+      county: HUNGARIAN_COUNTIES.find((county) => county.id === vignette.county)?.name,
+      firstDay: vignette.firstDay ?? '',
+      lastDay: vignette.lastDay ?? '',
+      priceBani: vignette.priceBani,
     })),
   };
   const rendered = renderOrderConfirmation(data);
@@ -74,19 +69,17 @@ export async function orderConfirmationMessage(db: Db, orderId: string): Promise
 }
 
 /** What the e-mail says of a delivered top-up: the operator, the number, the credit, the reference or the PIN. */
-async function topUpOf(db: Db, item: OrderItemRow | undefined, locale: string): Promise<OrderConfirmationData['topUp']> {
-  const record = item?.topUpProductId ? await topUpProductRecord(db, item.topUpProductId) : undefined;
-  if (!item || !record) return undefined;
+function topUpOf(topUp: DocumentTopUp, locale: string): NonNullable<OrderConfirmationData['topUp']> {
   return {
-    operator: `${record.operator.name} ${record.operator.plan}`,
-    phone: formatNationalPhone(item.phone ?? ''),
+    operator: topUp.operator,
+    phone: topUp.phone,
     faceValue: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(
-      record.product.faceValueCents / 100,
+      topUp.faceValueEur,
     ),
-    delivery: record.product.delivery,
-    reference: item.issuedId ?? undefined,
-    pin: item.deliveredPin ?? undefined,
-    priceBani: item.priceBani,
+    delivery: topUp.delivery,
+    reference: topUp.reference ?? undefined,
+    pin: topUp.pin ?? undefined,
+    priceBani: topUp.priceBani,
   };
 }
 

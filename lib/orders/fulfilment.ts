@@ -8,8 +8,8 @@ import type { VignetteIssuer } from '@/lib/issuers/vignette-issuer';
 import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
+import { loadOrderItems } from './order-read';
 import {
-  findOrderItems,
   transitionOrder,
   type OrderItemRow,
   type OrderRow,
@@ -92,7 +92,7 @@ export async function fulfilPaidOrders(db: Db, deliverers: Deliverers): Promise<
 async function fulfilBatch(db: Db, deliverers: Deliverers, batch: OrderRow[]): Promise<number> {
   let fulfilled = 0;
   for (const order of batch) {
-    const items = await findOrderItems(db, order.id);
+    const items = await loadOrderItems(db, order.id);
     let complete = true;
     for (const { item } of items) {
       if (item.issuedId) continue;

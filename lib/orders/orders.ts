@@ -1,9 +1,9 @@
 import 'server-only';
 
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { orderEvents, orderItems, orders, vignetteCategories } from '@/lib/db/schema';
+import { orderEvents, orderItems, orders } from '@/lib/db/schema';
 import { sourcesOf, type OrderStatus } from './status';
 
 /** Transactions and the database share the query API this module uses. */
@@ -55,15 +55,6 @@ export async function findOrder(executor: Executor, orderId: string): Promise<Or
   if (!isOrderId(orderId)) return undefined;
   const [order] = await executor.select().from(orders).where(eq(orders.id, orderId));
   return order;
-}
-
-export async function findOrderItems(executor: Executor, orderId: string) {
-  return executor
-    .select({ item: orderItems, categoryTitle: vignetteCategories.title })
-    .from(orderItems)
-    .leftJoin(vignetteCategories, eq(vignetteCategories.code, orderItems.categoryCode))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position));
 }
 
 export async function markNeedsReview(executor: Executor, orderId: string, reason: string, actor: string) {

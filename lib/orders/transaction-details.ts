@@ -1,10 +1,10 @@
 import 'server-only';
 
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { invoices, orderEvents, topUpOperators, topUpProducts } from '@/lib/db/schema';
-import { formatInvoiceNumber } from '@/lib/invoices/invoice-pdf';
-import { findOrder, findOrderItems } from './orders';
+import { invoices, orderEvents } from '@/lib/db/schema';
+import { formatInvoiceNumber } from '@/lib/invoices/numbering';
+import { loadOrder, vignetteOf, type LoadedOrder } from './order-read';
 
 /** A PIN shown to staff: enough to match what a buyer reads out, not enough to redeem it. */
 const maskPin = (pin: string) => `${'•'.repeat(Math.max(pin.length - 4, 0))}${pin.slice(-4)}`;
@@ -15,21 +15,24 @@ const maskPin = (pin: string) => `${'•'.repeat(Math.max(pin.length - 4, 0))}${
  * of that kind.
  */
 export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETTE' | 'TOPUP') {
-  const order = await findOrder(db, orderId);
-  if (!order || order.kind !== kind) return null;
-  const [items, events, [invoice]] = await Promise.all([
-    findOrderItems(db, orderId),
+  const loaded = await loadOrder(db, orderId);
+  if (!loaded || loaded.order.kind !== kind) return null;
+  const [events, [invoice]] = await Promise.all([
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
     db.select().from(invoices).where(eq(invoices.orderId, orderId)),
   ]);
-  const productIds = items.flatMap(({ item }) => (item.topUpProductId ? [item.topUpProductId] : []));
-  const products = productIds.length
-    ? await db
-        .select({ product: topUpProducts, operator: topUpOperators })
-        .from(topUpProducts)
-        .innerJoin(topUpOperators, eq(topUpOperators.id, topUpProducts.operatorId))
-        .where(inArray(topUpProducts.id, productIds))
-    : [];
+  return toStaffTransaction(loaded, events, invoice);
+}
+
+/**
+ * What staff see of an order: everything the buyer gave and every provider's answer, unmasked but for a PIN, which
+ * is money.
+ */
+export function toStaffTransaction(
+  { order, items }: LoadedOrder,
+  events: (typeof orderEvents.$inferSelect)[],
+  invoice: typeof invoices.$inferSelect | undefined,
+) {
   return {
     id: order.id,
     kind: order.kind,
@@ -46,28 +49,22 @@ export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETT
     activeBy: order.activeBy,
     activeAt: order.activeAt?.toISOString() ?? null,
     invoiceNumber: invoice ? formatInvoiceNumber(invoice.series, invoice.year, invoice.number) : null,
-    items: items.map(({ item, categoryTitle }) => {
+    items: items.map(({ item, categoryTitle, topUp: bought }) => {
       const delivered = {
         reference: item.issuedId,
         attempts: item.issueAttempts,
         lastError: item.issueError,
       };
-      if (kind === 'VIGNETTE') {
+      if (order.kind === 'VIGNETTE') {
         return {
           categoryCode: item.categoryCode,
           categoryTitle,
-          type: item.vignetteType,
-          county: item.county,
-          plate: item.plate,
-          country: item.country,
-          firstDay: item.firstDay,
-          lastDay: item.lastDay,
+          ...vignetteOf(item),
           priceHuf: item.priceHuf,
           priceRon: item.priceBani,
           ...delivered,
         };
       }
-      const bought = products.find((entry) => entry.product.id === item.topUpProductId);
       return {
         operatorId: bought?.operator.id,
         operator: bought ? `${bought.operator.name} ${bought.operator.plan}` : undefined,

@@ -8,9 +8,9 @@ import { getDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { findOrder, findOrderItems, maskEmail, maskPhone } from '@/lib/orders/orders';
+import { toBuyerOrder, type BuyerOrder } from '@/lib/orders/buyer-order';
+import { loadOrder } from '@/lib/orders/order-read';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { topUpProductRecord } from '@/lib/topups/catalog';
 
 interface Props {
   params: Promise<{ locale: Locale; orderId: string }>;
@@ -31,29 +31,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** The order, its items and their top-up products; nothing but the order when it does not exist. */
-async function loadOrder(orderId: string) {
-  const db = await getDb();
-  const order = await findOrder(db, orderId);
-  if (!order) return { order, items: [], topUps: [] };
-  const items = await findOrderItems(db, orderId);
-  const topUps = await Promise.all(
-    items.map(({ item }) => (item.topUpProductId ? topUpProductRecord(db, item.topUpProductId) : undefined)),
-  );
-  return { order, items, topUps };
-}
-
 export default async function OrderPage({ params }: Props) {
   const { locale, orderId } = await params;
   setRequestLocale(locale);
-  let loaded: Awaited<ReturnType<typeof loadOrder>>;
+  let order: BuyerOrder | undefined;
   try {
-    loaded = await loadOrder(orderId);
+    const loaded = await loadOrder(await getDb(), orderId);
+    order = loaded && toBuyerOrder(loaded);
   } catch (error) {
     if (isDatabaseUnavailable(error)) return <UnavailablePage />;
     throw error;
   }
-  const { order, items, topUps } = loaded;
   const [t, format] = await Promise.all([getTranslations('OrderPage'), getFormatter()]);
   if (!order) {
     return (
@@ -91,42 +79,41 @@ export default async function OrderPage({ params }: Props) {
         {statusText}
       </p>
       <ul className="mt-6 space-y-3">
-        {items.map(({ item, categoryTitle }) => {
-          const topUp = topUps.find((record) => record?.product.id === item.topUpProductId);
-          if (topUp) {
+        {order.items.map((item) => {
+          if (item.kind === 'TOPUP') {
             return (
-              <li key={item.id} className="rounded-lg bg-white p-4 shadow-sm" data-testid="order-topup">
+              <li key={item.key} className="rounded-lg bg-white p-4 shadow-sm" data-testid="order-topup">
                 <p className="font-semibold">{t('topUp')}</p>
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
                   <dt className="text-slate-600">{t('operator')}</dt>
                   <dd>
-                    {topUp.operator.name} {topUp.operator.plan}
+                    {item.operator.name} {item.operator.plan}
                   </dd>
                   <dt className="text-slate-600">{t('phone')}</dt>
-                  <dd>{maskPhone(item.phone ?? '')}</dd>
+                  <dd>{item.phone}</dd>
                   <dt className="text-slate-600">{t('faceValue')}</dt>
                   <dd>
-                    {format.number(topUp.product.faceValueCents / 100, {
+                    {format.number(item.faceValueEur, {
                       style: 'currency',
                       currency: 'EUR',
                     })}
                   </dd>
                   <dt className="text-slate-600">{t('delivery')}</dt>
-                  <dd>{topUp.product.delivery === 'PIN' ? t('deliveryPin') : t('deliveryDirect')}</dd>
+                  <dd>{item.delivery === 'PIN' ? t('deliveryPin') : t('deliveryDirect')}</dd>
                   <dt className="text-slate-600">{t('reference')}</dt>
                   <dd className="font-mono" data-testid="issued-id">
-                    {item.issuedId ?? t('pendingDelivery')}
+                    {item.reference ?? t('pendingDelivery')}
                   </dd>
                 </dl>
                 {/* The PIN is money: it travels only by e-mail, never on a page that a shared link opens. */}
-                {item.deliveredPin && <p className="mt-2 text-slate-800">{t('pinSent')}</p>}
+                {item.pinSent && <p className="mt-2 text-slate-800">{t('pinSent')}</p>}
               </li>
             );
           }
           return (
-            <li key={item.id} className="rounded-lg bg-white p-4 shadow-sm">
+            <li key={item.key} className="rounded-lg bg-white p-4 shadow-sm">
               <p className="font-semibold">
-                {t('vignette')} {categoryTitle}
+                {t('vignette')} {item.categoryTitle}
               </p>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
                 <dt className="text-slate-600">{t('plate')}</dt>
@@ -147,7 +134,7 @@ export default async function OrderPage({ params }: Props) {
         })}
       </ul>
       <p className="mt-6 text-lg font-semibold">{t('total', { amount: lei(order.amountBani) })}</p>
-      <p className="mt-1 text-slate-600">{t('email', { email: maskEmail(order.email) })}</p>
+      <p className="mt-1 text-slate-600">{t('email', { email: order.email })}</p>
       {order.status === 'FULFILLED' && (
         <ResendConfirmation orderId={order.id} label={t('resend')} sentText={t('resent')} />
       )}

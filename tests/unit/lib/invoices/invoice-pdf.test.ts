@@ -1,13 +1,10 @@
 import { inflateSync } from 'node:zlib';
 
 import { COMPANY } from '@/lib/company';
-import {
-  formatBani,
-  formatInvoiceNumber,
-  invoiceTotals,
-  renderInvoicePdf,
-  type InvoiceDocument,
-} from '@/lib/invoices/invoice-pdf';
+import type { InvoiceDocument } from '@/lib/invoices/invoice-document';
+import { formatBani, renderInvoicePdf } from '@/lib/invoices/invoice-pdf';
+import { formatInvoiceNumber } from '@/lib/invoices/numbering';
+import { invoiceTotals } from '@/lib/invoices/vat';
 
 // ---------------------------------------------------------------------------------------------------------------
 // A small reader for the PDFs pdfkit writes: objects one after the other, Flate streams, Type0 fonts with a

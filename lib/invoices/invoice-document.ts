@@ -1,0 +1,35 @@
+import type { VatLine } from './vat';
+
+/** An invoice as data: what lib/invoices/order-invoice.ts makes of a paid order and invoice-pdf.ts prints. */
+
+export type InvoiceLocale = 'ro' | 'en' | 'de' | 'hu';
+
+export interface InvoiceLine extends VatLine {
+  description: string;
+  /** Printed under the lines as it is passed (e.g. the collected-on-behalf-of wording for vignettes). */
+  vatNote?: string;
+}
+
+export interface InvoiceBuyer {
+  kind: 'PERSON' | 'COMPANY';
+  name: string;
+  address?: string;
+  taxId?: string;
+  tradeRegister?: string;
+  email: string;
+}
+
+export interface InvoiceDocument {
+  series: string;
+  number: number;
+  year: number;
+  /** ISO timestamp; the printed date is the calendar day in Romania. */
+  issuedAt: string;
+  orderId: string;
+  currency: 'RON';
+  buyer: InvoiceBuyer;
+  lines: InvoiceLine[];
+  /** e.g. "Card (Netopia Payments)" */
+  paymentMethod: string;
+  locale: InvoiceLocale;
+}

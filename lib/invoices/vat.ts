@@ -1,0 +1,66 @@
+/**
+ * The VAT arithmetic of the shop's invoices, in integer bani only: prices are gross (VAT included), and the VAT
+ * they include is worked out per rate.
+ */
+
+/** Prepaid credit is a telecommunication service sold by us: the standard VAT rate, included in the price. */
+export const TOP_UP_VAT_RATE_PERCENT = 21;
+
+/** What the arithmetic needs of an invoice line. */
+export interface VatLine {
+  quantity: number;
+  /** Gross unit price (VAT included), in bani. */
+  unitPriceBani: number;
+  vatRatePercent: number;
+}
+
+export interface InvoiceTotals {
+  netBani: number;
+  vatBani: number;
+  grossBani: number;
+  byRate: { ratePercent: number; netBani: number; vatBani: number }[];
+}
+
+/** Money is counted in whole bani: a fraction means a mistake upstream, not a value to round. */
+export function assertInteger(value: number, what: string): void {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be an integer, got ${value}`);
+}
+
+export function lineGrossBani(line: VatLine): number {
+  assertInteger(line.quantity, 'quantity');
+  assertInteger(line.unitPriceBani, 'unitPriceBani');
+  const gross = line.quantity * line.unitPriceBani;
+  assertInteger(gross, 'line amount');
+  return gross;
+}
+
+/** round(gross * rate / (100 + rate)), half away from zero, in integers only. */
+export function vatIncluded(grossBani: number, ratePercent: number): number {
+  const numerator = Math.abs(grossBani) * ratePercent;
+  const denominator = 100 + ratePercent;
+  const rounded = Math.floor((2 * numerator + denominator) / (2 * denominator));
+  return grossBani < 0 ? -rounded : rounded;
+}
+
+/**
+ * Totals of lines whose unit prices are gross (VAT included). VAT is computed once per rate on the summed gross
+ * amount, as the per-rate summary shows it, so the summary, the totals and the lines always add up.
+ */
+export function invoiceTotals(lines: readonly VatLine[]): InvoiceTotals {
+  const grossByRate = new Map<number, number>();
+  for (const line of lines) {
+    const rate = line.vatRatePercent;
+    if (!Number.isInteger(rate) || rate < 0 || rate > 100)
+      throw new RangeError(`VAT rate must be 0-100, got ${rate}`);
+    grossByRate.set(rate, (grossByRate.get(rate) ?? 0) + lineGrossBani(line));
+  }
+  const byRate = [...grossByRate.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([ratePercent, gross]) => {
+      const vatBani = vatIncluded(gross, ratePercent);
+      return { ratePercent, netBani: gross - vatBani, vatBani };
+    });
+  const netBani = byRate.reduce((sum, r) => sum + r.netBani, 0);
+  const vatBani = byRate.reduce((sum, r) => sum + r.vatBani, 0);
+  return { netBani, vatBani, grossBani: netBani + vatBani, byRate };
+}

@@ -1,0 +1,101 @@
+import 'server-only';
+
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { invoices } from '@/lib/db/schema';
+import { formatInvoiceNumber } from '@/lib/invoices/numbering';
+import { formatNationalPhone } from '@/lib/phones/romanian-phone';
+import type { InvoiceData } from '@/lib/validations/vignette-order';
+import { loadOrder, vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
+
+/** A vignette; its county is the county's id, for COUNTY_YEAR. */
+export interface DocumentVignette extends VignetteOf {
+  kind: 'VIGNETTE';
+  /** The category's title (D1, U…), its code if it has none. */
+  category: string;
+  priceBani: number;
+  issuedId: string | null;
+}
+
+export interface DocumentTopUp {
+  kind: 'TOPUP';
+  /** `Orange PrePay`. */
+  operator: string;
+  faceValueEur: number;
+  delivery: 'DIRECT' | 'PIN';
+  /** `0722 123 456`. */
+  phone: string;
+  reference: string | null;
+  pin: string | null;
+  priceBani: number;
+}
+
+/**
+ * What the documents the buyer receives (the invoice and the confirmation e-mail) say of an order. They go to the
+ * buyer's own address, so nothing is masked: the PIN of a top-up is in the e-mail.
+ */
+export interface OrderDocument {
+  orderId: string;
+  locale: string;
+  email: string;
+  createdAt: Date;
+  totalBani: number;
+  /** Whom the buyer asked to be invoiced: null when nobody in particular (a person known by the e-mail). */
+  billing: InvoiceData | null;
+  /** The order's invoice, once it is paid. */
+  invoice?: { series: string; year: number; number: number; issuedAt: Date; numberText: string };
+  items: (DocumentVignette | DocumentTopUp)[];
+}
+
+function documentItem({ item, categoryTitle, topUp }: LoadedItem): DocumentVignette | DocumentTopUp {
+  if (topUp) {
+    return {
+      kind: 'TOPUP',
+      operator: `${topUp.operator.name} ${topUp.operator.plan}`,
+      faceValueEur: topUp.product.faceValueCents / 100,
+      delivery: topUp.product.delivery,
+      phone: formatNationalPhone(item.phone ?? ''),
+      reference: item.issuedId,
+      pin: item.deliveredPin,
+      priceBani: item.priceBani,
+    };
+  }
+  return {
+    kind: 'VIGNETTE',
+    category: categoryTitle ?? item.categoryCode ?? '',
+    ...vignetteOf(item),
+    priceBani: item.priceBani,
+    issuedId: item.issuedId,
+  };
+}
+
+export function toOrderDocument(
+  { order, items }: LoadedOrder,
+  invoice: typeof invoices.$inferSelect | undefined,
+): OrderDocument {
+  return {
+    orderId: order.id,
+    locale: order.locale,
+    email: order.email,
+    createdAt: order.createdAt,
+    totalBani: order.amountBani,
+    billing: order.invoiceData ?? null,
+    invoice: invoice && {
+      series: invoice.series,
+      year: invoice.year,
+      number: invoice.number,
+      issuedAt: invoice.issuedAt,
+      numberText: formatInvoiceNumber(invoice.series, invoice.year, invoice.number),
+    },
+    items: items.map(documentItem),
+  };
+}
+
+/** The order with its items and invoice, as its documents say it; undefined when there is no such order. */
+export async function loadOrderDocument(db: Db, orderId: string): Promise<OrderDocument | undefined> {
+  const [loaded, [invoice]] = await Promise.all([
+    loadOrder(db, orderId),
+    db.select().from(invoices).where(eq(invoices.orderId, orderId)),
+  ]);
+  return loaded && toOrderDocument(loaded, invoice);
+}
