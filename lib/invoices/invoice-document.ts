@@ -1,8 +1,10 @@
+import type { Locale } from '@/lib/i18n/routing';
 import type { VatLine } from './vat';
 
 /** An invoice as data: what lib/invoices/order-invoice.ts makes of a paid order and invoice-pdf.ts prints. */
 
-export type InvoiceLocale = 'ro' | 'en' | 'de' | 'hu';
+/** An invoice is worded in the buyer's language: one of the shop's. */
+export type InvoiceLocale = Locale;
 
 export interface InvoiceLine extends VatLine {
   description: string;

@@ -6,8 +6,9 @@ import type { InvoiceDocument, InvoiceLine } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber } from './numbering';
 import { TOP_UP_VAT_RATE_PERCENT } from './vat';
+import type { VignetteType } from '@/lib/vignettes/periods';
 
-const PERIOD_RO: Record<string, string> = {
+const PERIOD_RO: Record<VignetteType, string> = {
   DAY: 'zilnică',
   WEEK: '10 zile',
   MONTH: 'lunară',
@@ -34,7 +35,7 @@ function topUpLine(topUp: DocumentTopUp): InvoiceLine {
 
 function vignetteLine(vignette: DocumentVignette): InvoiceLine {
   return {
-    description: `Rovinietă electronică Ungaria ${vignette.category}, ${PERIOD_RO[vignette.type ?? ''] ?? vignette.type}${
+    description: `Rovinietă electronică Ungaria ${vignette.category}, ${vignette.type ? PERIOD_RO[vignette.type] : ''}${
       vignette.county ? ` (${vignette.county})` : ''
     }, ${vignette.plate} (${vignette.country}), ${vignette.firstDay} – ${vignette.lastDay}${vignette.issuedId ? `, nr. ${vignette.issuedId}` : ''}`,
     quantity: 1,
