@@ -1,11 +1,11 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
-import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
 import { FieldError } from '@/components/form/field-error';
 import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
+import { zodFormResolver } from '@/components/form/zod-form-resolver';
 import { fill, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels } from '@/lib/i18n/labels';
 import { isApiRequestError, postTopUpOrder, type TopUpOrderRequest } from '@/lib/client/api';
@@ -28,22 +28,15 @@ interface TopUpValues {
 
 /** The visitor's part of the shared order schema (lib/validations): the operator is the page's. */
 const formSchema = topUpOrderSchema.pick({ productId: true, phone: true, email: true, acceptTerms: true });
-const resolveForm = zodResolver(formSchema);
 
 /** The shared schema judges the fields; the number typed a second time must be the same number, however written. */
-const resolver: Resolver<TopUpValues> = async (values, context, options) => {
-  const result = await resolveForm(
-    { ...values, email: values.email.trim() } as never,
-    context,
-    options as never,
-  );
-  const errors = { ...result.errors } as Record<string, { type: string; message: string }>;
-  const first = parseRomanianPhone(values.phone);
-  if (!errors.phone && first?.e164 !== parseRomanianPhone(values.phoneConfirm)?.e164) {
-    errors.phoneConfirm = { type: 'mismatch', message: 'phoneMismatch' };
-  }
-  return Object.keys(errors).length ? { values: {}, errors: errors as never } : { values, errors: {} };
-};
+const resolver = zodFormResolver(formSchema, {
+  toInput: (values: TopUpValues) => ({ ...values, email: values.email.trim() }),
+  toFormErrors: (errors, values) =>
+    !errors.phone && parseRomanianPhone(values.phone)?.e164 !== parseRomanianPhone(values.phoneConfirm)?.e164
+      ? { ...errors, phoneConfirm: { type: 'mismatch', message: 'phoneMismatch' } }
+      : errors,
+});
 
 const CHECKOUT_STORAGE_KEY = 'topUpCheckout';
 const FORM_FIELDS = new Set(['productId', 'phone', 'email', 'acceptTerms']);

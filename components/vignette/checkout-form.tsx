@@ -1,8 +1,7 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
-import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { isApiRequestError, postOrder, type ApiIssue, type OrderRequest, type QuoteResponse } from '@/lib/client/api';
 import { checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
@@ -10,6 +9,7 @@ import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
 import { clearCart, type CartItem } from '@/lib/cart/cart-store';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
 import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
+import { zodFormResolver } from '@/components/form/zod-form-resolver';
 import { fill, formatDay, formatHuf, formatRate, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 
@@ -44,12 +44,10 @@ function toOrderFields(values: CheckoutValues) {
   };
 }
 
-const resolveCheckout = zodResolver(checkoutSchema);
-const checkoutResolver: Resolver<CheckoutValues> = async (values, context, options) => {
-  // The schema judges the form's raw values: an unticked box is `false` here and its error there.
-  const result = await resolveCheckout(toOrderFields(values) as never, context, options as never);
-  return Object.keys(result.errors).length ? { values: {}, errors: result.errors as never } : { values, errors: {} };
-};
+const checkoutResolver = zodFormResolver(checkoutSchema, {
+  toInput: toOrderFields,
+  toFormErrors: (errors) => errors,
+});
 
 /** The quote and order item of a cart line (DESIGN.md §12). */
 export const requestItem = (item: CartItem): OrderRequest['items'][number] => ({

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { useController, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import type { SellableCode } from '@/lib/vignettes/categories';
 import { isYearly, VIGNETTE_TYPES, type VignetteType } from '@/lib/vignettes/periods';
 import { DatePicker } from './date-picker';
 import { FieldError } from '@/components/form/field-error';
+import { isFieldError, zodFormResolver } from '@/components/form/zod-form-resolver';
 import { fill, formatDay, formatHuf, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 import { PlateCountryFields } from './plate-fields';
@@ -82,18 +82,15 @@ function itemFormSchema(products: readonly CatalogProduct[]) {
 }
 
 function itemResolver(categoryCode: SellableCode, products: readonly CatalogProduct[]): Resolver<ItemFormValues> {
-  const resolve = zodResolver(itemFormSchema(products));
-  return async (values, context, options) => {
-    // The schema judges the form's raw values (an empty period, an unticked box): they are its errors to report.
-    const result = await resolve(toItemInput(categoryCode, products, values) as never, context, options as never);
-    const errors = { ...result.errors } as Record<string, unknown>;
-    // For yearly vignettes the start day stands for the year the buyer chose.
-    if (values.type !== '' && isYearly(values.type) && errors.startDate) {
-      errors.year = errors.startDate;
-      delete errors.startDate;
-    }
-    return Object.keys(errors).length ? { values: {}, errors: errors as never } : { values, errors: {} };
-  };
+  return zodFormResolver(itemFormSchema(products), {
+    toInput: (values) => toItemInput(categoryCode, products, values),
+    toFormErrors: (errors, values) => {
+      const { startDate, ...others } = errors;
+      // For yearly vignettes the start day stands for the year the buyer chose.
+      if (values.type === '' || !isYearly(values.type) || !isFieldError(startDate)) return errors;
+      return { ...others, year: startDate };
+    },
+  });
 }
 
 /** Validity as the buyer will get it; undefined until the period (and the start day) are chosen. */
