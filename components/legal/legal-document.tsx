@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { companyPlaceholders, fillPlaceholders } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Locale } from '@/lib/i18n/routing';
@@ -26,10 +26,15 @@ export type LegalNamespace = 'PrivacyPage' | 'TermsPage' | 'CookiePolicyPage';
  * subsections), rendered at once on the server with the company's details filled in.
  */
 export async function LegalDocument({ namespace }: { namespace: LegalNamespace }) {
-  const [t, ui] = await Promise.all([getTranslations(namespace), getTranslations('LegalDocument')]);
+  const [t, ui, messages] = await Promise.all([
+    getTranslations(namespace),
+    getTranslations('LegalDocument'),
+    getMessages(),
+  ]);
   const values = companyPlaceholders(getConfig().siteUrl);
   const fill = (text: string) => fillPlaceholders(text, values);
-  const sections = Object.entries(t.raw('sections') as Record<string, Block>);
+  // Read whole, lists and all: the type of the messages sees a list as one text (global.d.ts).
+  const sections = Object.entries(messages[namespace].sections as unknown as Record<string, Block>);
 
   const renderBlock = (id: string, block: Block, level: 2 | 3) => {
     const Heading = level === 2 ? 'h2' : 'h3';

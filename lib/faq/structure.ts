@@ -16,6 +16,15 @@ export interface FaqSelection {
   question: string;
 }
 
+/** Where a question's texts are in the FaqPage messages: a category with one of its own anchors, never another's. */
+export type FaqQuestionPath = {
+  [Category in FaqCategory]: `questions.${Category}.${(typeof FAQ_CATEGORIES)[Category][number]}`;
+}[FaqCategory];
+
+/** The messages path of a listed question (resolveFaqAnchor reads only those): `questions.viniete.prices`. */
+export const faqQuestionPath = ({ category, question }: FaqSelection) =>
+  `questions.${category}.${question}` as FaqQuestionPath;
+
 /** The question that shows the live price table. */
 export const PRICE_TABLE_QUESTION: FaqSelection = { category: 'viniete', question: 'prices' };
 

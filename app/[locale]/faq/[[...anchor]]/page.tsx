@@ -9,8 +9,10 @@ import {
   FAQ_CATEGORIES,
   FAQ_CATEGORY_KEYS,
   faqAnchor,
+  faqQuestionPath,
   PRICE_TABLE_QUESTION,
   resolveFaqAnchor,
+  type FaqSelection,
 } from '@/lib/faq/structure';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
 import type { Locale } from '@/lib/i18n/routing';
@@ -46,12 +48,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     });
   }
   // Each question has its own address and metadata: its title, and its answer as the description.
-  const { category, question } = selectionOf(anchor);
-  const answer = (t.raw(`questions.${category}.${question}.answer`) as string[])[0] ?? '';
+  const selection = selectionOf(anchor);
+  const questionPath = faqQuestionPath(selection);
+  const answer = (t.raw(`${questionPath}.answer`) as string[])[0] ?? '';
   return pageMetadata({
     locale,
     path,
-    title: `${t(`questions.${category}.${question}.title`)} | ${t('categories.' + category)}`,
+    title: `${t(`${questionPath}.title`)} | ${t(`categories.${selection.category}`)}`,
     description: answer.length > 160 ? `${answer.slice(0, 157).trimEnd()}...` : answer,
     keywords: t('meta.keywords'),
   });
@@ -69,14 +72,14 @@ export default async function FaqPage({ params }: Props) {
     getLatestRate(),
   ]);
 
-  const paragraphs = (categoryKey: string, questionKey: string) =>
-    t.raw(`questions.${categoryKey}.${questionKey}.answer`) as string[];
+  const paragraphs = (selection: FaqSelection) => t.raw(`${faqQuestionPath(selection)}.answer`) as string[];
+  const title = (selection: FaqSelection) => t(`${faqQuestionPath(selection)}.title`);
   const categories = FAQ_CATEGORY_KEYS.map((key) => ({
     key,
     title: t(`categories.${key}`),
     questions: FAQ_CATEGORIES[key].map((q) => ({
       anchor: faqAnchor({ category: key, question: q }),
-      title: t(`questions.${key}.${q}.title`),
+      title: title({ category: key, question: q }),
     })),
   }));
   const selectedAnchor = faqAnchor({ category, question });
@@ -85,7 +88,7 @@ export default async function FaqPage({ params }: Props) {
 
   const answer = (
     <div data-testid="faq-answer">
-      {paragraphs(category, question).map((paragraph, index) => (
+      {paragraphs({ category, question }).map((paragraph, index) => (
         <p key={index} className="mt-3 leading-relaxed text-slate-800 first:mt-0">
           {paragraph}
         </p>
@@ -100,8 +103,8 @@ export default async function FaqPage({ params }: Props) {
     : faqPageJsonLd(
         FAQ_CATEGORY_KEYS.flatMap((key) =>
           FAQ_CATEGORIES[key].map((q) => ({
-            question: t(`questions.${key}.${q}.title`),
-            answer: paragraphs(key, q).join('\n\n'),
+            question: title({ category: key, question: q }),
+            answer: paragraphs({ category: key, question: q }).join('\n\n'),
             url: pageUrl(locale, `/faq/${faqAnchor({ category: key, question: q })}`),
           })),
         ),
@@ -125,7 +128,7 @@ export default async function FaqPage({ params }: Props) {
           className="hidden self-start rounded-xl bg-white p-6 shadow-sm lg:sticky lg:top-24 lg:block"
         >
           <h2 id="faq-answer-title" className="text-xl font-semibold text-slate-900">
-            {t(`questions.${category}.${question}.title`)}
+            {title({ category, question })}
           </h2>
           <div className="mt-4">{answer}</div>
         </section>
