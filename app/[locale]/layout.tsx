@@ -4,14 +4,13 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { ErrorTextsProvider } from '@/components/errors/error-texts';
-import { errorTexts } from '@/components/errors/unavailable-page';
-import { CookieBanner, type CookieBannerLabels } from '@/components/layout/cookie-banner';
+import { CookieBanner } from '@/components/layout/cookie-banner';
 import { LoadingIndicators } from '@/components/layout/loading-indicators';
 import { PageViewAnalytics } from '@/components/layout/page-view-analytics';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { type NavigationLabels } from '@/components/layout/navigation-items';
 import { SiteHeader } from '@/components/layout/site-header';
 import { HEAD_SCRIPT } from '@/lib/consent';
+import { clientTexts } from '@/lib/i18n/client-texts';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
 import { routing } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -21,23 +20,6 @@ interface LocaleLayoutProps {
   children: ReactNode;
   params: Promise<{ locale: string }>;
 }
-
-const NAVIGATION_LABEL_KEYS = [
-  'home',
-  'vignette',
-  'prepay',
-  'contact',
-  'faq',
-  'terms',
-  'gdpr',
-  'cookiePolicy',
-  'homeLabel',
-  'mainLabel',
-  'legalLabel',
-  'openMenu',
-  'closeMenu',
-] as const satisfies readonly (keyof NavigationLabels)[];
-const COOKIE_LABEL_KEYS = ['label', 'text', 'policyLink', 'accept', 'reject'] as const;
 
 // Only the four languages exist; any other first segment is sent to /ro/404 by proxy.ts.
 export const dynamicParams = false;
@@ -68,20 +50,15 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const [nav, cookies, language, loading, errors] = await Promise.all([
+  // Client components get their texts as props (lib/i18n/client-texts.ts): no message catalogue or ICU parser is shipped.
+  const [nav, navigationLabels, cookieLabels, language, loading, errors] = await Promise.all([
     getTranslations('Navigation'),
-    getTranslations('CookieBanner'),
+    clientTexts('Navigation'),
+    clientTexts('CookieBanner'),
     getTranslations('LanguageSwitcher'),
     getTranslations('Loading'),
-    errorTexts(),
+    clientTexts('ErrorPage'),
   ]);
-  // Client components get their texts translated here, as props: no message catalogue or ICU parser is shipped.
-  const navigationLabels = Object.fromEntries(
-    NAVIGATION_LABEL_KEYS.map((key) => [key, nav(key)]),
-  ) as NavigationLabels;
-  const cookieLabels = Object.fromEntries(
-    COOKIE_LABEL_KEYS.map((key) => [key, cookies(key)]),
-  ) as CookieBannerLabels;
 
   return (
     <html lang={locale}>

@@ -1,18 +1,6 @@
-import { getTranslations } from 'next-intl/server';
+import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
-import { ERROR_BUTTON_CLASS, ERROR_LINK_CLASS, ErrorView, type ErrorTexts } from './error-view';
-
-/** The error page's texts in the request's language. */
-export async function errorTexts(): Promise<ErrorTexts> {
-  const t = await getTranslations('ErrorPage');
-  return {
-    heading: t('heading'),
-    text: t('text'),
-    paymentSafe: t('paymentSafe'),
-    retry: t('retry'),
-    backHome: t('backHome'),
-  };
-}
+import { ERROR_BUTTON_CLASS, ERROR_LINK_CLASS, ErrorView } from './error-view';
 
 /**
  * What a page that needs the database shows while it is away: the shop's error page, in the server's HTML (a
@@ -21,7 +9,7 @@ export async function errorTexts(): Promise<ErrorTexts> {
  * thrown outside it empties the HTML; the order page that shows this is noindex and never cached.
  */
 export async function UnavailablePage() {
-  const texts = await errorTexts();
+  const texts = await clientTexts('ErrorPage');
   return (
     <ErrorView
       texts={texts}

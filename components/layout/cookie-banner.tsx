@@ -9,6 +9,7 @@ import {
   COOKIE_FLAG_VALUE,
   type ConsentChoice,
 } from '@/lib/consent';
+import type { ClientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
 
 const OPEN_EVENT = 'cookie-settings:open';
@@ -24,7 +25,7 @@ export const readConsent = (): ConsentChoice | undefined => {
  * It is part of every static page, fixed to the bottom of the screen (it shifts no content); the head script hides
  * it before the first paint for a visitor who answered within 60 days (HEAD_SCRIPT in lib/consent.ts).
  */
-export type CookieBannerLabels = Record<'label' | 'text' | 'policyLink' | 'accept' | 'reject', string>;
+export type CookieBannerLabels = ClientTexts<'CookieBanner'>;
 
 export function CookieBanner({ labels }: { labels: CookieBannerLabels }) {
   const t = (key: keyof CookieBannerLabels) => labels[key];

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { TopUpForm, type TopUpFormLabels } from '@/components/prepay/topup-form';
-import type { ValidationLabels } from '@/lib/i18n/labels';
+import { TopUpForm } from '@/components/prepay/topup-form';
 import { getDb } from '@/lib/db/client';
+import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -92,7 +92,11 @@ export default async function PrepayProviderPage({ params }: Props) {
     );
   }
 
-  const [operator, messages] = await Promise.all([findTopUpOperator(await getDb(), provider), getMessages()]);
+  const [operator, labels, validation] = await Promise.all([
+    findTopUpOperator(await getDb(), provider),
+    clientTexts('TopUpForm'),
+    clientTexts('Validation'),
+  ]);
   if (!operator) notFound();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -109,8 +113,8 @@ export default async function PrepayProviderPage({ params }: Props) {
           operator={{ id: operator.id, name: operator.name, plan: operator.plan }}
           products={operator.products}
           locale={locale}
-          labels={messages.TopUpForm as TopUpFormLabels}
-          validation={messages.Validation as ValidationLabels}
+          labels={labels}
+          validation={validation}
         />
       </div>
       <p className="mt-10">

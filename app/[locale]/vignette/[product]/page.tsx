@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { categoryBySlug, PRODUCT_SLUGS, VIGNETTE_CATEGORIES } from '@/lib/vignettes/categories';
-import type { CategoryNames, ValidationLabels, VignetteFormLabels } from '@/lib/i18n/labels';
+import type { CategoryNames } from '@/lib/i18n/labels';
 import { VignettePurchase } from '@/components/vignette/vignette-purchase';
+import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -48,7 +49,11 @@ export default async function VignetteProductPage({ params }: Props) {
   const category = categoryBySlug(product);
   if (!category) notFound();
   setRequestLocale(locale);
-  const [t, messages] = await Promise.all([getTranslations('VignettePage'), getMessages()]);
+  const [t, labels, validation] = await Promise.all([
+    getTranslations('VignettePage'),
+    clientTexts('VignetteForm'),
+    clientTexts('Validation'),
+  ]);
   const categoryNames: CategoryNames = Object.fromEntries(
     VIGNETTE_CATEGORIES.map((entry) => [entry.code, t(`categories.${entry.code}.name`)]),
   );
@@ -68,8 +73,8 @@ export default async function VignetteProductPage({ params }: Props) {
         <VignettePurchase
           categoryCode={category.code}
           locale={locale}
-          labels={messages.VignetteForm as VignetteFormLabels}
-          validation={messages.Validation as ValidationLabels}
+          labels={labels}
+          validation={validation}
           categoryNames={categoryNames}
         />
       </div>
