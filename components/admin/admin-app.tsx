@@ -1,12 +1,13 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { resumeSession, useSession, type Session } from '@/lib/admin-client/session';
 import { adminSwrOptions } from '@/lib/admin-client/swr-options';
 import { AdminHeader } from './admin-header';
-import { AdminI18nProvider, useAdminText, type AdminCatalog } from './admin-i18n';
+import { AdminI18nProvider, type AdminCatalog } from './admin-i18n';
 import { AdminLoadingBar } from './admin-loading-bar';
 import { homePath, mayOpen, PASSWORD_PATH, screenOf, SIGN_IN_PATH } from './screens';
 import { NoAccess } from './ui/no-access';
@@ -37,7 +38,7 @@ export function AdminApp({ catalog, children }: { catalog: AdminCatalog; childre
 }
 
 function AdminShell({ children }: { children: ReactNode }) {
-  const { t } = useAdminText();
+  const t = useTranslations('Admin');
   const session = useSession();
   const pathname = usePathname() ?? SIGN_IN_PATH;
   const router = useRouter();
@@ -49,7 +50,7 @@ function AdminShell({ children }: { children: ReactNode }) {
     if (redirect) router.replace(redirect);
   }, [redirect, router]);
 
-  const title = session.status === 'signedIn' && screen ? t.nav[screen.key] : t.signIn.title;
+  const title = session.status === 'signedIn' && screen ? t(`nav.${screen.key}`) : t('signIn.title');
   let content: ReactNode;
   if (session.status === 'unknown' || redirect) {
     content = <Loading />;
@@ -63,12 +64,12 @@ function AdminShell({ children }: { children: ReactNode }) {
 
   return (
     <>
-      <title>{`${title} · ${t.meta.title}`}</title>
+      <title>{`${title} · ${t('meta.title')}`}</title>
       <a
         href="#main"
         className="text-brand sr-only z-[80] rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        {t.shell.skipToContent}
+        {t('shell.skipToContent')}
       </a>
       <AdminLoadingBar />
       <AdminHeader session={session} pathname={pathname} />
@@ -87,10 +88,10 @@ function AdminShell({ children }: { children: ReactNode }) {
 }
 
 function Loading() {
-  const { t } = useAdminText();
+  const t = useTranslations('Admin.shell');
   return (
     <div role="status" className="flex justify-center py-16">
-      <span className="sr-only">{t.shell.loading}</span>
+      <span className="sr-only">{t('loading')}</span>
       <span
         aria-hidden="true"
         className="border-brand size-10 animate-spin rounded-full border-4 border-t-transparent"
@@ -101,7 +102,7 @@ function Loading() {
 
 /** The user record of a stored sign-in is missing: load it again, or say why it could not be. */
 function ResumeSession() {
-  const { t } = useAdminText();
+  const t = useTranslations('Admin.shell');
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -117,7 +118,7 @@ function ResumeSession() {
   return (
     <div className="space-y-4">
       <Notice tone="error" urgent>
-        {t.shell.sessionError}
+        {t('sessionError')}
       </Notice>
       <button
         type="button"
@@ -127,7 +128,7 @@ function ResumeSession() {
           setAttempt((value) => value + 1);
         }}
       >
-        {t.shell.retry}
+        {t('retry')}
       </button>
     </div>
   );

@@ -1,9 +1,9 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { signOut as endSession, type Session } from '@/lib/admin-client/session';
-import { useAdminText } from './admin-i18n';
 import { LanguageSelect } from './language-select';
 import { mayOpen, SCREENS, SIGN_IN_PATH } from './screens';
 
@@ -12,7 +12,7 @@ import { mayOpen, SCREENS, SIGN_IN_PATH } from './screens';
  * (only the password change while a temporary password is in use).
  */
 export function AdminHeader({ session, pathname }: { session: Session; pathname: string }) {
-  const { t } = useAdminText();
+  const t = useTranslations('Admin');
   const router = useRouter();
   const signedIn = session.status === 'signedIn' ? session : null;
   const screens = signedIn
@@ -30,13 +30,13 @@ export function AdminHeader({ session, pathname }: { session: Session; pathname:
     <header className="bg-brand text-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-6">
         <p className="mr-auto text-lg font-bold">
-          {t.meta.brand} <span className="font-normal text-white/90">· {t.meta.area}</span>
+          {t('meta.brand')} <span className="font-normal text-white/90">· {t('meta.area')}</span>
         </p>
         <LanguageSelect />
         {signedIn && (
           <div className="flex items-center gap-3">
             <p className="text-sm" data-testid="signed-in-user">
-              <span className="sr-only">{t.shell.signedInAs} </span>
+              <span className="sr-only">{t('shell.signedInAs')} </span>
               <svg
                 aria-hidden="true"
                 viewBox="0 0 20 20"
@@ -52,13 +52,13 @@ export function AdminHeader({ session, pathname }: { session: Session; pathname:
               onClick={() => void signOut()}
               className="inline-flex min-h-11 items-center rounded-md border border-white/60 px-3 text-sm font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
             >
-              {t.shell.signOut}
+              {t('shell.signOut')}
             </button>
           </div>
         )}
       </div>
       {screens.length > 0 && (
-        <nav aria-label={t.shell.navLabel} className="bg-brand-dark">
+        <nav aria-label={t('shell.navLabel')} className="bg-brand-dark">
           <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-2 sm:px-5">
             {screens.map((screen) => (
               <li key={screen.key}>
@@ -67,7 +67,7 @@ export function AdminHeader({ session, pathname }: { session: Session; pathname:
                   aria-current={pathname === screen.path ? 'page' : undefined}
                   className="aria-[current=page]:border-accent inline-flex min-h-11 items-center border-b-4 border-transparent px-3 text-sm font-semibold text-white/90 hover:text-white focus-visible:outline-2 focus-visible:outline-white aria-[current=page]:text-white"
                 >
-                  {t.nav[screen.key]}
+                  {t(`nav.${screen.key}`)}
                 </Link>
               </li>
             ))}

@@ -9,7 +9,7 @@ import { getMessages } from 'next-intl/server';
  * the keys it needs, which the namespace must then have), with `{placeholders}` filled in the browser by `fill()`.
  * The shop's pages have no NextIntlClientProvider and no useTranslations in client components: the provider would
  * ship the ICU message parser to every page (lib/i18n/navigation.ts). The back-office, client-only and outside the
- * page budget, is the one user of the provider (components/admin/admin-intl.tsx).
+ * page budget, is the one user of the provider (components/admin/admin-i18n.tsx).
  */
 
 /** The texts of one message namespace, as a client component receives them. */

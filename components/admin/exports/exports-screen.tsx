@@ -1,10 +1,11 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { exportUrl } from '@/lib/admin-client/admin-api';
 import { useDownload } from '@/lib/admin-client/download';
-import { fill, lastDays } from '@/lib/admin-client/format';
-import { failureText, useAdminText } from '../admin-i18n';
+import { lastDays } from '@/lib/admin-client/format';
+import { useFailureText } from '../admin-i18n';
 import { rangeProblem } from '../transactions/transactions-screen';
 import { Notice } from '../ui/notice';
 import { TextField } from '../ui/text-field';
@@ -17,16 +18,18 @@ const FORMATS = [
 
 /** The transactions of a date range as an XML file or an Excel workbook (PAYMENT_EXPORT). */
 export function ExportsScreen() {
-  const { t, validation } = useAdminText();
+  const t = useTranslations('Admin');
+  const e = useTranslations('Admin.exports');
+  const validation = useTranslations('Validation');
+  const failureText = useFailureText();
   const id = useId();
   const [range, setRange] = useState(() => lastDays(30));
   const [tried, setTried] = useState(false);
   const [done, setDone] = useState<string>();
   const { download, pending, error } = useDownload();
-  const e = t.exports;
   const missing = !range.from || !range.to;
   const problem = rangeProblem(range);
-  const rangeError = tried && missing ? validation.required : problem && validation[problem];
+  const rangeError = tried && missing ? validation('required') : problem && validation(problem);
 
   const start = async (format: 'xml' | 'excel', extension: string) => {
     setTried(true);
@@ -37,20 +40,20 @@ export function ExportsScreen() {
       exportUrl(format, range),
       `transactions-${range.from}-${range.to}.${extension}`,
     );
-    if (ok) setDone(fill(e.done, { format: e[format] }));
+    if (ok) setDone(e('done', { format: e(format) }));
   };
 
   return (
     <div className="space-y-6">
-      <h1 className={screenTitle}>{e.title}</h1>
+      <h1 className={screenTitle}>{e('title')}</h1>
       <div className={`${card} max-w-2xl space-y-4`}>
-        <p className="text-slate-800">{e.intro}</p>
+        <p className="text-slate-800">{e('intro')}</p>
         <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <legend className="sr-only">{e.range}</legend>
+          <legend className="sr-only">{e('range')}</legend>
           <TextField
             id={`${id}-from`}
             type="date"
-            label={e.from}
+            label={e('from')}
             value={range.from}
             max={range.to || undefined}
             required
@@ -59,7 +62,7 @@ export function ExportsScreen() {
           <TextField
             id={`${id}-to`}
             type="date"
-            label={e.to}
+            label={e('to')}
             value={range.to}
             min={range.from || undefined}
             required
@@ -76,13 +79,13 @@ export function ExportsScreen() {
               disabled={pending !== undefined}
               onClick={() => void start(format, extension)}
             >
-              {pending === format ? t.shell.downloading : fill(e.download, { format: e[format] })}
+              {pending === format ? t('shell.downloading') : e('download', { format: e(format) })}
             </button>
           ))}
         </div>
         <Notice tone="success">{done}</Notice>
         <Notice tone="error" urgent>
-          {error ? failureText(error, t.errors) : undefined}
+          {error ? failureText(error) : undefined}
         </Notice>
       </div>
     </div>

@@ -1,11 +1,12 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
 import useSWR from 'swr';
 import { invoicePdfUrl, invoicesUrl, type InvoiceRow, type Page } from '@/lib/admin-client/admin-api';
 import { useDownload } from '@/lib/admin-client/download';
-import { fill, formatDateTime, formatRon } from '@/lib/admin-client/format';
-import { failureText, useAdminText } from '../admin-i18n';
+import { formatDateTime, formatRon } from '@/lib/admin-client/format';
+import { useFailureText } from '../admin-i18n';
 import { SEARCH_DELAY_MS } from '../transactions/transaction-filters';
 import { Notice } from '../ui/notice';
 import { PAGE_SIZES, Pagination } from '../ui/pagination';
@@ -17,13 +18,15 @@ const cell = 'px-3 py-2 align-top';
 
 /** Issued invoices, newest first, searchable, each downloadable as its PDF (INVOICE_READ). */
 export function InvoicesScreen() {
-  const { t, locale } = useAdminText();
+  const t = useTranslations('Admin');
+  const i = useTranslations('Admin.invoices');
+  const locale = useLocale();
+  const failureText = useFailureText();
   const id = useId();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState({ page: 0, size: PAGE_SIZES[0] as number, q: '' });
   const { data, error } = useSWR<Page<InvoiceRow>>(invoicesUrl(query));
   const pdf = useDownload();
-  const i = t.invoices;
 
   useEffect(() => {
     if (search.trim() === query.q.trim()) return;
@@ -36,10 +39,10 @@ export function InvoicesScreen() {
 
   return (
     <div className="space-y-6">
-      <h1 className={screenTitle}>{i.title}</h1>
+      <h1 className={screenTitle}>{i('title')}</h1>
       <form
         role="search"
-        aria-label={i.searchLabel}
+        aria-label={i('searchLabel')}
         noValidate
         className={`${card} max-w-xl`}
         onSubmit={(event) => {
@@ -50,33 +53,35 @@ export function InvoicesScreen() {
         <TextField
           id={`${id}-q`}
           type="search"
-          label={i.search}
-          hint={i.searchHint}
+          label={i('search')}
+          hint={i('searchHint')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
       </form>
       <Notice tone="error" urgent>
-        {error ? failureText(error, t.errors) : pdf.error ? failureText(pdf.error, t.errors) : undefined}
+        {error ? failureText(error) : pdf.error ? failureText(pdf.error) : undefined}
       </Notice>
-      {data && data.items.length === 0 && <p className={`${card} text-slate-700`}>{i.empty}</p>}
+      {data && data.items.length === 0 && <p className={`${card} text-slate-700`}>{i('empty')}</p>}
       {data && data.items.length > 0 && (
-        <ScrollTable caption={i.caption} minWidth="min-w-[48rem]">
+        <ScrollTable caption={i('caption')} minWidth="min-w-[48rem]">
           <thead className="border-b border-slate-300 bg-slate-50">
             <tr>
-              {[i.columns.number, i.columns.issuedAt, i.columns.buyer, i.columns.orderId].map((label) => (
-                <th key={label} scope="col" className={`${cell} font-semibold`}>
-                  {label}
-                </th>
-              ))}
+              {[i('columns.number'), i('columns.issuedAt'), i('columns.buyer'), i('columns.orderId')].map(
+                (label) => (
+                  <th key={label} scope="col" className={`${cell} font-semibold`}>
+                    {label}
+                  </th>
+                ),
+              )}
               <th scope="col" className={`${cell} text-right font-semibold`}>
-                {i.columns.vat}
+                {i('columns.vat')}
               </th>
               <th scope="col" className={`${cell} text-right font-semibold`}>
-                {i.columns.total}
+                {i('columns.total')}
               </th>
               <th scope="col" className={`${cell} font-semibold`}>
-                <span className="sr-only">{i.columns.file}</span>
+                <span className="sr-only">{i('columns.file')}</span>
               </th>
             </tr>
           </thead>
@@ -106,7 +111,7 @@ export function InvoicesScreen() {
                     aria-label={
                       pdf.pending === invoice.number
                         ? undefined
-                        : fill(i.downloadLabel, { number: invoice.number })
+                        : i('downloadLabel', { number: invoice.number })
                     }
                     onClick={() =>
                       void pdf.download(
@@ -116,7 +121,7 @@ export function InvoicesScreen() {
                       )
                     }
                   >
-                    {pdf.pending === invoice.number ? t.shell.downloading : i.download}
+                    {pdf.pending === invoice.number ? t('shell.downloading') : i('download')}
                   </button>
                 </td>
               </tr>
@@ -126,7 +131,7 @@ export function InvoicesScreen() {
       )}
       {!data && !error && (
         <p role="status" className="text-sm text-slate-700">
-          {t.shell.loading}
+          {t('shell.loading')}
         </p>
       )}
       {data && (

@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
@@ -8,7 +9,7 @@ import { z } from 'zod';
 import { changeOwnPassword, getSession, useSession } from '@/lib/admin-client/session';
 import { isApiRequestError } from '@/lib/client/api';
 import { changePasswordSchema } from '@/lib/validations/users';
-import { failureText, issueText, useAdminText } from '../admin-i18n';
+import { useFailureText, useIssueText } from '../admin-i18n';
 import { homePath } from '../screens';
 import { Notice } from '../ui/notice';
 import { TextField } from '../ui/text-field';
@@ -35,7 +36,9 @@ const FIELDS = new Set(['oldPass', 'newPass']);
  * The server answers with a new token (the old one is revoked) that replaces the stored one.
  */
 export function ChangePasswordForm() {
-  const { t, validation } = useAdminText();
+  const t = useTranslations('Admin.password');
+  const failureText = useFailureText();
+  const issueText = useIssueText();
   const id = useId();
   const router = useRouter();
   const session = useSession();
@@ -47,8 +50,9 @@ export function ChangePasswordForm() {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string>();
   const errors = formState.errors;
-  const messages = { ...validation, passwordMismatch: t.password.mismatch };
-  const errorOf = (name: keyof PasswordValues) => errors[name] && issueText(errors[name].message, messages);
+  const message = (code: string | undefined) =>
+    code === 'passwordMismatch' ? t('mismatch') : issueText(code);
+  const errorOf = (name: keyof PasswordValues) => errors[name] && message(errors[name].message);
 
   const submit = async ({ oldPass, newPass }: PasswordValues) => {
     setDone(false);
@@ -68,20 +72,20 @@ export function ChangePasswordForm() {
           { shouldFocus: index === 0 },
         ),
       );
-      if (!own.length) setFailure(failureText(error, t.errors));
+      if (!own.length) setFailure(failureText(error));
     }
   };
 
   return (
     <div className="mx-auto max-w-lg">
       <div className={card}>
-        <h1 className={screenTitle}>{forced ? t.password.forcedTitle : t.password.title}</h1>
-        {forced && <p className="mt-2 text-slate-800">{t.password.forced}</p>}
+        <h1 className={screenTitle}>{forced ? t('forcedTitle') : t('title')}</h1>
+        {forced && <p className="mt-2 text-slate-800">{t('forced')}</p>}
         <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="mt-6 space-y-4">
           <TextField
             id={`${id}-old`}
             type="password"
-            label={t.password.current}
+            label={t('current')}
             autoComplete="current-password"
             error={errorOf('oldPass')}
             {...register('oldPass')}
@@ -89,8 +93,8 @@ export function ChangePasswordForm() {
           <TextField
             id={`${id}-new`}
             type="password"
-            label={t.password.new}
-            hint={t.password.newHint}
+            label={t('new')}
+            hint={t('newHint')}
             autoComplete="new-password"
             error={errorOf('newPass')}
             {...register('newPass')}
@@ -98,7 +102,7 @@ export function ChangePasswordForm() {
           <TextField
             id={`${id}-confirm`}
             type="password"
-            label={t.password.confirm}
+            label={t('confirm')}
             autoComplete="new-password"
             error={errorOf('confirm')}
             {...register('confirm')}
@@ -106,13 +110,13 @@ export function ChangePasswordForm() {
           <Notice tone="error" urgent>
             {failure}
           </Notice>
-          <Notice tone="success">{done ? t.password.done : undefined}</Notice>
+          <Notice tone="success">{done ? t('done') : undefined}</Notice>
           <button
             type="submit"
             className={`${primaryButton} w-full sm:w-auto`}
             disabled={formState.isSubmitting}
           >
-            {formState.isSubmitting ? t.password.submitting : t.password.submit}
+            {formState.isSubmitting ? t('submitting') : t('submit')}
           </button>
         </form>
       </div>

@@ -1,13 +1,13 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { fill } from '@/lib/admin-client/format';
 import { login, MissingTokenError } from '@/lib/admin-client/session';
 import { isApiRequestError, type ApiRequestError } from '@/lib/client/api';
 import { loginSchema } from '@/lib/validations/users';
-import { failureText, issueText, useAdminText } from '../admin-i18n';
+import { useFailureText, useIssueText } from '../admin-i18n';
 import { Notice } from '../ui/notice';
 import { TextField } from '../ui/text-field';
 import { card, primaryButton, screenTitle } from '../ui/styles';
@@ -32,7 +32,9 @@ function retryAfterSeconds(error: ApiRequestError): number | undefined {
  * password change when the password is temporary, else to the first screen of the user's role.
  */
 export function SignInForm() {
-  const { t, validation } = useAdminText();
+  const t = useTranslations('Admin.signIn');
+  const failureText = useFailureText();
+  const issueText = useIssueText();
   const id = useId();
   const { register, handleSubmit, setError, setFocus, resetField, formState } = useForm<Credentials>({
     defaultValues: { username: '', password: '' },
@@ -47,16 +49,14 @@ export function SignInForm() {
       await login(username.trim(), password);
     } catch (error) {
       if (error instanceof MissingTokenError) {
-        setFailure(t.signIn.noToken);
+        setFailure(t('noToken'));
       } else if (isApiRequestError(error) && error.status === 401) {
-        setFailure(t.signIn.wrongCredentials);
+        setFailure(t('wrongCredentials'));
         resetField('password');
         setFocus('password');
       } else if (isApiRequestError(error) && error.status === 429) {
         const seconds = retryAfterSeconds(error);
-        setFailure(
-          seconds ? fill(t.signIn.lockedFor, { minutes: Math.ceil(seconds / 60) }) : t.signIn.locked,
-        );
+        setFailure(seconds ? t('lockedFor', { minutes: Math.ceil(seconds / 60) }) : t('locked'));
       } else if (isApiRequestError(error) && error.status === 422 && error.issues.length) {
         error.issues.forEach((issue, index) =>
           setError(
@@ -66,7 +66,7 @@ export function SignInForm() {
           ),
         );
       } else {
-        setFailure(failureText(error, t.errors));
+        setFailure(failureText(error));
       }
     }
   };
@@ -74,31 +74,31 @@ export function SignInForm() {
   return (
     <div className="mx-auto max-w-md">
       <div className={card}>
-        <h1 className={screenTitle}>{t.signIn.title}</h1>
-        <p className="mt-1 text-slate-700">{t.signIn.intro}</p>
+        <h1 className={screenTitle}>{t('title')}</h1>
+        <p className="mt-1 text-slate-700">{t('intro')}</p>
         <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="mt-6 space-y-4">
           <TextField
             id={`${id}-username`}
-            label={t.signIn.username}
+            label={t('username')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            error={errors.username && issueText(errors.username.message, validation)}
+            error={errors.username && issueText(errors.username.message)}
             {...register('username')}
           />
           <TextField
             id={`${id}-password`}
             type="password"
-            label={t.signIn.password}
+            label={t('password')}
             autoComplete="current-password"
-            error={errors.password && issueText(errors.password.message, validation)}
+            error={errors.password && issueText(errors.password.message)}
             {...register('password')}
           />
           <Notice tone="error" urgent>
             {failure}
           </Notice>
           <button type="submit" className={`${primaryButton} w-full`} disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? t.signIn.submitting : t.signIn.submit}
+            {formState.isSubmitting ? t('submitting') : t('submit')}
           </button>
         </form>
       </div>

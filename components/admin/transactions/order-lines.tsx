@@ -1,8 +1,9 @@
 'use client';
 
+import { useLocale, useMessages, useTranslations } from 'next-intl';
 import type { StatusEvent, TopUpLine, TransactionDetails, VignetteLine } from '@/lib/admin-client/admin-api';
-import { fill, formatDateTime, formatDay, formatRon } from '@/lib/admin-client/format';
-import { useAdminText } from '../admin-i18n';
+import { formatDateTime, formatDay, formatRon } from '@/lib/admin-client/format';
+import { isKeyOf } from '../admin-i18n';
 import { Facts } from '../ui/facts';
 import { StatusBadge } from '../ui/status-badge';
 
@@ -24,11 +25,11 @@ const formatHuf = (value: number, locale: string) => {
 
 /** What was bought, one card a line, with what the issuer or the top-up provider answered. */
 export function OrderLines({ order }: { order: TransactionDetails }) {
-  const { t } = useAdminText();
+  const d = useTranslations('Admin.details');
   return (
     <section aria-labelledby="order-lines-title" className="space-y-3">
       <h3 id="order-lines-title" className="text-base font-semibold text-slate-900">
-        {t.details.items}
+        {d('items')}
       </h3>
       <ul className="space-y-3">
         {order.items.map((line, index) => (
@@ -42,40 +43,43 @@ export function OrderLines({ order }: { order: TransactionDetails }) {
 }
 
 function VignetteFacts({ line }: { line: VignetteLine }) {
-  const { t, locale } = useAdminText();
-  const d = t.details;
-  const type = line.type && ((t.vignetteTypes as Record<string, string>)[line.type] ?? line.type);
+  const t = useTranslations('Admin');
+  const d = useTranslations('Admin.details');
+  const { Admin } = useMessages();
+  const locale = useLocale();
+  const type =
+    line.type && (isKeyOf(Admin.vignetteTypes, line.type) ? t(`vignetteTypes.${line.type}`) : line.type);
   return (
     <Facts
       rows={[
         [
-          d.category,
+          d('category'),
           line.categoryTitle && line.categoryCode
             ? `${line.categoryTitle} (${line.categoryCode})`
             : line.categoryCode,
         ],
-        [d.type, type],
-        [d.county, line.county, !line.county],
-        [d.plate, mono([line.plate, line.country].filter(Boolean).join(' · '))],
+        [d('type'), type],
+        [d('county'), line.county, !line.county],
+        [d('plate'), mono([line.plate, line.country].filter(Boolean).join(' · '))],
         [
-          d.validity,
+          d('validity'),
           line.firstDay &&
             line.lastDay &&
-            fill(d.validityRange, {
+            d('validityRange', {
               from: formatDay(line.firstDay, locale, 'medium'),
               to: formatDay(line.lastDay, locale, 'medium'),
             }),
         ],
         [
-          d.price,
+          d('price'),
           [line.priceHuf !== null && formatHuf(line.priceHuf, locale), formatRon(line.priceRon, locale)]
             .filter(Boolean)
             .join(' · '),
         ],
-        [d.issuerReference, mono(line.reference)],
-        [d.attempts, line.attempts.toLocaleString(locale)],
+        [d('issuerReference'), mono(line.reference)],
+        [d('attempts'), line.attempts.toLocaleString(locale)],
         [
-          d.lastError,
+          d('lastError'),
           line.lastError && <span className="text-red-800">{line.lastError}</span>,
           !line.lastError,
         ],
@@ -85,10 +89,13 @@ function VignetteFacts({ line }: { line: VignetteLine }) {
 }
 
 function TopUpFacts({ line }: { line: TopUpLine }) {
-  const { t, locale } = useAdminText();
-  const d = t.details;
+  const d = useTranslations('Admin.details');
+  const { Admin } = useMessages();
+  const locale = useLocale();
   const delivery = line.delivery
-    ? ((d.delivery as Record<string, string>)[line.delivery] ?? line.delivery)
+    ? isKeyOf(Admin.details.delivery, line.delivery)
+      ? d(`delivery.${line.delivery}`)
+      : line.delivery
     : undefined;
   const faceValue =
     line.faceValue === undefined
@@ -99,16 +106,16 @@ function TopUpFacts({ line }: { line: TopUpLine }) {
   return (
     <Facts
       rows={[
-        [d.operator, line.operator ?? line.operatorId],
-        [d.faceValue, faceValue],
-        [d.deliveryLabel, delivery],
-        [d.phone, line.phone],
-        [d.price, formatRon(line.priceRon, locale)],
-        [d.providerReference, mono(line.reference)],
-        [d.pin, mono(line.pin), !line.pin],
-        [d.attempts, line.attempts.toLocaleString(locale)],
+        [d('operator'), line.operator ?? line.operatorId],
+        [d('faceValue'), faceValue],
+        [d('deliveryLabel'), delivery],
+        [d('phone'), line.phone],
+        [d('price'), formatRon(line.priceRon, locale)],
+        [d('providerReference'), mono(line.reference)],
+        [d('pin'), mono(line.pin), !line.pin],
+        [d('attempts'), line.attempts.toLocaleString(locale)],
         [
-          d.lastError,
+          d('lastError'),
           line.lastError && <span className="text-red-800">{line.lastError}</span>,
           !line.lastError,
         ],
@@ -119,15 +126,15 @@ function TopUpFacts({ line }: { line: TopUpLine }) {
 
 /** Every change of the order's state, oldest first: from, to, why and who. */
 export function OrderHistory({ events }: { events: StatusEvent[] }) {
-  const { t, locale } = useAdminText();
-  const d = t.details;
+  const d = useTranslations('Admin.details');
+  const locale = useLocale();
   return (
     <section aria-labelledby="order-history-title" className="space-y-3">
       <h3 id="order-history-title" className="text-base font-semibold text-slate-900">
-        {d.history}
+        {d('history')}
       </h3>
       {events.length === 0 ? (
-        <p className="text-sm text-slate-700">{d.noHistory}</p>
+        <p className="text-sm text-slate-700">{d('noHistory')}</p>
       ) : (
         <ol className="space-y-2 border-l-2 border-slate-200 pl-4">
           {events.map((event, index) => (
@@ -139,17 +146,15 @@ export function OrderHistory({ events }: { events: StatusEvent[] }) {
                 {event.from ? (
                   <StatusBadge status={event.from} />
                 ) : (
-                  <span className="text-slate-700">{d.created}</span>
+                  <span className="text-slate-700">{d('created')}</span>
                 )}
                 <span aria-hidden="true">→</span>
-                <span className="sr-only">{d.changedTo}</span>
+                <span className="sr-only">{d('changedTo')}</span>
                 <StatusBadge status={event.to} />
               </p>
               {(event.reason || event.actor) && (
                 <p className="mt-0.5 text-slate-700">
-                  {[event.reason, event.actor && fill(d.by, { actor: event.actor })]
-                    .filter(Boolean)
-                    .join(' · ')}
+                  {[event.reason, event.actor && d('by', { actor: event.actor })].filter(Boolean).join(' · ')}
                 </p>
               )}
             </li>

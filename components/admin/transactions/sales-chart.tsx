@@ -1,10 +1,10 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import { useId, useRef } from 'react';
 import type { DailySales } from '@/lib/admin-client/admin-api';
-import { fill, formatDay, formatRon } from '@/lib/admin-client/format';
+import { formatDay, formatRon } from '@/lib/admin-client/format';
 import { useElementWidth } from '@/lib/admin-client/use-element-width';
-import { useAdminText } from '../admin-i18n';
 import { axisTicks, labelEvery } from './chart-scale';
 
 const HEIGHT = 240;
@@ -32,11 +32,11 @@ const shortDay = (day: string, locale: string) =>
  * (total, orders, best day); the figures themselves are in a table that opens below.
  */
 export function SalesChart({ days }: { days: DailySales[] }) {
-  const { t, locale } = useAdminText();
+  const c = useTranslations('Admin.chart');
+  const locale = useLocale();
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box, 720);
-  const c = t.chart;
 
   const plotWidth = Math.max(width - MARGIN.left - MARGIN.right, 10);
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
@@ -56,22 +56,23 @@ export function SalesChart({ days }: { days: DailySales[] }) {
   );
   const first = days[0]?.day;
   const last = days[days.length - 1]?.day;
-  const summary =
-    first && last
-      ? fill(best && best.amountRon > 0 ? c.summary : c.summaryEmpty, {
-          from: formatDay(first, locale),
-          to: formatDay(last, locale),
-          count: totalCount.toLocaleString(locale),
+  const range = first && last && { from: formatDay(first, locale), to: formatDay(last, locale) };
+  const summary = !range
+    ? c('noDays')
+    : best && best.amountRon > 0
+      ? c('summary', {
+          ...range,
+          count: totalCount,
           amount: formatRon(totalBani, locale),
-          bestDay: best ? formatDay(best.day, locale) : '',
-          bestAmount: best ? formatRon(best.amountRon, locale) : '',
+          bestDay: formatDay(best.day, locale),
+          bestAmount: formatRon(best.amountRon, locale),
         })
-      : c.noDays;
+      : c('summaryEmpty', range);
 
   return (
     <figure className="space-y-3" data-testid="sales-chart">
       <figcaption>
-        <h2 className="text-lg font-semibold text-slate-900">{c.title}</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{c('title')}</h2>
         <p id={`${id}-summary`} className="text-sm text-slate-700">
           {summary}
         </p>
@@ -92,7 +93,7 @@ export function SalesChart({ days }: { days: DailySales[] }) {
             textAnchor="middle"
             className="fill-current text-[11px]"
           >
-            {c.axisLei}
+            {c('axisLei')}
           </text>
           {ticks.map((tick) => (
             <g key={tick}>
@@ -130,10 +131,10 @@ export function SalesChart({ days }: { days: DailySales[] }) {
                   className="fill-brand hover:fill-brand-dark"
                 >
                   <title>
-                    {fill(c.bar, {
+                    {c('bar', {
                       day: formatDay(day.day, locale),
                       amount: formatRon(day.amountRon, locale),
-                      count: day.count.toLocaleString(locale),
+                      count: day.count,
                     })}
                   </title>
                 </rect>
@@ -162,26 +163,26 @@ export function SalesChart({ days }: { days: DailySales[] }) {
       {days.length > 0 && (
         <details className="text-sm">
           <summary className="text-brand focus-visible:outline-brand inline-flex min-h-11 cursor-pointer items-center font-semibold focus-visible:outline-2">
-            {c.showTable}
+            {c('showTable')}
           </summary>
           <div
             role="region"
-            aria-label={c.tableCaption}
+            aria-label={c('tableCaption')}
             tabIndex={0}
             className="focus-visible:outline-brand relative mt-2 max-h-80 overflow-auto rounded ring-1 ring-slate-200 focus-visible:outline-2"
           >
             <table className="w-full border-collapse text-left">
-              <caption className="sr-only">{c.tableCaption}</caption>
+              <caption className="sr-only">{c('tableCaption')}</caption>
               <thead className="sticky top-0 bg-slate-50">
                 <tr>
                   <th scope="col" className="px-3 py-2">
-                    {c.day}
+                    {c('day')}
                   </th>
                   <th scope="col" className="px-3 py-2 text-right">
-                    {c.count}
+                    {c('count')}
                   </th>
                   <th scope="col" className="px-3 py-2 text-right">
-                    {c.amount}
+                    {c('amount')}
                   </th>
                 </tr>
               </thead>

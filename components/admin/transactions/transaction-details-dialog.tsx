@@ -1,5 +1,6 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import {
@@ -11,11 +12,11 @@ import {
   type TransactionDetails,
 } from '@/lib/admin-client/admin-api';
 import { useDownload } from '@/lib/admin-client/download';
-import { fill, formatDateTime, formatRon } from '@/lib/admin-client/format';
+import { formatDateTime, formatRon } from '@/lib/admin-client/format';
 import { usePermission } from '@/lib/admin-client/session';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
 import type { Locale } from '@/lib/i18n/routing';
-import { failureText, useAdminText } from '../admin-i18n';
+import { useFailureText } from '../admin-i18n';
 import { AdminDialog } from '../ui/admin-dialog';
 import { Facts } from '../ui/facts';
 import { Notice } from '../ui/notice';
@@ -37,18 +38,18 @@ export function TransactionDetailsDialog({
   payment: Payment | null;
   onClose: () => void;
 }) {
-  const { t } = useAdminText();
+  const d = useTranslations('Admin.details');
   return (
     <AdminDialog
       open={payment !== null}
       onClose={onClose}
       size="lg"
-      title={payment ? fill(t.details.title, { id: payment.id }) : ''}
+      title={payment ? d('title', { id: payment.id }) : ''}
     >
       {payment && <DetailsBody payment={payment} />}
       <div className="mt-6 flex justify-end">
         <button type="button" className={secondaryButton} onClick={onClose}>
-          {t.details.close}
+          {d('close')}
         </button>
       </div>
     </AdminDialog>
@@ -56,7 +57,10 @@ export function TransactionDetailsDialog({
 }
 
 function DetailsBody({ payment }: { payment: Payment }) {
-  const { t, locale } = useAdminText();
+  const t = useTranslations('Admin');
+  const d = useTranslations('Admin.details');
+  const locale = useLocale();
+  const failureText = useFailureText();
   const {
     data: order,
     error,
@@ -65,36 +69,35 @@ function DetailsBody({ payment }: { payment: Payment }) {
   } = useSWR<TransactionDetails>(transactionDetailsUrl(payment.kind, payment.id));
   const mayReadInvoices = usePermission('INVOICE_READ');
   const invoice = useDownload();
-  const d = t.details;
 
   if (!order) {
     return error ? (
       <Notice tone="error" urgent>
-        {failureText(error, t.errors)}
+        {failureText(error)}
       </Notice>
     ) : (
       <p role="status" className="text-sm text-slate-700">
-        {isLoading ? t.shell.loading : ''}
+        {isLoading ? t('shell.loading') : ''}
       </p>
     );
   }
 
   return (
     <div className="space-y-6">
-      {order.needsReview && <Notice tone="error">{d.needsReview}</Notice>}
+      {order.needsReview && <Notice tone="error">{d('needsReview')}</Notice>}
       <Facts
         rows={[
-          [d.status, <StatusBadge key="status" status={order.status} />],
-          [d.kind, t.kinds[order.kind]],
-          [d.amount, formatRon(order.amountRon, locale)],
-          [d.createdAt, formatDateTime(order.createdAt, locale)],
-          [d.updatedAt, formatDateTime(order.updatedAt, locale)],
-          [d.email, order.email],
-          [d.phone, order.phone],
-          [d.locale, LOCALE_INFO[order.locale as Locale]?.name ?? order.locale],
-          [d.providerPaymentId, order.providerPaymentId],
+          [d('status'), <StatusBadge key="status" status={order.status} />],
+          [d('kind'), t(`kinds.${order.kind}`)],
+          [d('amount'), formatRon(order.amountRon, locale)],
+          [d('createdAt'), formatDateTime(order.createdAt, locale)],
+          [d('updatedAt'), formatDateTime(order.updatedAt, locale)],
+          [d('email'), order.email],
+          [d('phone'), order.phone],
+          [d('locale'), LOCALE_INFO[order.locale as Locale]?.name ?? order.locale],
+          [d('providerPaymentId'), order.providerPaymentId],
           [
-            d.invoice,
+            d('invoice'),
             order.invoiceNumber && (
               <span className="inline-flex flex-wrap items-center gap-2">
                 {order.invoiceNumber}
@@ -107,7 +110,7 @@ function DetailsBody({ payment }: { payment: Payment }) {
                       void invoice.download('pdf', invoicePdfUrl(order.id), `${order.invoiceNumber}.pdf`)
                     }
                   >
-                    {invoice.pending ? t.shell.downloading : d.downloadInvoice}
+                    {invoice.pending ? t('shell.downloading') : d('downloadInvoice')}
                   </button>
                 )}
               </span>
@@ -116,7 +119,7 @@ function DetailsBody({ payment }: { payment: Payment }) {
         ]}
       />
       <Notice tone="error" urgent>
-        {invoice.error ? failureText(invoice.error, t.errors) : undefined}
+        {invoice.error ? failureText(invoice.error) : undefined}
       </Notice>
       <ActiveState
         order={order}
@@ -136,13 +139,14 @@ function ActiveState({
   order: TransactionDetails;
   onChanged: (updated: Partial<TransactionDetails>) => void;
 }) {
-  const { t, locale } = useAdminText();
+  const a = useTranslations('Admin.details.active');
+  const locale = useLocale();
+  const failureText = useFailureText();
   const mayWrite = usePermission('PAYMENT_WRITE');
   const { mutate } = useSWRConfig();
   const [marking, setMarking] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [marked, setMarked] = useState(false);
-  const a = t.details.active;
 
   const markActive = async () => {
     setMarking(true);
@@ -153,7 +157,7 @@ function ActiveState({
       onChanged({ active: updated.active, activeBy: updated.activeBy, activeAt: updated.activeAt });
       void mutate(isPaymentsKey);
     } catch (error) {
-      setFailure(failureText(error, t.errors));
+      setFailure(failureText(error));
     } finally {
       setMarking(false);
     }
@@ -162,18 +166,18 @@ function ActiveState({
   return (
     <section aria-labelledby="order-active-title" className="space-y-2 rounded-md bg-slate-50 p-3">
       <h3 id="order-active-title" className="text-base font-semibold text-slate-900">
-        {a.title}
+        {a('title')}
       </h3>
       {order.active ? (
         <p className="text-sm text-slate-900">
-          {fill(a.yes, {
+          {a('yes', {
             by: order.activeBy ?? '—',
             at: order.activeAt ? formatDateTime(order.activeAt, locale) : '—',
           })}
         </p>
       ) : (
         <>
-          <p className="text-sm text-slate-700">{a.no}</p>
+          <p className="text-sm text-slate-700">{a('no')}</p>
           {mayWrite && (
             <button
               type="button"
@@ -181,12 +185,12 @@ function ActiveState({
               disabled={marking}
               onClick={() => void markActive()}
             >
-              {marking ? a.marking : a.mark}
+              {marking ? a('marking') : a('mark')}
             </button>
           )}
         </>
       )}
-      <Notice tone="success">{marked ? a.marked : undefined}</Notice>
+      <Notice tone="success">{marked ? a('marked') : undefined}</Notice>
       <Notice tone="error" urgent>
         {failure}
       </Notice>

@@ -1,10 +1,10 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
 import { TOP_UP_OPERATORS } from '@/lib/topups/seed-data';
 import { SELLABLE_CATEGORIES } from '@/lib/vignettes/categories';
 import { ORDER_STATUSES, type PaymentFilters } from '@/lib/admin-client/admin-api';
-import { useAdminText } from '../admin-i18n';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { secondaryButton } from '../ui/styles';
@@ -30,7 +30,8 @@ export function TransactionFilters({
   onChange: (filters: Partial<PaymentFilters>) => void;
   onReset: () => void;
 }) {
-  const { t } = useAdminText();
+  const t = useTranslations('Admin');
+  const f = useTranslations('Admin.transactions.filters');
   const id = useId();
   const [search, setSearch] = useState(filters.q);
 
@@ -40,11 +41,10 @@ export function TransactionFilters({
     return () => clearTimeout(timer);
   }, [search, filters.q, onChange]);
 
-  const f = t.transactions.filters;
   return (
     <form
       role="search"
-      aria-label={f.label}
+      aria-label={f('label')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -55,7 +55,7 @@ export function TransactionFilters({
       <TextField
         id={`${id}-from`}
         type="date"
-        label={f.from}
+        label={f('from')}
         value={filters.from}
         max={filters.to || undefined}
         onChange={(event) => onChange({ from: event.target.value })}
@@ -63,7 +63,7 @@ export function TransactionFilters({
       <TextField
         id={`${id}-to`}
         type="date"
-        label={f.to}
+        label={f('to')}
         value={filters.to}
         min={filters.from || undefined}
         error={rangeError}
@@ -71,56 +71,56 @@ export function TransactionFilters({
       />
       <SelectField
         id={`${id}-status`}
-        label={f.status}
+        label={f('status')}
         value={filters.status}
         onChange={(event) => onChange({ status: event.target.value })}
       >
-        <option value="">{f.anyStatus}</option>
+        <option value="">{f('anyStatus')}</option>
         {ORDER_STATUSES.map((status) => (
           <option key={status} value={status}>
-            {t.statuses[status]}
+            {t(`statuses.${status}`)}
           </option>
         ))}
       </SelectField>
       <SelectField
         id={`${id}-product`}
-        label={f.product}
+        label={f('product')}
         value={filters.product}
         onChange={(event) => onChange({ product: event.target.value })}
       >
-        <option value="">{t.products.all}</option>
-        <optgroup label={t.products.vignettes}>
-          <option value="VIGNETTE">{t.products.VIGNETTE}</option>
+        <option value="">{t('products.all')}</option>
+        <optgroup label={t('products.vignettes')}>
+          <option value="VIGNETTE">{t('products.VIGNETTE')}</option>
           {VIGNETTE_PRODUCTS.map((code) => (
             <option key={code} value={code}>
-              {t.products[code]}
+              {t(`products.${code}`)}
             </option>
           ))}
         </optgroup>
-        <optgroup label={t.products.topups}>
-          <option value="TOPUP">{t.products.TOPUP}</option>
+        <optgroup label={t('products.topups')}>
+          <option value="TOPUP">{t('products.TOPUP')}</option>
           {TOPUP_PRODUCTS.map((operator) => (
             <option key={operator} value={operator}>
-              {t.products[operator]}
+              {t(`products.${operator}`)}
             </option>
           ))}
         </optgroup>
       </SelectField>
       <SelectField
         id={`${id}-active`}
-        label={f.active}
+        label={f('active')}
         value={filters.active}
         onChange={(event) => onChange({ active: event.target.value as PaymentFilters['active'] })}
       >
-        <option value="">{f.anyActive}</option>
-        <option value="true">{f.activeYes}</option>
-        <option value="false">{f.activeNo}</option>
+        <option value="">{f('anyActive')}</option>
+        <option value="true">{f('activeYes')}</option>
+        <option value="false">{f('activeNo')}</option>
       </SelectField>
       <TextField
         id={`${id}-q`}
         type="search"
-        label={f.search}
-        hint={f.searchHint}
+        label={f('search')}
+        hint={f('searchHint')}
         value={search}
         enterKeyHint="search"
         onChange={(event) => setSearch(event.target.value)}
@@ -134,7 +134,7 @@ export function TransactionFilters({
             onReset();
           }}
         >
-          {f.reset}
+          {f('reset')}
         </button>
       </div>
     </form>

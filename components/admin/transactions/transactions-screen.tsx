@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import useSWR from 'swr';
 import {
@@ -12,7 +13,7 @@ import {
 } from '@/lib/admin-client/admin-api';
 import { daysInRange } from '@/lib/admin-client/format';
 import { defaultFilters, usePaymentQuery } from '@/lib/admin-client/payment-query';
-import { failureText, useAdminText } from '../admin-i18n';
+import { useFailureText } from '../admin-i18n';
 import { Notice } from '../ui/notice';
 import { Pagination } from '../ui/pagination';
 import { card, screenTitle } from '../ui/styles';
@@ -39,7 +40,9 @@ export function rangeProblem({
  * sorted and paged by the server, and the details of one order in a dialog.
  */
 export function TransactionsScreen() {
-  const { t, validation } = useAdminText();
+  const t = useTranslations('Admin');
+  const validation = useTranslations('Validation');
+  const failureText = useFailureText();
   const [query, dispatch] = usePaymentQuery();
   const [open, setOpen] = useState<Payment | null>(null);
   const problem = rangeProblem(query);
@@ -56,11 +59,11 @@ export function TransactionsScreen() {
 
   return (
     <div className="space-y-6">
-      <h1 className={screenTitle}>{t.transactions.title}</h1>
-      <section aria-label={t.transactions.filters.label} className={card}>
+      <h1 className={screenTitle}>{t('transactions.title')}</h1>
+      <section aria-label={t('transactions.filters.label')} className={card}>
         <TransactionFilters
           filters={query}
-          rangeError={problem && validation[problem]}
+          rangeError={problem && validation(problem)}
           onChange={onFilter}
           onReset={onReset}
         />
@@ -68,21 +71,21 @@ export function TransactionsScreen() {
 
       <section className={card}>
         {!chartRange ? (
-          <p className="text-sm text-slate-700">{t.chart.chooseRange}</p>
+          <p className="text-sm text-slate-700">{t('chart.chooseRange')}</p>
         ) : daily.error ? (
-          <Notice tone="error">{failureText(daily.error, t.errors)}</Notice>
+          <Notice tone="error">{failureText(daily.error)}</Notice>
         ) : daily.data ? (
           <SalesChart days={daily.data} />
         ) : (
           <p role="status" className="text-sm text-slate-700">
-            {t.shell.loading}
+            {t('shell.loading')}
           </p>
         )}
       </section>
 
       <div className="space-y-3">
         <Notice tone="error" urgent>
-          {list.error ? failureText(list.error, t.errors) : undefined}
+          {list.error ? failureText(list.error) : undefined}
         </Notice>
         {page && page.items.length > 0 && (
           <TransactionsTable
@@ -94,11 +97,11 @@ export function TransactionsScreen() {
           />
         )}
         {page && page.items.length === 0 && (
-          <p className={`${card} text-slate-700`}>{t.transactions.empty}</p>
+          <p className={`${card} text-slate-700`}>{t('transactions.empty')}</p>
         )}
         {!page && !list.error && (
           <p role="status" className="text-sm text-slate-700">
-            {t.shell.loading}
+            {t('shell.loading')}
           </p>
         )}
         {page && (

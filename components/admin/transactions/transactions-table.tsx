@@ -1,8 +1,8 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import type { Payment, PaymentSort, SortDirection } from '@/lib/admin-client/admin-api';
-import { fill, formatDateTime, formatRon } from '@/lib/admin-client/format';
-import { useAdminText } from '../admin-i18n';
+import { formatDateTime, formatRon } from '@/lib/admin-client/format';
 import { ScrollTable } from '../ui/scroll-table';
 import { SortHeader } from '../ui/sort-header';
 import { StatusBadge } from '../ui/status-badge';
@@ -26,8 +26,9 @@ export function TransactionsTable({
   onSort: (sort: PaymentSort) => void;
   onOpen: (payment: Payment) => void;
 }) {
-  const { t, locale } = useAdminText();
-  const c = t.transactions.columns;
+  const t = useTranslations('Admin');
+  const c = useTranslations('Admin.transactions.columns');
+  const locale = useLocale();
   const header = (column: PaymentSort, label: string, className = '') => (
     <SortHeader
       label={label}
@@ -37,21 +38,21 @@ export function TransactionsTable({
     />
   );
   return (
-    <ScrollTable caption={t.transactions.caption} minWidth="min-w-[56rem]">
+    <ScrollTable caption={t('transactions.caption')} minWidth="min-w-[56rem]">
       <thead className="border-b border-slate-300 bg-slate-50">
         <tr>
-          {header('createdAt', c.createdAt)}
+          {header('createdAt', c('createdAt'))}
           <th scope="col" className={`${cell} font-semibold`}>
-            {c.id}
+            {c('id')}
           </th>
-          {header('email', c.email)}
+          {header('email', c('email'))}
           <th scope="col" className={`${cell} font-semibold`}>
-            {c.description}
+            {c('description')}
           </th>
-          {header('amount', c.amount, 'text-right')}
-          {header('status', c.status)}
+          {header('amount', c('amount'), 'text-right')}
+          {header('status', c('status'))}
           <th scope="col" className={`${cell} font-semibold`}>
-            {c.active}
+            {c('active')}
           </th>
         </tr>
       </thead>
@@ -63,16 +64,16 @@ export function TransactionsTable({
               <button
                 type="button"
                 onClick={() => onOpen(payment)}
-                aria-label={fill(t.transactions.open, { id: payment.id })}
+                aria-label={t('transactions.open', { id: payment.id })}
                 className="text-brand focus-visible:outline-brand rounded font-mono text-xs font-semibold break-all underline underline-offset-2 focus-visible:outline-2"
               >
                 {payment.id}
               </button>
               <div className="mt-1 flex flex-wrap gap-1 text-xs text-slate-700">
-                <span>{t.kinds[payment.kind]}</span>
+                <span>{t(`kinds.${payment.kind}`)}</span>
                 {payment.needsReview && (
                   <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900">
-                    {t.transactions.needsReview}
+                    {t('transactions.needsReview')}
                   </span>
                 )}
               </div>
@@ -96,13 +97,13 @@ export function TransactionsTable({
             <td className={cell}>
               {payment.active ? (
                 <span title={payment.activeAt ? formatDateTime(payment.activeAt, locale) : undefined}>
-                  {t.transactions.activeYes}
+                  {t('transactions.activeYes')}
                   {payment.activeBy && (
                     <span className="block text-xs text-slate-700">{payment.activeBy}</span>
                   )}
                 </span>
               ) : (
-                <span className="text-slate-700">{t.transactions.activeNo}</span>
+                <span className="text-slate-700">{t('transactions.activeNo')}</span>
               )}
             </td>
           </tr>

@@ -1,10 +1,10 @@
 'use client';
 
-import { useAdminText } from '../admin-i18n';
+import { useTranslations } from 'next-intl';
 import { Notice } from './notice';
 
 /** A screen the signed-in user's role does not include (the server refuses it anyway). */
 export function NoAccess() {
-  const { t } = useAdminText();
-  return <Notice tone="info">{t.shell.noAccess}</Notice>;
+  const t = useTranslations('Admin.shell');
+  return <Notice tone="info">{t('noAccess')}</Notice>;
 }

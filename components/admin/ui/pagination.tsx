@@ -1,8 +1,7 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { fill } from '@/lib/admin-client/format';
-import { useAdminText } from '../admin-i18n';
 import { secondaryButton } from './styles';
 
 export const PAGE_SIZES = [20, 50, 100] as const;
@@ -21,7 +20,8 @@ export function Pagination({
   onPageChange: (page: number) => void;
   onSizeChange: (size: number) => void;
 }) {
-  const { t, locale } = useAdminText();
+  const t = useTranslations('Admin.paging');
+  const locale = useLocale();
   const id = useId();
   const pages = Math.max(Math.ceil(total / size), 1);
   const number = (value: number) => value.toLocaleString(locale);
@@ -29,12 +29,12 @@ export function Pagination({
   const last = Math.min((page + 1) * size, total);
   return (
     <nav
-      aria-label={t.paging.label}
+      aria-label={t('label')}
       className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-800"
     >
-      <p>{fill(t.paging.range, { first: number(first), last: number(last), total: number(total) })}</p>
+      <p>{t('range', { first: number(first), last: number(last), total: number(total) })}</p>
       <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={`${id}-size`}>{t.paging.size}</label>
+        <label htmlFor={`${id}-size`}>{t('size')}</label>
         <select
           id={`${id}-size`}
           value={size}
@@ -53,18 +53,16 @@ export function Pagination({
           disabled={page <= 0}
           onClick={() => onPageChange(page - 1)}
         >
-          {t.paging.previous}
+          {t('previous')}
         </button>
-        <span aria-live="polite">
-          {fill(t.paging.page, { page: number(page + 1), pages: number(pages) })}
-        </span>
+        <span aria-live="polite">{t('page', { page: number(page + 1), pages: number(pages) })}</span>
         <button
           type="button"
           className={secondaryButton}
           disabled={page + 1 >= pages}
           onClick={() => onPageChange(page + 1)}
         >
-          {t.paging.next}
+          {t('next')}
         </button>
       </div>
     </nav>

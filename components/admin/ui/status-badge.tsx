@@ -1,7 +1,8 @@
 'use client';
 
+import { useMessages, useTranslations } from 'next-intl';
 import type { OrderStatus } from '@/lib/admin-client/admin-api';
-import { useAdminText } from '../admin-i18n';
+import { isKeyOf } from '../admin-i18n';
 
 const tones: Record<string, string> = {
   PENDING_PAYMENT: 'bg-amber-100 text-amber-900',
@@ -16,8 +17,9 @@ const tones: Record<string, string> = {
 
 /** An order's state in words, coloured by how it ended; the words carry the meaning, the colour only helps. */
 export function StatusBadge({ status }: { status: OrderStatus | string }) {
-  const { t } = useAdminText();
-  const label = (t.statuses as Record<string, string>)[status] ?? status;
+  const t = useTranslations('Admin.statuses');
+  const { Admin } = useMessages();
+  const label = isKeyOf(Admin.statuses, status) ? t(status) : status;
   return (
     <span
       className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tones[status] ?? 'bg-slate-200 text-slate-800'}`}

@@ -1,19 +1,19 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { FieldError } from '@/components/form/field-error';
 import { postSignUp, type Role } from '@/lib/admin-client/admin-api';
-import { fill } from '@/lib/admin-client/format';
 import { isApiRequestError } from '@/lib/client/api';
 import { signUpSchema } from '@/lib/validations/users';
-import { failureText, issueText, useAdminText } from '../admin-i18n';
+import { useFailureText, useIssueText } from '../admin-i18n';
 import { Notice } from '../ui/notice';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { card, primaryButton, secondaryButton } from '../ui/styles';
-import { roleName } from './users-table';
+import { useRoleName } from './users-table';
 
 interface NewUser {
   username: string;
@@ -33,7 +33,10 @@ export function generatePassword(length = 16): string {
 
 /** A new staff member: username, role and an initial password, which they must change at their first sign-in. */
 export function CreateUserForm({ roles, onCreated }: { roles: Role[]; onCreated: () => void }) {
-  const { t, validation } = useAdminText();
+  const c = useTranslations('Admin.users.create');
+  const failureText = useFailureText();
+  const issueText = useIssueText();
+  const roleName = useRoleName();
   const id = useId();
   const { register, handleSubmit, setError, setValue, reset, formState } = useForm<NewUser>({
     defaultValues: { username: '', role: '', password: '' },
@@ -42,9 +45,8 @@ export function CreateUserForm({ roles, onCreated }: { roles: Role[]; onCreated:
   const [visible, setVisible] = useState(false);
   const [created, setCreated] = useState<string>();
   const [failure, setFailure] = useState<string>();
-  const c = t.users.create;
   const errors = formState.errors;
-  const errorOf = (name: keyof NewUser) => errors[name] && issueText(errors[name].message, validation);
+  const errorOf = (name: keyof NewUser) => errors[name] && issueText(errors[name].message);
 
   const submit = async (values: NewUser) => {
     setCreated(undefined);
@@ -53,7 +55,7 @@ export function CreateUserForm({ roles, onCreated }: { roles: Role[]; onCreated:
       const user = await postSignUp({ ...values, username: values.username.trim() });
       reset();
       setVisible(false);
-      setCreated(fill(c.created, { username: user.username }));
+      setCreated(c('created', { username: user.username }));
       onCreated();
     } catch (error) {
       const issues = isApiRequestError(error) && error.status === 422 ? error.issues : [];
@@ -65,14 +67,14 @@ export function CreateUserForm({ roles, onCreated }: { roles: Role[]; onCreated:
           { shouldFocus: index === 0 },
         ),
       );
-      if (!own.length) setFailure(failureText(error, t.errors));
+      if (!own.length) setFailure(failureText(error));
     }
   };
 
   return (
     <section aria-labelledby={`${id}-title`} className={card}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-        {c.title}
+        {c('title')}
       </h2>
       <form
         noValidate
@@ -81,8 +83,8 @@ export function CreateUserForm({ roles, onCreated }: { roles: Role[]; onCreated:
       >
         <TextField
           id={`${id}-username`}
-          label={c.username}
-          hint={c.usernameHint}
+          label={c('username')}
+          hint={c('usernameHint')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -92,15 +94,15 @@ export function CreateUserForm({ roles, onCreated }: { roles: Role[]; onCreated:
         <div>
           <SelectField
             id={`${id}-role`}
-            label={c.role}
+            label={c('role')}
             aria-invalid={errors.role ? true : undefined}
             aria-describedby={errors.role ? `${id}-role-error` : undefined}
             {...register('role')}
           >
-            <option value="">{c.chooseRole}</option>
+            <option value="">{c('chooseRole')}</option>
             {roles.map((role) => (
               <option key={role.name} value={role.name}>
-                {roleName(role.name, t.roles)}
+                {roleName(role.name)}
               </option>
             ))}
           </SelectField>
@@ -110,8 +112,8 @@ export function CreateUserForm({ roles, onCreated }: { roles: Role[]; onCreated:
           <TextField
             id={`${id}-password`}
             type={visible ? 'text' : 'password'}
-            label={c.password}
-            hint={c.passwordHint}
+            label={c('password')}
+            hint={c('passwordHint')}
             autoComplete="new-password"
             spellCheck={false}
             error={errorOf('password')}
@@ -126,7 +128,7 @@ export function CreateUserForm({ roles, onCreated }: { roles: Role[]; onCreated:
                 setVisible(true);
               }}
             >
-              {c.generate}
+              {c('generate')}
             </button>
             <button
               type="button"
@@ -134,7 +136,7 @@ export function CreateUserForm({ roles, onCreated }: { roles: Role[]; onCreated:
               aria-pressed={visible}
               onClick={() => setVisible((value) => !value)}
             >
-              {c.show}
+              {c('show')}
             </button>
           </div>
         </div>
@@ -144,7 +146,7 @@ export function CreateUserForm({ roles, onCreated }: { roles: Role[]; onCreated:
             {failure}
           </Notice>
           <button type="submit" className={primaryButton} disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? c.submitting : c.submit}
+            {formState.isSubmitting ? c('submitting') : c('submit')}
           </button>
         </div>
       </form>

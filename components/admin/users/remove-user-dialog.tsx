@@ -1,10 +1,10 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { deleteUser, type StaffUser } from '@/lib/admin-client/admin-api';
-import { fill } from '@/lib/admin-client/format';
 import { isApiRequestError } from '@/lib/client/api';
-import { failureText, useAdminText } from '../admin-i18n';
+import { useFailureText } from '../admin-i18n';
 import { AdminDialog } from '../ui/admin-dialog';
 import { ConfirmActions } from '../ui/confirm-actions';
 
@@ -18,10 +18,10 @@ export function RemoveUserDialog({
   onClose: () => void;
   onRemoved: (user: StaffUser) => void;
 }) {
-  const { t } = useAdminText();
+  const r = useTranslations('Admin.users.remove');
+  const failureText = useFailureText();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const r = t.users.remove;
 
   const close = () => {
     setFailure(undefined);
@@ -34,9 +34,7 @@ export function RemoveUserDialog({
       await deleteUser(target.uuid);
       onRemoved(target);
     } catch (error) {
-      setFailure(
-        isApiRequestError(error) && error.status === 409 ? r.conflict : failureText(error, t.errors),
-      );
+      setFailure(isApiRequestError(error) && error.status === 409 ? r('conflict') : failureText(error));
     } finally {
       setPending(false);
     }
@@ -46,13 +44,13 @@ export function RemoveUserDialog({
     <AdminDialog
       open={user !== null}
       onClose={close}
-      title={user ? fill(r.title, { username: user.username }) : ''}
+      title={user ? r('title', { username: user.username }) : ''}
     >
-      <p className="text-slate-800">{r.text}</p>
+      <p className="text-slate-800">{r('text')}</p>
       <ConfirmActions
         failure={failure}
-        cancelLabel={r.cancel}
-        confirmLabel={r.confirm}
+        cancelLabel={r('cancel')}
+        confirmLabel={r('confirm')}
         onCancel={close}
         onConfirm={() => user && void remove(user)}
         disabled={pending || !user}

@@ -1,9 +1,9 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { postResetPassword, type StaffUser } from '@/lib/admin-client/admin-api';
-import { fill } from '@/lib/admin-client/format';
-import { failureText, useAdminText } from '../admin-i18n';
+import { useFailureText } from '../admin-i18n';
 import { AdminDialog } from '../ui/admin-dialog';
 import { ConfirmActions } from '../ui/confirm-actions';
 import { Notice } from '../ui/notice';
@@ -22,13 +22,13 @@ export function ResetPasswordDialog({
   onClose: () => void;
   onReset: () => void;
 }) {
-  const { t } = useAdminText();
+  const r = useTranslations('Admin.users.reset');
+  const failureText = useFailureText();
   const id = useId();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [temporary, setTemporary] = useState<string>();
   const [copied, setCopied] = useState<string>();
-  const r = t.users.reset;
 
   const close = () => {
     setTemporary(undefined);
@@ -44,7 +44,7 @@ export function ResetPasswordDialog({
       setTemporary(temporaryPassword);
       onReset();
     } catch (error) {
-      setFailure(failureText(error, t.errors));
+      setFailure(failureText(error));
     } finally {
       setPending(false);
     }
@@ -52,9 +52,9 @@ export function ResetPasswordDialog({
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      setCopied(r.copied);
+      setCopied(r('copied'));
     } catch {
-      setCopied(r.copyFailed);
+      setCopied(r('copyFailed'));
     }
   };
 
@@ -63,14 +63,14 @@ export function ResetPasswordDialog({
     <AdminDialog
       open={user !== null}
       onClose={close}
-      title={fill(temporary ? r.resultTitle : r.title, { username })}
+      title={r(temporary ? 'resultTitle' : 'title', { username })}
     >
       {temporary ? (
         <div className="space-y-4">
-          <p className="text-slate-800">{fill(r.resultText, { username })}</p>
+          <p className="text-slate-800">{r('resultText', { username })}</p>
           <div>
             <label htmlFor={`${id}-password`} className={fieldLabel}>
-              {r.passwordLabel}
+              {r('passwordLabel')}
             </label>
             <div className="mt-1 flex gap-2">
               <input
@@ -82,24 +82,24 @@ export function ResetPasswordDialog({
                 spellCheck={false}
               />
               <button type="button" className={secondaryButton} onClick={() => void copy(temporary)}>
-                {r.copy}
+                {r('copy')}
               </button>
             </div>
           </div>
           <Notice tone="success">{copied}</Notice>
           <div className="flex justify-end">
             <button type="button" className={primaryButton} onClick={close}>
-              {r.close}
+              {r('close')}
             </button>
           </div>
         </div>
       ) : (
         <>
-          <p className="text-slate-800">{r.text}</p>
+          <p className="text-slate-800">{r('text')}</p>
           <ConfirmActions
             failure={failure}
-            cancelLabel={r.cancel}
-            confirmLabel={r.confirm}
+            cancelLabel={r('cancel')}
+            confirmLabel={r('confirm')}
             onCancel={close}
             onConfirm={() => user && void reset(user)}
             disabled={pending || !user}

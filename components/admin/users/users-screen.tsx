@@ -1,11 +1,11 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { ROLES_URL, USERS_URL, type Role, type StaffUser } from '@/lib/admin-client/admin-api';
-import { fill } from '@/lib/admin-client/format';
 import { usePermission, useSession } from '@/lib/admin-client/session';
-import { failureText, useAdminText } from '../admin-i18n';
+import { useFailureText } from '../admin-i18n';
 import { Notice } from '../ui/notice';
 import { screenTitle } from '../ui/styles';
 import { CreateUserForm } from './create-user-form';
@@ -18,7 +18,9 @@ import { UsersTable } from './users-table';
  * oneself) and resetting a password. One's own password is changed on its own screen.
  */
 export function UsersScreen() {
-  const { t } = useAdminText();
+  const t = useTranslations('Admin');
+  const u = useTranslations('Admin.users');
+  const failureText = useFailureText();
   const session = useSession();
   const mayWrite = usePermission('USER_WRITE');
   const users = useSWR<StaffUser[]>(USERS_URL);
@@ -27,18 +29,13 @@ export function UsersScreen() {
   const [resetting, setResetting] = useState<StaffUser | null>(null);
   const [removed, setRemoved] = useState<string>();
   const selfUuid = session.status === 'signedIn' ? session.principal?.uuid : undefined;
-  const u = t.users;
 
   return (
     <div className="space-y-6">
-      <h1 className={screenTitle}>{u.title}</h1>
+      <h1 className={screenTitle}>{u('title')}</h1>
       {mayWrite && <CreateUserForm roles={roles.data ?? []} onCreated={() => void users.mutate()} />}
       <Notice tone="error" urgent>
-        {users.error
-          ? failureText(users.error, t.errors)
-          : roles.error
-            ? failureText(roles.error, t.errors)
-            : undefined}
+        {users.error ? failureText(users.error) : roles.error ? failureText(roles.error) : undefined}
       </Notice>
       <Notice tone="success">{removed}</Notice>
       {users.data ? (
@@ -50,7 +47,7 @@ export function UsersScreen() {
       ) : (
         !users.error && (
           <p role="status" className="text-sm text-slate-700">
-            {t.shell.loading}
+            {t('shell.loading')}
           </p>
         )
       )}
@@ -59,7 +56,7 @@ export function UsersScreen() {
         onClose={() => setRemoving(null)}
         onRemoved={(user) => {
           setRemoving(null);
-          setRemoved(fill(u.remove.done, { username: user.username }));
+          setRemoved(u('remove.done', { username: user.username }));
           void users.mutate();
         }}
       />

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { axisTicks, labelEvery, niceStep } from '@/components/admin/transactions/chart-scale';
 import { SalesChart } from '@/components/admin/transactions/sales-chart';
 import type { DailySales } from '@/lib/admin-client/admin-api';
+import { setAdminLocale } from '@/lib/admin-client/locale';
 import { renderAdmin, t } from './render-admin';
 
 jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
@@ -59,6 +60,21 @@ describe('SalesChart', () => {
       (text) => text.textContent,
     );
     expect(labels).toEqual(expect.arrayContaining(['0', '50', '100', '150', '200']));
+  });
+
+  it('counts the orders in the plural forms of the chosen language', () => {
+    setAdminLocale('en');
+    const view = renderAdmin(<SalesChart days={DAYS} />);
+    try {
+      const titles = bars().map((bar) => bar.querySelector('title')?.textContent);
+      expect(titles[0]).toMatch(/, 1 order$/);
+      expect(titles[1]).toMatch(/, 0 orders$/);
+      expect(titles[2]).toMatch(/, 4 orders$/);
+      expect(screen.getByRole('img')).toHaveAccessibleName(/: 7 orders, /);
+    } finally {
+      view.unmount();
+      setAdminLocale('ro');
+    }
   });
 
   it('says so when nothing was sold, and draws empty bars', () => {
