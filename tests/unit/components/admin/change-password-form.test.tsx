@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ChangePasswordForm } from '@/components/admin/password/change-password-form';
 import { getSession, logout } from '@/lib/admin-client/session';
 import { callsTo, on, resetFakeApi } from './fake-api';
@@ -18,10 +19,15 @@ const PRINCIPAL = {
 };
 
 const p = t.password;
-function type(current: string, next: string, again = next) {
-  fireEvent.change(screen.getByLabelText(p.current), { target: { value: current } });
-  fireEvent.change(screen.getByLabelText(p.new), { target: { value: next } });
-  fireEvent.change(screen.getByLabelText(p.confirm), { target: { value: again } });
+async function type(current: string, next: string, again = next) {
+  for (const [label, text] of [
+    [p.current, current],
+    [p.new, next],
+    [p.confirm, again],
+  ] as const) {
+    await userEvent.clear(screen.getByLabelText(label));
+    await userEvent.type(screen.getByLabelText(label), text);
+  }
   fireEvent.click(screen.getByRole('button', { name: p.submit }));
 }
 
@@ -38,9 +44,9 @@ describe('ChangePasswordForm', () => {
   it('checks the rules before sending: length, a different password, the same one twice', async () => {
     signInAs(['PAYMENT_READ']);
     renderAdmin(<ChangePasswordForm />);
-    type('old password here', 'short', 'other');
+    await type('old password here', 'short', 'other');
     expect(await screen.findByText(validation.passwordTooShort)).toBeInTheDocument();
-    type('same password 123', 'same password 123', 'same password 124');
+    await type('same password 123', 'same password 123', 'same password 124');
     expect(await screen.findByText(validation.passwordSameAsOld)).toBeInTheDocument();
     expect(screen.getByText(p.mismatch)).toBeInTheDocument();
     expect(callsTo('POST', '/api/users/change-pass')).toHaveLength(0);
@@ -59,7 +65,7 @@ describe('ChangePasswordForm', () => {
       },
     });
     renderAdmin(<ChangePasswordForm />);
-    type('not my password', 'a brand new password');
+    await type('not my password', 'a brand new password');
     await waitFor(() =>
       expect(screen.getByLabelText(p.current)).toHaveAccessibleDescription(validation.passwordWrong),
     );
@@ -69,7 +75,7 @@ describe('ChangePasswordForm', () => {
     signInAs(['PAYMENT_READ'], { mustChangePassword: true });
     renderAdmin(<ChangePasswordForm />);
     expect(screen.getByRole('heading', { name: p.forcedTitle })).toBeInTheDocument();
-    type('temporary-pass-1', 'my own new password');
+    await type('temporary-pass-1', 'my own new password');
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/admin/transactions'));
     expect(callsTo('POST', '/api/users/change-pass')[0]!.json).toEqual({
       oldPass: 'temporary-pass-1',
@@ -83,7 +89,7 @@ describe('ChangePasswordForm', () => {
   it('says it is done when the change was not forced', async () => {
     signInAs(['PAYMENT_READ']);
     renderAdmin(<ChangePasswordForm />);
-    type('my current password', 'my own new password');
+    await type('my current password', 'my own new password');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(p.done));
     expect(router.replace).not.toHaveBeenCalled();
     expect(screen.getByLabelText(p.current)).toHaveValue('');

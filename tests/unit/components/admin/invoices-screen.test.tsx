@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { InvoicesScreen } from '@/components/admin/invoices/invoices-screen';
 import { logout } from '@/lib/admin-client/session';
 import { calls, callsTo, on, resetFakeApi } from './fake-api';
@@ -49,7 +50,7 @@ describe('InvoicesScreen', () => {
     expect(row).toHaveTextContent(/89,76\sRON/);
     expect(callsTo('GET', '/api/admin/invoices')[0]!.params).toEqual({ page: '0', size: '20' });
 
-    fireEvent.change(screen.getByLabelText(t.invoices.search), { target: { value: 'nimic' } });
+    await userEvent.type(screen.getByLabelText(t.invoices.search), 'nimic');
     expect(await screen.findByText(t.invoices.empty)).toBeInTheDocument();
     expect(calls.at(-1)!.params).toEqual({ page: '0', size: '20', q: 'nimic' });
   });

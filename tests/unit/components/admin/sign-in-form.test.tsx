@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { SignInForm } from '@/components/admin/sign-in/sign-in-form';
 import { getSession, logout } from '@/lib/admin-client/session';
 import { callsTo, on, resetFakeApi } from './fake-api';
@@ -22,9 +23,9 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: t.signIn
 /** The form's alert region is always there (so that it is announced); wait for its text. */
 const alerts = (text: string) => waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text));
 
-function fill(user: string, pass: string) {
-  fireEvent.change(username(), { target: { value: user } });
-  fireEvent.change(password(), { target: { value: pass } });
+async function fill(user: string, pass: string) {
+  await userEvent.type(username(), user);
+  await userEvent.type(password(), pass);
 }
 
 beforeEach(() => {
@@ -50,7 +51,7 @@ describe('SignInForm', () => {
     });
     on('GET', '/api/users/user', { body: PRINCIPAL });
     renderAdmin(<SignInForm />);
-    fill(' ana ', 'correct horse battery');
+    await fill(' ana ', 'correct horse battery');
     submit();
     await waitFor(() => expect(getSession().status).toBe('signedIn'));
     expect(callsTo('POST', '/api/login')[0]!.json).toEqual({
@@ -67,7 +68,7 @@ describe('SignInForm', () => {
       body: { error: { code: 'UNAUTHORIZED', message: 'Wrong username or password' } },
     });
     renderAdmin(<SignInForm />);
-    fill('ana', 'wrong password');
+    await fill('ana', 'wrong password');
     submit();
     await alerts(t.signIn.wrongCredentials);
     expect(password()).toHaveValue('');
@@ -82,7 +83,7 @@ describe('SignInForm', () => {
       headers: { 'Retry-After': '1740' },
     });
     renderAdmin(<SignInForm />);
-    fill('ana', 'any password');
+    await fill('ana', 'any password');
     submit();
     await alerts(t.signIn.lockedFor.replace('{minutes}', '29'));
   });
@@ -93,7 +94,7 @@ describe('SignInForm', () => {
       body: { error: { code: 'TOO_MANY_REQUESTS', message: 'later' } },
     });
     renderAdmin(<SignInForm />);
-    fill('ana', 'any password');
+    await fill('ana', 'any password');
     submit();
     await alerts(t.signIn.locked);
   });
@@ -103,7 +104,7 @@ describe('SignInForm', () => {
       throw new (jest.requireActual('./fake-api').ApiRequestError)('/api/login', 0, 'Unknown Error');
     });
     renderAdmin(<SignInForm />);
-    fill('ana', 'any password');
+    await fill('ana', 'any password');
     submit();
     await alerts(t.errors.network);
   });

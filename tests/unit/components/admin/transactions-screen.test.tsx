@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { TransactionsScreen } from '@/components/admin/transactions/transactions-screen';
 import type { Payment } from '@/lib/admin-client/admin-api';
 import { lastDays } from '@/lib/admin-client/format';
@@ -154,7 +155,7 @@ describe('TransactionsScreen', () => {
 
   it('searches for what was typed once typing pauses', async () => {
     await renderScreen();
-    fireEvent.change(screen.getByLabelText(f.search), { target: { value: ' B 123 ABC ' } });
+    await userEvent.type(screen.getByLabelText(f.search), ' B 123 ABC ');
     await waitFor(() => expect(lastListQuery()).toMatchObject({ q: 'B 123 ABC', page: '0' }));
   });
 

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Calendar } from '@/components/vignette/calendar';
 import { DatePicker, POPUP_HEIGHT, POPUP_WIDTH } from '@/components/vignette/date-picker';
 import ro from '@/messages/ro.json';
@@ -101,62 +102,65 @@ describe('Calendar: the year and multi-year views', () => {
 });
 
 describe('Calendar: the keyboard', () => {
-  it('starts on the chosen day and moves with the arrows, Home/End and Page Up/Down, within the bounds', () => {
+  it('starts on the chosen day and moves with the arrows, Home/End and Page Up/Down, within the bounds', async () => {
+    const user = userEvent.setup();
     renderCalendar({ value: '2026-11-25' });
     expect(focusedDate()).toBe('2026-11-25');
-    fireEvent.keyDown(grid(), { key: 'ArrowRight' });
+    await user.keyboard('{ArrowRight}');
     expect(focusedDate()).toBe('2026-11-26');
-    fireEvent.keyDown(grid(), { key: 'ArrowDown' });
+    await user.keyboard('{ArrowDown}');
     expect(focusedDate()).toBe('2026-12-03');
     expect(screen.getByTestId('calendar-period')).toHaveTextContent('Decembrie 2026');
-    fireEvent.keyDown(grid(), { key: 'ArrowUp' });
+    await user.keyboard('{ArrowUp}');
     expect(focusedDate()).toBe('2026-11-26');
-    fireEvent.keyDown(grid(), { key: 'End' });
+    await user.keyboard('{End}');
     expect(focusedDate()).toBe('2026-11-30');
-    fireEvent.keyDown(grid(), { key: 'Home' });
+    await user.keyboard('{Home}');
     // The 1st is before the first possible day: the focus stops there.
     expect(focusedDate()).toBe('2026-11-22');
-    fireEvent.keyDown(grid(), { key: 'ArrowLeft' });
+    await user.keyboard('{ArrowLeft}');
     expect(focusedDate()).toBe('2026-11-22');
-    fireEvent.keyDown(grid(), { key: 'PageDown' });
+    await user.keyboard('{PageDown}');
     expect(focusedDate()).toBe('2026-12-22');
-    fireEvent.keyDown(grid(), { key: 'ArrowRight' });
+    await user.keyboard('{ArrowRight}');
     expect(focusedDate()).toBe('2026-12-22');
     // Only the focused day is in the tab order.
     expect(grid().querySelectorAll('button[tabindex="0"]')).toHaveLength(1);
   });
 
-  it('chooses the focused day with Enter or Space', () => {
+  it('chooses the focused day with Enter or Space', async () => {
+    const user = userEvent.setup();
     const { onSelect } = renderCalendar();
-    fireEvent.keyDown(grid(), { key: 'ArrowRight' });
-    fireEvent.keyDown(grid(), { key: 'Enter' });
+    await user.keyboard('{ArrowRight}');
+    await user.keyboard('{Enter}');
     expect(onSelect).toHaveBeenLastCalledWith('2026-11-23');
-    fireEvent.keyDown(grid(), { key: 'ArrowRight' });
-    fireEvent.keyDown(grid(), { key: ' ' });
+    await user.keyboard('{ArrowRight}');
+    await user.keyboard(' ');
     expect(onSelect).toHaveBeenLastCalledWith('2026-11-24');
   });
 
-  it('moves and chooses in the year and multi-year views too', () => {
+  it('moves and chooses in the year and multi-year views too', async () => {
+    const user = userEvent.setup();
     renderCalendar({ min: '2025-03-10', max: '2027-06-30', today: '2026-11-22', value: '2026-11-22' });
     fireEvent.click(screen.getByTestId('calendar-period'));
     expect(document.activeElement).toHaveAttribute('data-year', '2026');
-    fireEvent.keyDown(grid(), { key: 'ArrowLeft' });
+    await user.keyboard('{ArrowLeft}');
     expect(document.activeElement).toHaveAttribute('data-year', '2025');
-    fireEvent.keyDown(grid(), { key: 'ArrowLeft' });
+    await user.keyboard('{ArrowLeft}');
     expect(document.activeElement).toHaveAttribute('data-year', '2025');
     // Held at the first possible day (10 March 2025), the focus keeps that day as it moves on.
-    fireEvent.keyDown(grid(), { key: 'ArrowRight' });
-    fireEvent.keyDown(grid(), { key: 'ArrowRight' });
+    await user.keyboard('{ArrowRight}');
+    await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toHaveAttribute('data-year', '2027');
-    fireEvent.keyDown(grid(), { key: 'Enter' });
+    await user.keyboard('{Enter}');
     expect(grid()).toHaveAttribute('data-view', 'year');
     expect(document.activeElement).toHaveAttribute('data-month', '2027-03');
     expect(grid().querySelector('button[data-month="2027-07"]')).toBeDisabled();
-    fireEvent.keyDown(grid(), { key: 'ArrowDown' });
+    await user.keyboard('{ArrowDown}');
     // Four months down would be July, after the last day: the focus stops on the last month that can be chosen.
     expect(document.activeElement).toHaveAttribute('data-month', '2027-06');
-    fireEvent.keyDown(grid(), { key: 'ArrowLeft' });
-    fireEvent.keyDown(grid(), { key: 'Enter' });
+    await user.keyboard('{ArrowLeft}');
+    await user.keyboard('{Enter}');
     expect(grid()).toHaveAttribute('data-view', 'month');
     expect(screen.getByTestId('calendar-period')).toHaveTextContent('Mai 2027');
   });
@@ -174,14 +178,18 @@ describe('DatePicker', () => {
         <DatePicker id="start" locale="ro" min={MIN} max={MAX} today={MIN} value={value} onChange={onChange} labels={labels} />
       </>,
     );
-    return { onChange, field: screen.getByLabelText(ro.VignetteForm.start.label) };
+    // The dialog opens and closes on timers: the keyboard's pauses run on the same fake clock.
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    return { onChange, user, field: screen.getByLabelText(ro.VignetteForm.start.label) };
   }
   const openFrame = () => act(() => jest.advanceTimersByTime(20));
 
-  it('opens a 296×354 dialog from the field with the keyboard, focused on the first possible day', () => {
-    const { field } = renderPicker();
+  it('opens a 296×354 dialog from the field with the keyboard, focused on the first possible day', async () => {
+    const { field, user } = renderPicker();
     expect(field).toHaveValue('');
-    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    await user.tab();
+    expect(field).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
     openFrame();
     const dialog = screen.getByRole('dialog', { name: labels.dialog });
     expect(dialog).toHaveStyle({ width: `${POPUP_WIDTH}px`, height: `${POPUP_HEIGHT}px` });
@@ -189,11 +197,11 @@ describe('DatePicker', () => {
     expect(focusedDate()).toBe(MIN);
   });
 
-  it('closes on Escape without a change and gives the focus back to the field', () => {
-    const { field, onChange } = renderPicker();
+  it('closes on Escape without a change and gives the focus back to the field', async () => {
+    const { field, onChange, user } = renderPicker();
     fireEvent.click(screen.getByRole('button', { name: labels.open }));
     openFrame();
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await user.keyboard('{Escape}');
     expect(field).toHaveFocus();
     // The closing animation runs its 100 ms, then the dialog is gone.
     expect(screen.getByRole('dialog')).toHaveAttribute('data-state', 'closing');
@@ -202,12 +210,12 @@ describe('DatePicker', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('sets the chosen day and shows it in words', () => {
-    const { field, onChange } = renderPicker();
+  it('sets the chosen day and shows it in words', async () => {
+    const { field, onChange, user } = renderPicker();
     fireEvent.click(field);
     openFrame();
-    fireEvent.keyDown(screen.getByRole('grid'), { key: 'ArrowRight' });
-    fireEvent.keyDown(screen.getByRole('grid'), { key: 'Enter' });
+    await user.keyboard('{ArrowRight}');
+    await user.keyboard('{Enter}');
     expect(onChange).toHaveBeenCalledWith('2026-11-23');
     expect(field).toHaveFocus();
     act(() => jest.advanceTimersByTime(100));
@@ -219,16 +227,15 @@ describe('DatePicker', () => {
     expect(field).toHaveValue('marți, 1 decembrie 2026');
   });
 
-  it('keeps the Tab key inside the open dialog', () => {
-    renderPicker();
+  it('keeps the Tab key inside the open dialog', async () => {
+    const { user } = renderPicker();
     fireEvent.click(screen.getByRole('button', { name: labels.open }));
     openFrame();
-    const dialog = screen.getByRole('dialog');
     const period = screen.getByTestId('calendar-period');
     period.focus();
-    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
+    await user.tab({ shift: true });
     expect(document.activeElement).toBe(day(MIN));
-    fireEvent.keyDown(dialog, { key: 'Tab' });
+    await user.tab();
     expect(document.activeElement).toBe(period);
   });
 });

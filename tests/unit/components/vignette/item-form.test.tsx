@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { clearCart, readCart } from '@/lib/cart/cart-store';
 import { ItemForm } from '@/components/vignette/item-form';
 import type { Catalog } from '@/lib/client/api';
@@ -48,8 +49,10 @@ const radio = (name: RegExp) => screen.getByRole('radio', { name });
 const validity = () => screen.getByTestId('validity').querySelector('[data-first-day]');
 
 async function fillVehicle(plate: string) {
-  fireEvent.change(screen.getByRole('textbox', { name: labels.plate.label }), { target: { value: plate } });
-  fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(plate.replace(/\s/g, '')) }));
+  // At a person's pace: the plate field puts the caret back at the next frame (16 ms).
+  const user = userEvent.setup({ delay: 20 });
+  await user.type(screen.getByRole('textbox', { name: labels.plate.label }), plate);
+  await user.click(screen.getByRole('checkbox', { name: new RegExp(plate.replace(/\s/g, '')) }));
 }
 
 beforeEach(() => {

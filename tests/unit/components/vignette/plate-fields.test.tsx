@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { PlateCountryFields, type PlateFieldErrors } from '@/components/vignette/plate-fields';
 import ro from '@/messages/ro.json';
@@ -28,10 +29,18 @@ function Harness({ errors, showErrors, initialCountry = 'RO' }: { errors?: Plate
   );
 }
 
+/** Longer than a frame (16 ms), shorter than any person's pause between two keys. */
+const TYPING_DELAY_MS = 20;
+
 const plateField = () => screen.getByRole('textbox', { name: labels.plate.label });
 const countryField = () => screen.getByRole('combobox', { name: labels.country.label });
 const confirmation = () => screen.getByRole('checkbox');
-const type = (value: string) => fireEvent.change(plateField(), { target: { value } });
+/** Types the plate anew, key by key, at a person's pace: the field puts the caret back at the next frame. */
+async function type(value: string) {
+  const user = userEvent.setup({ delay: TYPING_DELAY_MS });
+  await user.clear(plateField());
+  await user.type(plateField(), value);
+}
 const describedBy = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '')
     .split(' ')
@@ -39,9 +48,9 @@ const describedBy = (element: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent);
 
 describe('PlateCountryFields', () => {
-  it('normalizes the plate as it is typed and shows it as it will be registered', () => {
+  it('normalizes the plate as it is typed and shows it as it will be registered', async () => {
     render(<Harness />);
-    type('hd 12 abc');
+    await type('hd 12 abc');
     expect(plateField()).toHaveValue('HD12ABC');
     expect(screen.getByTestId('plate-preview')).toHaveTextContent('ROHD12ABC');
   });
@@ -55,9 +64,9 @@ describe('PlateCountryFields', () => {
     expect(countryField()).toHaveValue('RO');
   });
 
-  it('warns about I and 1 in the confirmation when the plate holds either', () => {
+  it('warns about I and 1 in the confirmation when the plate holds either', async () => {
     render(<Harness />);
-    type('hd 12 abc');
+    await type('hd 12 abc');
     expect(screen.getByText(labels.confirm.warningI)).toBeInTheDocument();
     expect(screen.queryByText(labels.confirm.warningO)).not.toBeInTheDocument();
     expect(describedBy(confirmation())).toContain(labels.confirm.warningI);
@@ -66,13 +75,13 @@ describe('PlateCountryFields', () => {
     );
   });
 
-  it('warns about both mix-ups when the plate holds O, 0, I or 1, and about none otherwise', () => {
+  it('warns about both mix-ups when the plate holds O, 0, I or 1, and about none otherwise', async () => {
     render(<Harness />);
-    type('CJ 10 XOZ');
+    await type('CJ 10 XOZ');
     expect(describedBy(confirmation())).toEqual(
       expect.arrayContaining([labels.confirm.warningO, labels.confirm.warningI]),
     );
-    type('CJ 22 XYZ');
+    await type('CJ 22 XYZ');
     expect(screen.queryByTestId('plate-warnings')).not.toBeInTheDocument();
     expect(describedBy(confirmation())).toEqual([labels.confirm.why]);
   });
@@ -82,12 +91,12 @@ describe('PlateCountryFields', () => {
     expect(confirmation()).toHaveAccessibleName(labels.confirm.labelEmpty);
   });
 
-  it('clears the confirmation when the plate or the country changes', () => {
+  it('clears the confirmation when the plate or the country changes', async () => {
     render(<Harness />);
-    type('CJ22XYZ');
+    await type('CJ22XYZ');
     fireEvent.click(confirmation());
     expect(confirmation()).toBeChecked();
-    type('CJ22XYW');
+    await type('CJ22XYW');
     expect(confirmation()).not.toBeChecked();
     fireEvent.click(confirmation());
     expect(confirmation()).toBeChecked();
@@ -95,11 +104,11 @@ describe('PlateCountryFields', () => {
     expect(confirmation()).not.toBeChecked();
   });
 
-  it("shows the country's format error once the field is left, and follows the country", () => {
+  it("shows the country's format error once the field is left, and follows the country", async () => {
     render(<Harness />);
-    type('abc123');
+    await type('abc123');
     expect(plateField()).not.toHaveAttribute('aria-invalid');
-    fireEvent.blur(plateField());
+    await userEvent.tab();
     expect(plateField()).toHaveAttribute('aria-invalid', 'true');
     expect(describedBy(plateField())).toEqual([labels.plate.hintRO, validation.plateFormat]);
     // The confirmation is not offered a preview of a plate that cannot be right.
@@ -111,10 +120,10 @@ describe('PlateCountryFields', () => {
     expect(screen.getByTestId('plate-preview')).toHaveTextContent('HABC123');
   });
 
-  it('names a foreign character as such, and an empty plate as missing, after a submit', () => {
+  it('names a foreign character as such, and an empty plate as missing, after a submit', async () => {
     render(<Harness showErrors />);
     expect(screen.getByText(validation.plateRequired!)).toBeInTheDocument();
-    type('ȘB12ABC');
+    await type('ȘB12ABC');
     expect(plateField()).toHaveValue('ȘB12ABC');
     expect(screen.getByText(labels.errors.plateCharacters)).toBeInTheDocument();
   });
@@ -130,11 +139,9 @@ describe('PlateCountryFields', () => {
   it('keeps the caret where the typing was when a separator is removed', async () => {
     render(<Harness />);
     const input = plateField() as HTMLInputElement;
-    input.focus();
-    type('CJ22XYZ');
+    await type('CJ22XYZ');
     // A space typed after "CJ": the value stays "CJ22XYZ" and the caret stays after "CJ".
-    input.setSelectionRange(3, 3);
-    fireEvent.change(input, { target: { value: 'CJ 22XYZ', selectionStart: 3, selectionEnd: 3 } });
+    await userEvent.type(input, ' ', { initialSelectionStart: 2, initialSelectionEnd: 2 });
     await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     expect(input).toHaveValue('CJ22XYZ');
     expect(input.selectionStart).toBe(2);
