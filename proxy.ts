@@ -34,11 +34,12 @@ function route(request: NextRequest, requestId: string): NextResponse {
     if (policy) response.headers.set('Content-Security-Policy', policy);
     return response;
   }
-  // Spec §2: a path without a valid language prefix goes to the Romanian not-found page.
+  // docs/screens.md, Routes: a path without a valid language prefix goes to the Romanian not-found page.
   if (pathname !== '/' && !(locales as readonly string[]).includes(firstSegment(pathname))) {
     return NextResponse.redirect(new URL('/ro/404', request.url));
   }
-  // Spec §2: an unknown FAQ anchor selects the first category; one address for it keeps the page cache bounded.
+  // docs/screens.md, FAQ: an unknown FAQ anchor selects the first category; one address for it keeps the page cache
+  // bounded.
   const faq = /^\/([a-z]{2})\/faq\/(.+)$/.exec(pathname);
   if (faq && !resolveFaqAnchor(faq[2]).exact) {
     return NextResponse.redirect(new URL(`/${faq[1]}/faq/${FAQ_CATEGORY_KEYS[0]}`, request.url));

@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the admin's transactions list and exports on 100 000 orders in a real PostgreSQL (DESIGN.md §10).
+ * `npm run bench`: the admin's transactions list and exports on 100 000 orders in a real PostgreSQL
+ * (docs/architecture.md, Tests and benchmarks).
  *
  * Makes a database of its own on the server of TEST_DATABASE_URL (default: the local cluster with the test role
  * that `npm test` creates, started here when it is down and we are root), fills it with a year of orders, then

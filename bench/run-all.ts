@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark of the shop, one after another, each against a baseline measured in its own
- * run, each writing its report to reports/ (DESIGN.md §10: measured, never gated; nothing here passes or fails).
+ * run, each writing its report to reports/ (docs/architecture.md, Tests and benchmarks: measured, never gated; nothing
+ * here passes or fails).
  *
  * - admin-transactions: the back-office's lists and exports on 100 000 orders (reports/bench.json)
  * - purchase-load: quote → order → payment → notification → delivery → e-mail at 50 buyers (reports/bench-purchase-load.json)

@@ -1,4 +1,4 @@
-/** The cookie notice's cookies (spec §3, §9): the flag the spec names, and the visitor's choice. */
+/** The cookie notice's cookies (docs/screens.md, Cookie notice): the flag the spec names, and the visitor's choice. */
 export const COOKIE_FLAG = 'hasCookieRunBefore';
 export const COOKIE_FLAG_VALUE = '60';
 export const CONSENT_COOKIE = 'cookieConsent';

@@ -22,9 +22,9 @@ const texts = (messages: typeof ro): AdminMessages => ({
 const CATALOG: AdminCatalog = { ro: texts(ro), en: texts(en), de: texts(de), hu: texts(hu) };
 
 /**
- * The back-office's own root layout (DESIGN.md §8), beside the shop's `[locale]` one: no public header or footer,
- * no address prefix. Everything under it runs in the browser; the language is chosen there and kept in
- * localStorage, so the server renders the default one.
+ * The back-office's own root layout (docs/decisions/0005-client-only-back-office.md), beside the shop's `[locale]` one:
+ * no public header or footer, no address prefix. Everything under it runs in the browser; the language is chosen there
+ * and kept in localStorage, so the server renders the default one.
  */
 export default function AdminLayout({ children }: { children: ReactNode }) {
   return (

@@ -25,9 +25,10 @@ function redirectFor(session: Session, pathname: string): string | null {
 }
 
 /**
- * The back-office (DESIGN.md §8): its texts in the chosen language, the session restored from storage (spec §4),
- * the way in (sign-in, then a forced password change when the password is temporary), the header and menu, and
- * each screen shown only to a role that has its authority. The server checks every call anyway.
+ * The back-office (docs/architecture.md, The back-office): its texts in the chosen language, the session restored from
+ * storage (docs/screens.md, Back-office session), the way in (sign-in, then a forced password change when the password
+ * is temporary), the header and menu, and each screen shown only to a role that has its authority. The server checks
+ * every call anyway.
  */
 export function AdminApp({ catalog, children }: { catalog: AdminCatalog; children: ReactNode }) {
   return (

@@ -2,7 +2,10 @@
 
 import { useLoading } from '@/lib/client/loading';
 
-/** Spec §2's loading bar for the back-office's API calls: shown while one is pending, hidden 500 ms after. */
+/**
+ * The shop's loading bar (docs/screens.md, Shell) for the back-office's API calls: shown while one is pending, hidden
+ * 500 ms after.
+ */
 export function AdminLoadingBar() {
   const { barVisible } = useLoading();
   return (

@@ -19,8 +19,8 @@ interface Props {
 }
 
 /**
- * The FAQ's accordion (spec §4): one category open at a time; opening a category selects its first question, and
- * a click on the open category only closes it. Each question is a link to its own page.
+ * The FAQ's accordion (docs/screens.md, FAQ): one category open at a time; opening a category selects its first
+ * question, and a click on the open category only closes it. Each question is a link to its own page.
  */
 export function FaqAccordion({ label, categories, selectedCategory, selectedAnchor, inlineAnswer }: Props) {
   const [open, setOpen] = useState<string | null>(selectedCategory);

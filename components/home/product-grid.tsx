@@ -8,12 +8,12 @@ interface ProductTile {
   key: TileKey;
   image: `/images/${string}.svg`;
   cardClass: 'yellow' | 'pink';
-  /** Rows of 4rem the tile spans (spec §2: row height 4rem, gutter 10px). */
+  /** Rows of 4rem the tile spans (docs/screens.md, Home: row height 4rem, gutter 10px). */
   rowSpan: number;
   href?: '/vignette' | '/prepay';
 }
 
-/** The home page's products (spec §3 "Product tile"); a tile without a link is dimmed and marked 'soon'. */
+/** The home page's products (docs/screens.md, Home); a tile without a link is dimmed and marked 'soon'. */
 const PRODUCT_TILES: ProductTile[] = [
   { key: 'vignette', image: '/images/vignette.svg', cardClass: 'yellow', rowSpan: 4, href: '/vignette' },
   { key: 'prepay', image: '/images/sim-card.svg', cardClass: 'pink', rowSpan: 4, href: '/prepay' },

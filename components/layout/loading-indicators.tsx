@@ -5,8 +5,8 @@ import { loading, useLoading } from '@/lib/client/loading';
 import { usePathname } from '@/lib/i18n/navigation';
 
 /**
- * The loading bar of spec §2: shown while a navigation or an API request is pending, hidden 500 ms after the
- * last one; and the full-screen overlay for long operations.
+ * The loading bar (docs/screens.md, Shell): shown while a navigation or an API request is pending, hidden 500 ms after
+ * the last one; and the full-screen overlay for long operations.
  */
 export function LoadingIndicators({ label }: { label: string }) {
   const { barVisible, overlayVisible } = useLoading();

@@ -1,4 +1,6 @@
-/** The header's and mobile menu's tabs (spec §2 Shell), in order; labels are keys of the Navigation messages. */
+/**
+ * The header's and mobile menu's tabs (docs/screens.md, Shell), in order; labels are keys of the Navigation messages.
+ */
 export const MAIN_NAVIGATION = [
   { key: 'home', href: '/' },
   { key: 'vignette', href: '/vignette' },

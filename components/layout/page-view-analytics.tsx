@@ -8,9 +8,9 @@ import { CONSENT_EVENT, readConsent } from './cookie-banner';
 const ANALYTICS_URL = process.env.NEXT_PUBLIC_ANALYTICS_URL;
 
 /**
- * Sends a page view on each navigation (spec §2), only after the visitor accepted non-essential cookies and only
- * when an analytics endpoint is configured. It sets no cookie; the beacon carries the route (never an order id),
- * the language and the referring site only.
+ * Sends a page view on each navigation (docs/screens.md, Shell), only after the visitor accepted non-essential cookies
+ * and only when an analytics endpoint is configured. It sets no cookie; the beacon carries the route (never an order
+ * id), the language and the referring site only.
  */
 export function PageViewAnalytics() {
   const pathname = usePathname();

@@ -15,7 +15,10 @@ type Outcome = 'successful' | 'timeout';
 
 const NAMESPACE = { successful: 'PaymentSuccessPage', timeout: 'PaymentTimeoutPage' } as const;
 
-/** The page module of a payment outcome (spec §2): /{lang}/payment/successful and /{lang}/payment/timeout. */
+/**
+ * The page module of a payment outcome (docs/screens.md, Payment outcome): /{lang}/payment/successful and
+ * /{lang}/payment/timeout.
+ */
 export function paymentOutcomePage(outcome: Outcome) {
   const namespace = NAMESPACE[outcome];
   return {

@@ -55,9 +55,9 @@ const formatEur = (value: number, locale: string) =>
   );
 
 /**
- * A top-up in one screen (spec §2 `{lang}/prepay/{provider}`): the amount, the number typed twice, the e-mail, a
- * summary of what is delivered and how, the terms with the express consent of OUG 34/2014 art. 16, and "Pay", which
- * creates the order and sends the browser to the payment provider's form.
+ * A top-up in one screen (route `{lang}/prepay/{provider}`, docs/screens.md, Routes): the amount, the number typed
+ * twice, the e-mail, a summary of what is delivered and how, the terms with the express consent of OUG 34/2014 art. 16,
+ * and "Pay", which creates the order and sends the browser to the payment provider's form.
  */
 export function TopUpForm({ operator, products, locale, labels: t, validation }: Props) {
   const id = useId();

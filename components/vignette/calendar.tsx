@@ -45,7 +45,7 @@ interface CalendarProps {
   autoFocus?: boolean;
 }
 
-/** Spec §9: 24 years per page of the years view, in 4 columns; the months view has 4 columns too. */
+/** docs/screens.md, Calendar: 24 years per page of the years view, in 4 columns; the months view has 4 columns too. */
 export const YEARS_PER_PAGE = 24;
 const COLUMNS = 4;
 
@@ -81,12 +81,12 @@ function useFormatters(locale: string) {
 const WEEK_DAYS = Array.from({ length: 7 }, (_, index) => `2024-01-0${index + 1}`);
 
 /**
- * A calendar grid in three views (spec §9): the days of a month (7 weekday columns, Monday first), the months of a
- * year and a page of 24 years (4 columns each). The period button opens the years; choosing a year shows its
- * months, choosing a month shows its days. Days, months and years outside [min, max] are disabled, and keyboard
- * focus never leaves that range. One cell is in the tab order (roving tabindex): arrows move it, Home/End go to the
- * first and last cell of the month (year, page), Page Up/Down turn the page (in the days, with Shift, a year), Enter
- * or Space chooses.
+ * A calendar grid in three views (docs/screens.md, Calendar): the days of a month (7 weekday columns, Monday first),
+ * the months of a year and a page of 24 years (4 columns each). The period button opens the years; choosing a year
+ * shows its months, choosing a month shows its days. Days, months and years outside [min, max] are disabled, and
+ * keyboard focus never leaves that range. One cell is in the tab order (roving tabindex): arrows move it, Home/End go
+ * to the first and last cell of the month (year, page), Page Up/Down turn the page (in the days, with Shift, a year),
+ * Enter or Space chooses.
  */
 export function Calendar({ locale, min, max, value, today, onSelect, labels, autoFocus }: CalendarProps) {
   const format = useFormatters(locale);

@@ -49,7 +49,7 @@ const checkoutResolver = zodFormResolver(checkoutSchema, {
   toFormErrors: (errors) => errors,
 });
 
-/** The quote and order item of a cart line (DESIGN.md §12). */
+/** The quote and order item of a cart line (docs/api.md, Vignette orders). */
 export const requestItem = (item: CartItem): OrderRequest['items'][number] => ({
   categoryCode: item.categoryCode,
   type: item.type,

@@ -30,7 +30,7 @@ interface DatePickerProps {
   describedBy?: string;
 }
 
-/** Spec §9: the popup's size and its opening and closing animations. */
+/** docs/screens.md, Calendar: the popup's size and its opening and closing animations. */
 export const POPUP_WIDTH = 296;
 export const POPUP_HEIGHT = 354;
 export const OPEN_MS = 120;

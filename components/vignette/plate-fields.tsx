@@ -42,11 +42,11 @@ function plateErrorKey(check: PlateCheck): string | undefined {
 }
 
 /**
- * The vehicle step: licence plate, country of registration and the buyer's confirmation of both (DESIGN.md §4: the
- * most common costly mistake). The plate is normalized as it is typed ('hd 12 abc' → 'HD12ABC', the caret kept in
- * place) and checked against the country's format; the preview shows it as it will be registered, with a slashed
- * zero. The confirmation names the plate and country it confirms, carries the O/0 and I/1 warnings in its
- * description, and is cleared whenever the plate or the country changes.
+ * The vehicle step: licence plate, country of registration and the buyer's confirmation of both
+ * (docs/domain.md, Plates, countries and counties: the most common costly mistake). The plate is normalized as it is
+ * typed ('hd 12 abc' → 'HD12ABC', the caret kept in place) and checked against the country's format; the preview shows
+ * it as it will be registered, with a slashed zero. The confirmation names the plate and country it confirms, carries
+ * the O/0 and I/1 warnings in its description, and is cleared whenever the plate or the country changes.
  */
 export function PlateCountryFields({
   locale,

@@ -6,9 +6,10 @@ import type { OrderStatus } from '@/lib/orders/status';
 import type { transactionDetails } from '@/lib/orders/transaction-details';
 
 /**
- * The back-office's calls (DESIGN.md §8, §12), all through the shop's one `api` client so that the token, the
- * anti-forgery header and the 401 sign-out of spec §6 and §8 apply. Amounts are in bani, times ISO 8601, days
- * `YYYY-MM-DD`. The answers' types are the server's own (type imports only: no server code reaches the browser).
+ * The back-office's calls (docs/api.md, Staff, and Transactions, exports and invoices), all through the shop's one
+ * `api` client so that the token, the anti-forgery header and the 401 sign-out (docs/api.md, The browser's client)
+ * apply. Amounts are in bani, times ISO 8601, days `YYYY-MM-DD`. The answers' types are the server's own (type imports
+ * only: no server code reaches the browser).
  */
 
 /** ky clones a POST for its retries in advance, which streams a JSON body; a write is never retried anyway. */
@@ -30,7 +31,10 @@ export interface Role {
   permissions: { authority: string }[];
 }
 
-/** `GET /api/users/user?username=`: the signed-in user's record, stored as `principal` (spec §3). */
+/**
+ * `GET /api/users/user?username=`: the signed-in user's record, stored as `principal`
+ * (docs/screens.md, Back-office session).
+ */
 export interface Principal {
   uuid: string;
   username: string;
@@ -151,7 +155,10 @@ export const exportUrl = (format: 'xml' | 'excel', range: { from: string; to: st
 /** SWR's fetcher: a GET whose JSON answer is the data. */
 export const getJson = <T>(url: string): Promise<T> => api.get(url).json<T>();
 
-/** `POST /api/login`: the answer's `Authorization` header is the token, as it came (spec §4). */
+/**
+ * `POST /api/login`: the answer's `Authorization` header is the token, as it came
+ * (docs/screens.md, Back-office session).
+ */
 export async function postLogin(credentials: { username: string; password: string }) {
   const response = await api.post(LOGIN_URL, { json: credentials, retry: NO_RETRY });
   return { token: response.headers.get('Authorization'), answer: await response.json<LoginAnswer>() };

@@ -3,9 +3,9 @@ import { CURRENT_USER_KEY, isApiRequestError, PRINCIPAL_KEY } from '@/lib/client
 import { fetchPrincipal, postChangePassword, postLogin, postLogout, type Authority, type Principal } from './admin-api';
 
 /**
- * The signed-in staff member (spec §3, §4, §6): `currentUser` ({username, token}) and `principal` (the user record)
- * in localStorage, the permission list flattened from the principal's role. One store for the whole back-office,
- * read by components through `useSession()`.
+ * The signed-in staff member (docs/screens.md, Back-office session): `currentUser` ({username, token}) and `principal`
+ * (the user record) in localStorage, the permission list flattened from the principal's role. One store for the whole
+ * back-office, read by components through `useSession()`.
  */
 
 export interface CurrentUser {
@@ -28,7 +28,7 @@ export type Session =
       mustChangePassword: boolean;
     };
 
-/** The login answer had no Authorization header: nothing is stored (spec §4). */
+/** The login answer had no Authorization header: nothing is stored (docs/screens.md, Back-office session). */
 export class MissingTokenError extends Error {
   constructor() {
     super('The sign-in answer carried no Authorization header');
@@ -91,7 +91,7 @@ const isPrincipal = (value: unknown): value is Principal =>
   isObject(value.role) &&
   Array.isArray(value.role.permissions);
 
-/** Spec §3: the role's permissions flattened to their authority strings. */
+/** docs/screens.md, Back-office session: the role's permissions flattened to their authority strings. */
 export const permissionsOf = (principal: Principal | null): string[] =>
   (principal?.role.permissions ?? [])
     .map((permission) => permission?.authority)
@@ -136,8 +136,8 @@ const isExpired = (token: string, now = Date.now()) => {
 };
 
 /**
- * Spec §4 start-up: the session from the browser's storage. A token already expired is dropped at once rather than
- * shown as a session that fails at its first call.
+ * Start-up (docs/screens.md, Back-office session): the session from the browser's storage. A token already expired is
+ * dropped at once rather than shown as a session that fails at its first call.
  */
 export function restoreSession(): Session {
   publish(storedSession());
@@ -160,7 +160,9 @@ export function getSession(): Session {
   return session;
 }
 
-/** Spec §6: true only if the loaded list holds exactly this authority; with no list, false. */
+/**
+ * docs/screens.md, Back-office session: true only if the loaded list holds exactly this authority; with no list, false.
+ */
 export function hasPermission(authority: Authority, current: Session = getSession()): boolean {
   return current.status === 'signedIn' && current.permissions.includes(authority);
 }
@@ -174,9 +176,9 @@ async function loadPrincipal(currentUser: CurrentUser, mustChangePassword?: bool
 }
 
 /**
- * Spec §4 login: with the answer's Authorization header, store `currentUser`, load the user record, store it as
- * `principal` and reload the permissions. Without the header nothing is stored. If the user record cannot be loaded
- * the sign-in fails as a whole, leaving nothing half stored.
+ * Sign-in (docs/screens.md, Back-office session): with the answer's Authorization header, store `currentUser`, load the
+ * user record, store it as `principal` and reload the permissions. Without the header nothing is stored. If the user
+ * record cannot be loaded the sign-in fails as a whole, leaving nothing half stored.
  */
 export async function login(username: string, password: string): Promise<Session> {
   const { token, answer } = await postLogin({ username, password });
@@ -217,7 +219,7 @@ export async function signOut() {
   logout();
 }
 
-/** Spec §4 logout: both stored entries removed, an empty session published. */
+/** Sign-out (docs/screens.md, Back-office session): both stored entries removed, an empty session published. */
 export function logout() {
   removeStored();
   publish(SIGNED_OUT);

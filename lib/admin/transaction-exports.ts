@@ -11,9 +11,9 @@ import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { transactionBatches, type TransactionItem } from './transactions';
 
 /*
- * Exports of the transactions of a range of days (DESIGN.md §8), streamed: rows are read from the database in
- * batches, written out and forgotten, and the next batch is read only when the client has taken what came before,
- * so a year of transactions never sits in memory.
+ * Exports of the transactions of a range of days (docs/api.md, Transactions, exports and invoices), streamed: rows are
+ * read from the database in batches, written out and forgotten, and the next batch is read only when the client has
+ * taken what came before, so a year of transactions never sits in memory.
  *
  * The XML format:
  *

@@ -323,9 +323,9 @@ export async function dailySales(db: Db, query: TransactionRangeQuery): Promise<
 }
 
 /**
- * Marks a transaction active (spec §4) with who did it and when, and records it in the audit log in the same
- * transaction. One already active is answered as it is: the first person's name and time are kept, and nothing is
- * recorded again. Null when there is no such order.
+ * Marks a transaction active (docs/domain.md, Order statuses) with who did it and when, and records it in the audit log
+ * in the same transaction. One already active is answered as it is: the first person's name and time are kept, and
+ * nothing is recorded again. Null when there is no such order.
  */
 export async function markTransactionActive(
   db: Db,

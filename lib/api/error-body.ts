@@ -3,7 +3,7 @@
  * reads the very type the route handlers write (./errors.ts) without importing the server's side.
  */
 
-/** The error codes of DESIGN.md §12, each with its HTTP status. */
+/** The error codes (docs/api.md, Conventions), each with its HTTP status. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,

@@ -4,7 +4,7 @@ import { requestLogger } from '@/lib/log/logger';
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
-/** The answer while the database is away: 503 with a retry hint, whatever the endpoint (DESIGN.md §12). */
+/** The answer while the database is away: 503 with a retry hint, whatever the endpoint (docs/api.md, Conventions). */
 export function databaseUnavailableResponse(
   message = 'The service is temporarily unavailable. Please try again in a few seconds.',
 ) {

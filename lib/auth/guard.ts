@@ -21,9 +21,10 @@ export interface Principal {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The signed-in user of a secured request, checked on the server whatever the client shows (DESIGN.md §8): 401
- * without a valid token (missing, tampered, expired, revoked by a password change or reset, or of a removed user).
- * A user holding a temporary password may do nothing but change it (403), unless `duringPasswordChange`.
+ * The signed-in user of a secured request, checked on the server whatever the client shows
+ * (docs/architecture.md, The back-office): 401 without a valid token (missing, tampered, expired, revoked by a password
+ * change or reset, or of a removed user). A user holding a temporary password may do nothing but change it (403),
+ * unless `duringPasswordChange`.
  */
 export async function authenticate(
   db: Db,

@@ -1,4 +1,4 @@
-/** Authority strings checked by the server on every secured handler (DESIGN.md §8). */
+/** Authority strings checked by the server on every secured handler (docs/architecture.md, The back-office). */
 export const AUTHORITIES = [
   'PAYMENT_READ',
   'PAYMENT_WRITE',

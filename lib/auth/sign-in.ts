@@ -104,9 +104,10 @@ export async function accountsBlockedUntil(db: Db, usernames: string[], now = ne
 export const clearAccountAttempts = (db: Db, username: string) => clearAttempts(db, accountKey(username));
 
 /**
- * Checks a username and password (DESIGN.md §9). The same answer for an unknown user and a wrong password. The
- * attempt is counted against the client's address and against the account before the password is checked; a
- * right password gives the address its attempt back and clears the account's count. Returns a fresh token.
+ * Checks a username and password (docs/decisions/0011-rate-limits-in-the-database.md). The same answer for an unknown
+ * user and a wrong password. The attempt is counted against the client's address and against the account before the
+ * password is checked; a right password gives the address its attempt back and clears the account's count. Returns a
+ * fresh token.
  */
 export async function signIn(
   db: Db,

@@ -1,7 +1,7 @@
 /**
- * Progressive delays for repeated failures (DESIGN.md §9, README "Security"). The count is a leaky bucket, a
- * sliding window without per-attempt rows: each remembered failure leaks away after `leakSeconds` of quiet. The
- * first `free` attempts pass at once; each further one must wait `firstDelaySeconds`, doubled per failure, up to
+ * Progressive delays for repeated failures (docs/decisions/0011-rate-limits-in-the-database.md). The count is a leaky
+ * bucket, a sliding window without per-attempt rows: each remembered failure leaks away after `leakSeconds` of quiet.
+ * The first `free` attempts pass at once; each further one must wait `firstDelaySeconds`, doubled per failure, up to
  * `maxDelaySeconds` after the last counted attempt. A refused attempt counts nothing, so hammering does not
  * lengthen the wait: a guesser gets one try per delay, and the owner of the account is never locked for longer
  * than the maximum delay.

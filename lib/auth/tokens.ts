@@ -7,7 +7,9 @@ import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { revokedTokens, settings } from '@/lib/db/schema';
 
-/** Staff tokens are short-lived (DESIGN.md §9): a lost laptop's session ends within a working morning. */
+/**
+ * Staff tokens are short-lived (docs/architecture.md, Security): a lost laptop's session ends within a working morning.
+ */
 export const TOKEN_LIFETIME_SECONDS = 4 * 3600;
 const ALGORITHM = 'HS256';
 const ISSUER = 'road-partners-shop';

@@ -14,7 +14,7 @@ import { issueToken } from './tokens';
 
 type UserRow = typeof users.$inferSelect;
 
-/** A user as the API shows it (DESIGN.md §12): never the hash. */
+/** A user as the API shows it (docs/api.md, Staff): never the hash. */
 export interface UserView {
   uuid: string;
   username: string;

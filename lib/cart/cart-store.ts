@@ -26,7 +26,7 @@ export interface CartItem {
 }
 
 export const CART_STORAGE_KEY = 'vignetteCart';
-/** DESIGN.md §12 and the quote schema: at most 10 vignettes in one order. */
+/** docs/domain.md, Orders, and the quote schema: at most 10 vignettes in one order. */
 export const MAX_CART_ITEMS = 10;
 
 const EMPTY: CartItem[] = [];

@@ -9,7 +9,7 @@ import { budapestToday, purchaseWindow, sellableYears, validityOf } from '@/lib/
 import { getLatestRate, type ExchangeRate } from './price-table';
 import { cachedRead } from './process-cache';
 
-/** The types the spec's price API speaks, in its order (DESIGN.md §12). */
+/** The types the spec's price API speaks, in its order (docs/api.md, Catalogue). */
 const PRICE_API_TYPES = ['WEEK', 'MONTH', 'YEAR'] as const;
 
 export type VignettePrices = Record<string, { type: (typeof PRICE_API_TYPES)[number]; price: number }[]>;
@@ -40,7 +40,7 @@ export async function getVignettePrices(year: number): Promise<VignettePrices> {
   );
 }
 
-/** Forints to bani at a rate, rounded to the ban (DESIGN.md §6: no extra fee). */
+/** Forints to bani at a rate, rounded to the ban (docs/domain.md, Money: no extra fee). */
 export const hufToBani = (priceHuf: number, ron2huf: number) => Math.round((priceHuf * 100) / ron2huf);
 
 export interface CatalogPrice {

@@ -58,5 +58,5 @@ export async function getPriceTable(year: number): Promise<PriceTableRow[]> {
   return [...byCode.values()];
 }
 
-/** Forints to whole lei, as the FAQ table shows them (spec §5: HUF / RON2HUF, no decimals). */
+/** Forints to whole lei, as the FAQ table shows them (docs/domain.md, Money: HUF / RON2HUF, no decimals). */
 export const hufToWholeRon = (priceHuf: number, ron2huf: number) => Math.round(priceHuf / ron2huf);

@@ -15,7 +15,10 @@ export const VIGNETTE_PRICES: Record<number, Record<string, Record<VignetteType,
 /** The rate the shop starts with until an admin or the BNR feed records a newer one. */
 export const SEED_EXCHANGE_RATE = { rateDate: '2026-11-20', ron2huf: '76.870000', source: 'SEED' } as const;
 
-/** The categories' descriptions in Romanian, as the static asset of spec §3 carries them (`desc`). */
+/**
+ * The categories' descriptions in Romanian, as the static asset `/assets/vignette-categories.json` carries them
+ * (`desc`).
+ */
 export const CATEGORY_DESCRIPTIONS_RO: Record<string, string> = {
   CAR: 'Autoturisme de cel mult 3,5 t și cu cel mult 7 locuri inclusiv șoferul, precum și remorcile acestora.',
   VAN: 'Vehicule de pasageri care nu intră în categoria D1, camioane de cel mult 3,5 t, rulote și autorulote.',

@@ -8,15 +8,15 @@ import { readCookie } from './cookies';
 import { loading } from './loading';
 
 /**
- * The browser's one HTTP client for the payments API (DESIGN.md §2, spec §6 and §8): every call of the shop and the
- * back-office goes through `api`, so that the loading bar, the anti-forgery header, the admin token and the error
+ * The browser's one HTTP client for the payments API (docs/api.md, The browser's client): every call of the shop and
+ * the back-office goes through `api`, so that the loading bar, the anti-forgery header, the admin token and the error
  * shape are the same everywhere.
  */
 
 /** Where the browser sends `/api` calls: NEXT_PUBLIC_PAYMENTS_API_URL, or the page's own origin when unset. */
 const API_PREFIX = process.env.NEXT_PUBLIC_PAYMENTS_API_URL || undefined;
 
-/** Spec §6: the URLs that carry the signed-in admin's token. */
+/** docs/api.md, The browser's client: the URLs that carry the signed-in admin's token. */
 const SECURED_PATHS = [
   '/api/logout',
   '/api/users',
@@ -26,7 +26,7 @@ const SECURED_PATHS = [
   '/api/nmps/utils/transaction/details',
 ];
 
-/** Spec §3: the browser-storage keys of the signed-in admin. */
+/** docs/screens.md, Back-office session: the browser-storage keys of the signed-in admin. */
 export const CURRENT_USER_KEY = 'currentUser';
 export const PRINCIPAL_KEY = 'principal';
 
@@ -37,8 +37,9 @@ export type ApiIssue = ErrorIssue;
 export type ApiErrorBody = ErrorBody;
 
 /**
- * A failed call, as spec §8 describes it: the status (0 when no answer came: network down, timeout), the status
- * text, the message `Http failure response for {url}: {status} {statusText}`, and the parsed error body.
+ * A failed call, as the spec describes it (docs/api.md, The browser's client): the status (0 when no answer came:
+ * network down, timeout), the status text, the message `Http failure response for {url}: {status} {statusText}`, and
+ * the parsed error body.
  */
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -88,7 +89,9 @@ function storedToken(): string | undefined {
   }
 }
 
-/** Spec §4 logout and §8: a secured call answered 401 signs the admin out and sends the browser to /admin. */
+/**
+ * docs/api.md, The browser's client: a secured call answered 401 signs the admin out and sends the browser to /admin.
+ */
 function signOut() {
   try {
     localStorage.removeItem(CURRENT_USER_KEY);
@@ -116,7 +119,8 @@ const countedFetch: typeof fetch = async (input, init) => {
 
 function addHeaders({ request }: { request: KyRequest }) {
   const method = request.method.toUpperCase();
-  // Spec §6: the anti-forgery header on non-GET calls to our own origin only, never leaking the token elsewhere.
+  // docs/api.md, The browser's client: the anti-forgery header on non-GET calls to our own origin only, never leaking
+  // the token elsewhere.
   if (method !== 'GET' && method !== 'HEAD' && sameOrigin(request.url)) {
     const token = readCookie(XSRF_COOKIE);
     if (token) request.headers.set(XSRF_HEADER, token);
@@ -154,7 +158,7 @@ export const api = ky.create({
   },
 });
 
-// ---- Typed helpers of the vignette shop (DESIGN.md §12) -----------------------------------------------------------
+// ---- Typed helpers of the vignette shop (docs/api.md, Vignette orders) ----------------------------------------------
 
 export type { Catalog, CatalogProduct } from '@/lib/catalog/catalog';
 
@@ -226,7 +230,7 @@ export const postOrder = (body: OrderRequest, idempotencyKey: string) =>
     })
     .json<OrderResponse>();
 
-// ---- Top-ups (DESIGN.md §12) -------------------------------------------------------------------------------------
+// ---- Top-ups (docs/api.md, Top-ups) ---------------------------------------------------------------------------------
 
 export type TopUpOrderRequest = TopUpOrderInput;
 

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The shell's loading state (spec §2): a count of pending HTTP requests behind the loading bar, hidden 500 ms
- * after the last one ends, and a flag for the full-screen overlay of long operations.
+ * The shell's loading state (docs/screens.md, Shell): a count of pending HTTP requests behind the loading bar, hidden
+ * 500 ms after the last one ends, and a flag for the full-screen overlay of long operations.
  */
 export const LOADING_HIDE_DELAY_MS = 500;
 

@@ -21,7 +21,7 @@ import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import type { InvoiceData } from '@/lib/validations/vignette-order';
 import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';
 
-/** Hungarian e-vignette categories (DESIGN.md §4): the code is the API's key. */
+/** Hungarian e-vignette categories (docs/domain.md, Vehicle categories): the code is the API's key. */
 export const vignetteCategories = pgTable('vignette_categories', {
   code: text('code').primaryKey(),
   title: text('title').notNull(),
@@ -93,7 +93,10 @@ export const users = pgTable('users', {
 export const topUpDeliveries = ['DIRECT', 'PIN'] as const;
 export const topUpDelivery = pgEnum('topup_delivery', topUpDeliveries);
 
-/** Romanian mobile operators whose prepaid credit is sold (DESIGN.md §5); the id is the API's and the URL's key. */
+/**
+ * Romanian mobile operators whose prepaid credit is sold (docs/domain.md, Top-ups); the id is the API's and the URL's
+ * key.
+ */
 export const topUpOperators = pgTable('topup_operators', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -136,7 +139,7 @@ export const orderStatuses = [
 export const orderStatus = pgEnum('order_status', orderStatuses);
 export const orderKind = pgEnum('order_kind', ['VIGNETTE', 'TOPUP']);
 
-/** One payment: one or more vignettes, or one top-up (DESIGN.md §6). Money in bani. */
+/** One payment: one or more vignettes, or one top-up (docs/domain.md, Orders). Money in bani. */
 export const orders = pgTable(
   'orders',
   {
@@ -381,7 +384,10 @@ export const sandboxIssuances = pgTable('sandbox_issuances', {
   lastRequestAt: timestamp('last_request_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every change an admin makes (DESIGN.md §8): who, what, to which record, when. Never updated, never deleted. */
+/**
+ * Every change an admin makes (docs/architecture.md, The back-office): who, what, to which record, when. Never updated,
+ * never deleted.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -398,10 +404,10 @@ export const auditLog = pgTable(
 );
 
 /**
- * Sign-in attempts per key (an address, or an account at an address), DESIGN.md §9: `failures` is a sliding-window
- * count (it leaks away with time, lib/auth/sign-in.ts), raised before the password is checked so that parallel
- * guesses cannot all pass, and given back when the password was right. Kept in the database so that every server
- * of a scaled-out shop sees the same count.
+ * Sign-in attempts per key (an address, or an account at an address),
+ * docs/decisions/0011-rate-limits-in-the-database.md: `failures` is a sliding-window count (it leaks away with time,
+ * lib/auth/sign-in.ts), raised before the password is checked so that parallel guesses cannot all pass, and given back
+ * when the password was right. Kept in the database so that every server of a scaled-out shop sees the same count.
  */
 export const loginThrottle = pgTable('login_throttle', {
   address: text('address').primaryKey(),

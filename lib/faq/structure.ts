@@ -1,5 +1,5 @@
 /**
- * The FAQ's categories and their questions' anchors (spec §2, §9: viniete 10, prepay_cards 5, transactions 5).
+ * The FAQ's categories and their questions' anchors (docs/screens.md, FAQ: viniete 10, prepay_cards 5, transactions 5).
  * The texts live in messages under FaqPage.categories and FaqPage.questions.<category>.<anchor>.
  */
 export const FAQ_CATEGORIES = {
@@ -32,7 +32,8 @@ export const faqAnchor = ({ category, question }: FaqSelection) => `${category}-
 
 /**
  * Reads an anchor of the form `category` or `category-questionAnchor`. A category alone selects its first
- * question; anything unknown selects the first category (spec §2). `exact` tells whether the anchor was valid.
+ * question; anything unknown selects the first category (docs/screens.md, FAQ). `exact` tells whether the anchor was
+ * valid.
  */
 export function resolveFaqAnchor(anchor: string | undefined): FaqSelection & { exact: boolean } {
   for (const category of FAQ_CATEGORY_KEYS) {

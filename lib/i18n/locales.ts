@@ -1,6 +1,6 @@
 import type { Locale } from './routing';
 
-/** How each language names itself in the switcher (spec §3), and its Open Graph locale. */
+/** How each language names itself in the switcher (docs/screens.md, Routes), and its Open Graph locale. */
 export const LOCALE_INFO: Record<Locale, { name: string; ogLocale: string }> = {
   ro: { name: 'română', ogLocale: 'ro_RO' },
   en: { name: 'english', ogLocale: 'en_US' },

@@ -7,7 +7,7 @@ export const routing = defineRouting({
   locales,
   defaultLocale: 'ro',
   localePrefix: 'always',
-  // The bare address always opens the Romanian shop (spec §2); the language is chosen in the page.
+  // The bare address always opens the Romanian shop (docs/screens.md, Routes); the language is chosen in the page.
   localeDetection: false,
   // Without detection the language cookie would be set for nothing (and before any consent).
   localeCookie: false,

@@ -45,8 +45,8 @@ const SMTP_TIMEOUTS = {
 } as const;
 
 /**
- * The outgoing mail of the shop (DESIGN.md §7). With `smtpUrl`, a pooled SMTP transport; without it, every message
- * is written as `<outboxDir>/<time>-<id>.eml` so a default install still shows what it would have sent.
+ * The outgoing mail of the shop (docs/architecture.md, Providers). With `smtpUrl`, a pooled SMTP transport; without it,
+ * every message is written as `<outboxDir>/<time>-<id>.eml` so a default install still shows what it would have sent.
  *
  * The module imports nothing of the project, so a script can use it as it is. It logs nothing (the caller logs the
  * returned id), and nodemailer's logger stays off: messages carry top-up PINs and the SMTP URL carries a password.

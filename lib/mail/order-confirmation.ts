@@ -382,9 +382,9 @@ ${content.footer.map((line) => `<p style="margin:0 0 4px;font-family:${FONT};fon
 }
 
 /**
- * The order confirmation (DESIGN.md §4, §7) in the buyer's language: subject, an HTML part built for mail clients
- * (tables, inline styles, no images) and the same content as plain text. Every value is escaped in the HTML: plates
- * and names are the buyer's input.
+ * The order confirmation (docs/domain.md, The confirmation e-mail) in the buyer's language: subject, an HTML part built
+ * for mail clients (tables, inline styles, no images) and the same content as plain text. Every value is escaped in the
+ * HTML: plates and names are the buyer's input.
  */
 export function renderOrderConfirmation(data: OrderConfirmationData): {
   subject: string;

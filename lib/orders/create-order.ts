@@ -42,9 +42,10 @@ export interface CreateOrderOptions {
 const requestHash = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 /**
- * Creates an order and starts its card payment (DESIGN.md §6). `draft` prices the request (it may answer 422); it is
- * not called for a repeated request: with an Idempotency-Key, a double click or a retry after a lost answer gets
- * the first order back instead of a second one, and the same key with another body is a conflict.
+ * Creates an order and starts its card payment (docs/architecture.md, The order's journey). `draft` prices the request
+ * (it may answer 422); it is not called for a repeated request: with an Idempotency-Key, a double click or a retry
+ * after a lost answer gets the first order back instead of a second one, and the same key with another body is a
+ * conflict.
  */
 export async function createOrder(
   request: { email: string; phone?: string; locale: string },
@@ -185,7 +186,7 @@ function replay(existing: OrderRow, hash: string): CreatedOrder {
   return { order: existing, created: false };
 }
 
-/** The answer to an order request (DESIGN.md §12). */
+/** The answer to an order request (docs/api.md, Vignette orders). */
 export const orderCreatedResponse = (order: OrderRow) => ({
   orderId: order.id,
   status: order.status,

@@ -37,7 +37,9 @@ function paidOrdersAfter(db: Db, cursor: Pick<OrderRow, 'createdAt' | 'id'> | un
 /** Attempts per item before the order is left to a person as FULFILLMENT_FAILED (then refunded). */
 export const MAX_ISSUE_ATTEMPTS = 5;
 
-/** The adapters that deliver what was paid for (DESIGN.md §6): vignettes (nmps) and top-ups (eps). */
+/**
+ * The adapters that deliver what was paid for (docs/architecture.md, Providers): vignettes (nmps) and top-ups (eps).
+ */
 export interface Deliverers {
   vignettes: VignetteIssuer;
   topUps: TopUpProvider;

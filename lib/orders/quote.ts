@@ -32,9 +32,10 @@ const VALIDITY_ISSUE: Record<ValidityErrorCode, { field: 'startDate'; code: stri
 };
 
 /**
- * Prices a cart of validated vignettes as of `now`: each one's validity by DESIGN.md §4, its official price for its
- * year, and its amount in bani at the latest rate, with no fee. Rules the schema cannot know (a category no longer
- * sold, a start outside the catalog's bounds, a missing price) fail with 422 naming the item's field.
+ * Prices a cart of validated vignettes as of `now`: each one's validity (docs/domain.md, Periods and validity), its
+ * official price for its year, and its amount in bani at the latest rate, with no fee. Rules the schema cannot know (a
+ * category no longer sold, a start outside the catalog's bounds, a missing price) fail with 422 naming the item's
+ * field.
  */
 export async function quoteVignettes(items: VignetteItem[], now: Date): Promise<Quote> {
   const { rate, categories, findPrice } = await quotingCatalog();
@@ -80,7 +81,7 @@ export async function quoteVignettes(items: VignetteItem[], now: Date): Promise<
   return { items: quoted, totalBani: quoted.reduce((sum, item) => sum + item.priceBani, 0), rate };
 }
 
-/** The quote's public shape (DESIGN.md §12): amounts in bani, dates inclusive. */
+/** The quote's public shape (docs/api.md, Vignette orders): amounts in bani, dates inclusive. */
 export const quoteResponse = (quote: Quote) => ({
   items: quote.items.map((item) => ({
     categoryCode: item.categoryCode,

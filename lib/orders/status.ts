@@ -3,8 +3,8 @@ import type { orderStatuses } from '@/lib/db/schema';
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /**
- * The order state machine of DESIGN.md §6: for each state, the states it may move to. A terminal state has none:
- * it never goes back, whatever arrives later.
+ * The order state machine (docs/domain.md, Order statuses): for each state, the states it may move to. A terminal state
+ * has none: it never goes back, whatever arrives later.
  */
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   PENDING_PAYMENT: ['PAID', 'FAILED', 'CANCELED', 'EXPIRED'],

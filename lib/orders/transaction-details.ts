@@ -10,9 +10,10 @@ import { loadOrder, vignetteOf, type LoadedOrder } from './order-read';
 const maskPin = (pin: string) => `${'•'.repeat(Math.max(pin.length - 4, 0))}${pin.slice(-4)}`;
 
 /**
- * Everything staff need about one transaction (spec §7 `.../transaction/details`): the order, its items with the
- * providers' references, its invoice and the full history of its state changes. Null when there is no such order
- * of that kind.
+ * Everything staff need about one transaction
+ * (`.../transaction/details`, docs/api.md, Transactions, exports and invoices): the order, its items with the
+ * providers' references, its invoice and the full history of its state changes. Null when there is no such order of
+ * that kind.
  */
 export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETTE' | 'TOPUP') {
   const loaded = await loadOrder(db, orderId);

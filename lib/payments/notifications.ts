@@ -38,9 +38,9 @@ const OUTCOME_STATUS: Record<'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED', OrderSt
 };
 
 /**
- * The provider's notification (IPN), DESIGN.md §6: nothing changes before the token, the body digest, the order,
- * its amount and currency all check out. Each change is one conditional update, so a duplicate, replayed or
- * reordered notification changes nothing twice; a payment after expiry is kept for review.
+ * The provider's notification (IPN; docs/architecture.md, The order's journey): nothing changes before the token, the
+ * body digest, the order, its amount and currency all check out. Each change is one conditional update, so a duplicate,
+ * replayed or reordered notification changes nothing twice; a payment after expiry is kept for review.
  */
 export async function handlePaymentNotification(
   rawBody: Uint8Array,

@@ -20,9 +20,9 @@ const sameMoney = (order: OrderRow, state: ProviderPaymentState) =>
   state.amountBani === order.amountBani && state.currency === order.currency;
 
 /**
- * Settles orders still pending after their payment form expired (DESIGN.md §6): asks the provider for the
- * payment's status and applies it as a notification would; gives up with EXPIRED when the provider has nothing.
- * An order whose payment was never started (its server died first and no retry came) is expired once a form
+ * Settles orders still pending after their payment form expired (docs/architecture.md, The order's journey): asks the
+ * provider for the payment's status and applies it as a notification would; gives up with EXPIRED when the provider has
+ * nothing. An order whose payment was never started (its server died first and no retry came) is expired once a form
  * opened with it would have expired: nobody ever had an address to pay it at.
  */
 export async function reconcilePendingOrders(

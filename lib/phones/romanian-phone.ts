@@ -1,6 +1,6 @@
 /**
- * Romanian phone numbers as the spec's pattern (§5) writes them: an optional prefix `0040`, `+40` or a leading `0`,
- * then one of
+ * Romanian phone numbers as the spec's pattern (docs/domain.md, Phone numbers) writes them: an optional prefix `0040`,
+ * `+40` or a leading `0`, then one of
  *  (a) a mobile number: 7 and 8 digits (`712 345 678`);
  *  (b) Bucharest: area code 21 or 31, then 1 digit and 6 more digits;
  *  (c) another area code: 2 or 3, a digit 3 to 7, then 1 digit and 6 more digits;

@@ -1,7 +1,7 @@
 /**
- * The security headers of every answer (DESIGN.md §9), in one place: next.config.mjs sends them with every route,
- * and the pages-router error page (pages/_error.tsx) sets them itself on the answers Next gives before any route
- * runs, which skip the config's headers. Plain JavaScript, because next.config.mjs imports it.
+ * The security headers of every answer (docs/decisions/0012-content-security-policy.md), in one place: next.config.mjs
+ * sends them with every route, and the pages-router error page (pages/_error.tsx) sets them itself on the answers Next
+ * gives before any route runs, which skip the config's headers. Plain JavaScript, because next.config.mjs imports it.
  */
 
 const origin = (url) => {

@@ -1,7 +1,8 @@
 /**
- * Anti-forgery by double submit (DESIGN.md §9, §12): every response to a browser without an `XSRF-TOKEN` cookie
- * sets one; every non-GET `/api` call must echo it in `X-XSRF-TOKEN`, which another site's page cannot read. The
- * payment provider's notifications and the sandbox provider's own pages are exempt: a signature is their proof.
+ * Anti-forgery by double submit (docs/decisions/0010-anti-forgery-double-submit.md): every response to a browser
+ * without an `XSRF-TOKEN` cookie sets one; every non-GET `/api` call must echo it in `X-XSRF-TOKEN`, which another
+ * site's page cannot read. The payment provider's notifications and the sandbox provider's own pages are exempt: a
+ * signature is their proof.
  */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 /** As the browser client sends it; header names are case-insensitive, so the check accepts any spelling. */

@@ -24,7 +24,7 @@ export const pageUrl = (locale: Locale, path: string) => `${getConfig().siteUrl}
 
 /**
  * Title, description, keywords, canonical link, hreflang alternates for the four languages and x-default, and
- * Open Graph, all absolute against SITE_URL (spec §7).
+ * Open Graph, all absolute against SITE_URL (docs/screens.md, Routes).
  */
 export function pageMetadata({ locale, path, title, description, keywords, noindex }: PageMetadataInput): Metadata {
   const { siteUrl } = getConfig();

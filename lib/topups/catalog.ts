@@ -6,7 +6,7 @@ import { topUpOperators, topUpProducts } from '@/lib/db/schema';
 
 export type TopUpDelivery = 'DIRECT' | 'PIN';
 
-/** One product as the API shows it (DESIGN.md §12): the face value in EUR, the price in bani. */
+/** One product as the API shows it (docs/api.md, Top-ups): the face value in EUR, the price in bani. */
 export interface TopUpProduct {
   id: string;
   faceValue: number;

@@ -6,9 +6,9 @@ import { CATEGORY_CODES } from '@/lib/vignettes/categories';
 import { text } from './text';
 
 /**
- * The admin's transaction queries (DESIGN.md §8, §12), one schema per input for the back-office screens and the
- * route handlers. Query parameters arrive as strings; an empty one (`status=`) counts as absent, so a form can send
- * every field it has.
+ * The admin's transaction queries (docs/api.md, Transactions, exports and invoices), one schema per input for the
+ * back-office screens and the route handlers. Query parameters arrive as strings; an empty one (`status=`) counts as
+ * absent, so a form can send every field it has.
  */
 
 /** An order kind, a vignette category code or a top-up operator id. */

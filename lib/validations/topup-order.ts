@@ -6,7 +6,7 @@ import { text } from './text';
 const productKey = (message: string) => text({ error: message }).trim().min(1, message).max(60, message);
 
 /**
- * `POST /api/eps/order` (DESIGN.md §12), shared by the form and the route handler. Whether the operator and the
+ * `POST /api/eps/order` (docs/api.md, Top-ups), shared by the form and the route handler. Whether the operator and the
  * product exist, and belong together, is the database's to say (lib/orders/create-topup-order.ts).
  */
 export const topUpOrderSchema = z.object({

@@ -8,8 +8,8 @@ import { checkPlate, normalizePlate } from '@/lib/vignettes/plate';
 import { text } from './text';
 
 /**
- * The vignette quote and order inputs (DESIGN.md §12), one schema for the form and the route handler. Messages
- * are keys of the `Validation` messages: the form shows them in the visitor's language, the API in English.
+ * The vignette quote and order inputs (docs/api.md, Vignette orders), one schema for the form and the route handler.
+ * Messages are keys of the `Validation` messages: the form shows them in the visitor's language, the API in English.
  */
 
 const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');

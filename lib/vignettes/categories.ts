@@ -1,7 +1,7 @@
 /**
- * The five vehicle categories of DESIGN.md §4, in the official order: the seed writes them to the database in
- * this order, the API and the price table list them so, and the section page is prerendered from this list. What
- * is on sale today and at what price comes from the catalog.
+ * The five vehicle categories (docs/domain.md, Vehicle categories), in the official order: the seed writes them to the
+ * database in this order, the API and the price table list them so, and the section page is prerendered from this list.
+ * What is on sale today and at what price comes from the catalog.
  */
 export const VIGNETTE_CATEGORIES = [
   { code: 'CAR', title: 'D1', slug: 'car', sellable: true, notSoldReason: null },

@@ -1,6 +1,6 @@
 /**
- * Hungary's 19 counties, for the yearly county vignette (DESIGN.md §4). The API speaks the ids; the names are proper
- * nouns, shown as they are in every language.
+ * Hungary's 19 counties, for the yearly county vignette (docs/domain.md, Plates, countries and counties). The API
+ * speaks the ids; the names are proper nouns, shown as they are in every language.
  */
 export const HUNGARIAN_COUNTIES = [
   { id: 'bacs-kiskun', name: 'Bács-Kiskun' },

@@ -1,7 +1,7 @@
 /**
- * Countries of registration a vignette buyer can choose (DESIGN.md §4): the API speaks ISO 3166-1 alpha-2, people
- * see the country's name and its international vehicle registration code (the distinguishing sign of the 1949 and
- * 1968 conventions, as on the oval sticker or the EU band of a plate).
+ * Countries of registration a vignette buyer can choose (docs/domain.md, Plates, countries and counties): the API
+ * speaks ISO 3166-1 alpha-2, people see the country's name and its international vehicle registration code (the
+ * distinguishing sign of the 1949 and 1968 conventions, as on the oval sticker or the EU band of a plate).
  *
  * Romania comes first and Hungary second because most buyers drive Romanian cars and Hungarian plates are the
  * next most common; the rest follow by code so that the list is stable for tests and diffs.

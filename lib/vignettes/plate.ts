@@ -1,8 +1,8 @@
 /**
- * Licence plates for e-vignettes (DESIGN.md §4). A vignette is bound to the plate and country exactly as typed,
- * and a wrong character makes it worthless on the road, so nothing here guesses: characters are never
- * "corrected" (an O is never turned into a 0), a character that cannot stand where the format puts it fails the
- * check, and O/0 and I/1 are flagged for the buyer to confirm.
+ * Licence plates for e-vignettes (docs/domain.md, Plates, countries and counties). A vignette is bound to the plate and
+ * country exactly as typed, and a wrong character makes it worthless on the road, so nothing here guesses: characters
+ * are never "corrected" (an O is never turned into a 0), a character that cannot stand where the format puts it fails
+ * the check, and O/0 and I/1 are flagged for the buyer to confirm.
  *
  * Framework-free: used by the order form, the quote and order handlers, and the admin screens alike.
  */

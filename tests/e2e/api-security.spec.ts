@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { XSRF_HEADERS } from './support/xsrf';
 
 /*
- * Anti-forgery through the running server (DESIGN.md §9, §12): the cookie is handed out, and a non-GET API call that
- * does not echo it is refused before any handler runs, whoever the caller claims to be.
+ * Anti-forgery through the running server (docs/decisions/0010-anti-forgery-double-submit.md): the cookie is handed
+ * out, and a non-GET API call that does not echo it is refused before any handler runs, whoever the caller claims to
+ * be.
  */
 
 test('a first response sets the XSRF-TOKEN cookie, readable by the page and kept for the session', async ({

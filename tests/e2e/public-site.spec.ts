@@ -4,7 +4,10 @@ import { expect, test } from '@playwright/test';
 import { locales } from '@/lib/i18n/routing';
 import { htmlEscaped, message } from './support/messages';
 
-/** Spec §2's public routes (the vignette and prepay sections come with their own issues), with their title key. */
+/**
+ * The public routes of docs/screens.md, Routes (the vignette and prepay sections come with their own issues), with
+ * their title key.
+ */
 const PAGES = [
   { path: '', title: 'HomePage.meta.title' },
   { path: '/contact', title: 'ContactPage.meta.title' },

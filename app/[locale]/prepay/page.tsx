@@ -30,7 +30,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 const tile =
   'flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-brand transition hover:shadow-md hover:ring-2 focus-visible:ring-4 focus-visible:outline-none';
 
-/** The prepay section (spec §2 `{lang}/prepay`): choose the operator the number is with now. */
+/** The prepay section (route `{lang}/prepay`, docs/screens.md, Routes): choose the operator the number is with now. */
 export default async function PrepaySectionPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

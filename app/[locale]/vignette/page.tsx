@@ -16,8 +16,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * The vignette section (spec §2 `{lang}/vignette`): what the e-vignette is and the five categories, each with whom it
- * is for; the four on sale lead to their purchase page, B2 is shown with the reason it can no longer be bought.
+ * The vignette section (route `{lang}/vignette`, docs/screens.md, Routes): what the e-vignette is and the five
+ * categories, each with whom it is for; the four on sale lead to their purchase page, B2 is shown with the reason it
+ * can no longer be bought.
  */
 export default async function VignetteSectionPage({ params }: Props) {
   const { locale } = await params;

@@ -8,7 +8,10 @@ import { loginSchema } from '@/lib/validations/users';
 
 export const dynamic = 'force-dynamic';
 
-/** `POST /api/login`: the token in the `Authorization` header (spec §4, §7); 401 for any wrong pair, 429 while throttled. */
+/**
+ * `POST /api/login`: the token in the `Authorization` header (docs/api.md, Staff); 401 for any wrong pair, 429 while
+ * throttled.
+ */
 export const POST = apiHandler(async (request) => {
   await enforceRateLimit(request, RATE_LIMITS.signIn);
   const credentials = validate(loginSchema, await readJson(request));

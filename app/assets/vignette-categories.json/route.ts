@@ -4,7 +4,7 @@ import { VIGNETTE_CATEGORIES } from '@/lib/vignettes/categories';
 
 export const dynamic = 'force-static';
 
-/** `GET /assets/vignette-categories.json` (spec §3, §7): the static list of vehicle categories. */
+/** `GET /assets/vignette-categories.json` (docs/api.md, Catalogue): the static list of vehicle categories. */
 export function GET() {
   return NextResponse.json(
     VIGNETTE_CATEGORIES.map((category) => ({

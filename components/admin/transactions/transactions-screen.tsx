@@ -36,8 +36,8 @@ export function rangeProblem({
 }
 
 /**
- * Transactions (DESIGN.md §8): filters, the sales per day of the filtered range as a chart, one page of the list
- * sorted and paged by the server, and the details of one order in a dialog.
+ * Transactions (docs/architecture.md, The back-office): filters, the sales per day of the filtered range as a chart,
+ * one page of the list sorted and paged by the server, and the details of one order in a dialog.
  */
 export function TransactionsScreen() {
   const t = useTranslations('Admin');

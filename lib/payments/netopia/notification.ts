@@ -47,8 +47,8 @@ const MAX_TOKEN_LENGTH = 16 * 1024;
 export type PaymentOutcome = 'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED' | 'PENDING';
 
 /**
- * What a status means for an order (DESIGN.md §6): 3 and 5 pay it; 12, 11 and 13 fail it; 4 cancels it;
- * 23 expires it; anything else (3-D Secure, pending, refunds, chargebacks ...) leaves it as it is.
+ * What a status means for an order (docs/domain.md, Order statuses): 3 and 5 pay it; 12, 11 and 13 fail it; 4 cancels
+ * it; 23 expires it; anything else (3-D Secure, pending, refunds, chargebacks ...) leaves it as it is.
  */
 export function outcomeOfStatus(status: number): PaymentOutcome {
   switch (status) {

@@ -14,9 +14,10 @@ import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { text } from '@/lib/validations/text';
 
 /**
- * The built-in sandbox provider (DESIGN.md §6): a faithful fake of Netopia's v2 API, served by the shop itself when
- * PAYMENT_PROVIDER=sandbox. It keeps its own records, shows its own card form, decides by Netopia's sandbox test
- * cards, and sends RS512-signed notifications with retries, so the shop's payment code runs exactly as in production.
+ * The built-in sandbox provider (docs/decisions/0014-built-in-sandbox-providers.md): a faithful fake of Netopia's v2
+ * API, served by the shop itself when PAYMENT_PROVIDER=sandbox. It keeps its own records, shows its own card form,
+ * decides by Netopia's sandbox test cards, and sends RS512-signed notifications with retries, so the shop's payment
+ * code runs exactly as in production.
  */
 export const SANDBOX_POS_SIGNATURE = 'SANDBOX-POS-SIGNATURE';
 

@@ -490,7 +490,7 @@ const isErrorShape = (body: string) => {
     return false;
   }
 };
-/** The payment provider's protocol answer (DESIGN.md §6), which its notification endpoint gives instead. */
+/** The payment provider's protocol answer (docs/api.md, Payments), which its notification endpoint gives instead. */
 const isProviderAnswer = (body: string) => {
   try {
     return typeof (JSON.parse(body) as { errorType?: unknown }).errorType === 'number';

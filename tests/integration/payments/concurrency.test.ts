@@ -36,7 +36,8 @@ async function inBatches<T>(count: number, size: number, task: (index: number) =
   return results;
 }
 
-// Concurrency is proved on a real PostgreSQL: PGlite serialises everything (DESIGN.md §3).
+// Concurrency is proved on a real PostgreSQL: PGlite serialises everything
+// (docs/decisions/0004-pglite-or-postgresql.md).
 describeForDriver(Boolean(postgresUrl))('200 orders created and paid 50 at a time on PostgreSQL', () => {
   jest.setTimeout(240_000);
   let drop: () => Promise<void>;

@@ -53,8 +53,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * One operator's top-up page (spec §2 `{lang}/prepay/{provider}`): its products from the database, rendered on the
- * server; the form lives in the browser. Telekom's former prepaid customers are told where their numbers went.
+ * One operator's top-up page (route `{lang}/prepay/{provider}`, docs/screens.md, Routes): its products from the
+ * database, rendered on the server; the form lives in the browser. Telekom's former prepaid customers are told where
+ * their numbers went.
  */
 export default async function PrepayProviderPage({ params }: Props) {
   const { locale, provider } = await params;

@@ -40,9 +40,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * One category's purchase page (spec §2 `{lang}/vignette/{product}`). The page is static: the server renders the
- * texts and hands the form its messages as plain objects; prices, the start-day bounds and the cart live in the
- * browser.
+ * One category's purchase page (route `{lang}/vignette/{product}`, docs/screens.md, Routes). The page is static: the
+ * server renders the texts and hands the form its messages as plain objects; prices, the start-day bounds and the cart
+ * live in the browser.
  */
 export default async function VignetteProductPage({ params }: Props) {
   const { locale, product } = await params;

@@ -8,7 +8,9 @@ import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
 
 export const dynamic = 'force-dynamic';
 
-/** `POST /api/eps/order`: a top-up order and its payment; 201 with the provider's payment URL (DESIGN.md §12). */
+/**
+ * `POST /api/eps/order`: a top-up order and its payment; 201 with the provider's payment URL (docs/api.md, Top-ups).
+ */
 export const POST = apiHandler(async (request) => {
   await enforceRateLimit(request, RATE_LIMITS.order);
   const idempotencyKey = idempotencyKeyOf(request);

@@ -27,10 +27,10 @@ async function settledOrder(orderId: string) {
 }
 
 /**
- * Where the provider sends the buyer back. It only reads the order's state (DESIGN.md §6: the return never marks
- * an order paid), waiting a moment for the notification that usually arrives alongside (woken at once when this
- * server applies it), then shows the outcome. The e-mail in the outcome page's address is masked: addresses
- * end up in browser histories, proxies' logs and Referer headers.
+ * Where the provider sends the buyer back. It only reads the order's state (docs/architecture.md, The order's journey:
+ * the return never marks an order paid), waiting a moment for the notification that usually arrives alongside (woken at
+ * once when this server applies it), then shows the outcome. The e-mail in the outcome page's address is masked:
+ * addresses end up in browser histories, proxies' logs and Referer headers.
  */
 export const GET = apiHandler(async (request) => {
   const orderId = new URL(request.url).searchParams.get('orderId') ?? '';

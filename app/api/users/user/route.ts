@@ -10,8 +10,9 @@ import { userIdQuerySchema, usernameQuerySchema } from '@/lib/validations/users'
 export const dynamic = 'force-dynamic';
 
 /**
- * `GET /api/users/user?username=`: a user with their role and permissions (spec §4: the client's principal). Anyone
- * signed in may read themselves, even before changing a temporary password; others need USER_READ.
+ * `GET /api/users/user?username=`: a user with their role and permissions (docs/screens.md, Back-office session: the
+ * client's principal). Anyone signed in may read themselves, even before changing a temporary password; others need
+ * USER_READ.
  */
 export const GET = apiHandler(async (request) => {
   const db = await getDb();

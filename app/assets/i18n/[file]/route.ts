@@ -13,7 +13,7 @@ export function generateStaticParams() {
   return locales.map((locale) => ({ file: `${locale}.json` }));
 }
 
-/** GET /assets/i18n/{lang}.json (spec §7): the translation dictionary of one language. */
+/** GET /assets/i18n/{lang}.json (docs/api.md, Catalogue): the translation dictionary of one language. */
 export async function GET(_request: Request, { params }: Context) {
   const { file } = await params;
   const locale = file.replace(/\.json$/, '');

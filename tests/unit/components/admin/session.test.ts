@@ -1,8 +1,9 @@
 /** @jest-environment node */
 /*
  * The back-office's session store (lib/admin-client/session.ts) over the real API client, in Node's environment
- * whose fetch, Request and Response are the real ones; the browser's storage is a Map. Spec §3, §4 and §6: what
- * sign-in stores, what start-up restores, what logout clears, and the exact permission check.
+ * whose fetch, Request and Response are the real ones; the browser's storage is a Map.
+ * docs/screens.md, Back-office session: what sign-in stores, what start-up restores, what logout clears, and the exact
+ * permission check.
  */
 import type * as Session from '@/lib/admin-client/session';
 

@@ -102,7 +102,7 @@ describe('the API client', () => {
     expect(sentRequest(2).headers.get('Authorization')).toBeNull();
   });
 
-  it('turns a 422 into an error with the status, the status text, the message of spec §8 and the issues', async () => {
+  it('turns a 422 into an error with the status, the status text, the `Http failure response` message and the issues', async () => {
     const issues = [{ path: 'items.0.plate', code: 'plateFormat', message: 'This licence plate does not match' }];
     fetchMock.mockResolvedValue(json(422, { error: { code: 'VALIDATION', message: 'The request has invalid fields', issues } }, 'Unprocessable Entity'));
     const failure = await api.postQuote({ items: [] }).catch((error: unknown) => error);

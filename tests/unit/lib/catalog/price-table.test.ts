@@ -1,7 +1,7 @@
 import { currentBudapestYear, hufToWholeRon } from '@/lib/catalog/price-table';
 
 describe('the FAQ price table rules', () => {
-  it('converts forints to whole lei (spec §5: HUF / RON2HUF, no decimals)', () => {
+  it('converts forints to whole lei (docs/domain.md, Money: HUF / RON2HUF, no decimals)', () => {
     expect(hufToWholeRon(6900, 76.87)).toBe(90);
     expect(hufToWholeRon(61760, 76.87)).toBe(803);
     expect(hufToWholeRon(2770, 79.12)).toBe(35);

@@ -427,7 +427,7 @@ describe('amounts', () => {
 });
 
 describe('statuses and answers', () => {
-  it('maps provider statuses to order outcomes (DESIGN.md §6)', () => {
+  it('maps provider statuses to order outcomes (docs/domain.md, Order statuses)', () => {
     expect(outcomeOfStatus(NETOPIA_STATUS.PAID)).toBe('PAID');
     expect(outcomeOfStatus(NETOPIA_STATUS.CONFIRMED)).toBe('PAID');
     expect(outcomeOfStatus(NETOPIA_STATUS.DECLINED)).toBe('FAILED');

@@ -5,7 +5,9 @@ import { getLatestRate } from '@/lib/catalog/price-table';
 
 export const dynamic = 'force-dynamic';
 
-/** `GET /api/currency/nmps/rate` → `{"RON2HUF": 76.87, "date": "2026-11-20", "source": "BNR"}` (DESIGN.md §12). */
+/**
+ * `GET /api/currency/nmps/rate` → `{"RON2HUF": 76.87, "date": "2026-11-20", "source": "BNR"}` (docs/api.md, Catalogue).
+ */
 export const GET = apiHandler(async () => {
   const rate = await getLatestRate();
   if (!rate) throw new ApiError('UNAVAILABLE', 'No exchange rate is known yet');
