@@ -22,7 +22,16 @@ const config = [
     },
   },
   {
-    ignores: ['.next/**', 'node_modules/**', 'data/**', 'drizzle/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'data/**',
+      'drizzle/**',
+      'reports/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+    ],
   },
 ];
 

@@ -17,7 +17,8 @@ const config = {
 };
 
 // next/jest sets transformIgnorePatterns itself; these packages ship ESM only and must be transformed.
-const ESM_PACKAGES = 'ky|jose|next-intl|use-intl|icu-minify|intl-messageformat|@formatjs|@schummar/icu-type-parser';
+const ESM_PACKAGES =
+  'ky|jose|next-intl|use-intl|icu-minify|intl-messageformat|@formatjs|@schummar/icu-type-parser';
 
 export default async function jestConfig() {
   const resolved = await createJestConfig(config)();

@@ -8,7 +8,14 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native and WASM modules run as plain Node packages, not bundled (PGlite loads its WASM from disk).
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pino', 'proper-lockfile', 'pdfkit'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    '@node-rs/argon2',
+    'pg',
+    'pino',
+    'proper-lockfile',
+    'pdfkit',
+  ],
   // The invoice's fonts are read at run time from beside lib/invoices/invoice-pdf.ts, by a path no import names; an
   // invoice is rendered wherever a payment's delivery or its e-mail runs, so every route's trace carries them.
   outputFileTracingIncludes: { '/*': ['./lib/invoices/fonts/*.ttf'] },

@@ -56,7 +56,12 @@ function refusedForgery(request: NextRequest, requestId: string): NextResponse |
     'forbidden: anti-forgery token missing or wrong',
   );
   return NextResponse.json(
-    { error: { code: 'FORBIDDEN', message: `Send the ${XSRF_COOKIE} cookie's value in the ${XSRF_HEADER} header` } },
+    {
+      error: {
+        code: 'FORBIDDEN',
+        message: `Send the ${XSRF_COOKIE} cookie's value in the ${XSRF_HEADER} header`,
+      },
+    },
     { status: 403 },
   );
 }
@@ -85,7 +90,10 @@ export default function proxy(request: NextRequest) {
     });
   }
   // Mobile-app mode is remembered for the visit; the page's own head script reads the same cookie.
-  if (request.nextUrl.searchParams.get(APP_MODE_QUERY) === '1' || isAppUserAgent(request.headers.get('user-agent'))) {
+  if (
+    request.nextUrl.searchParams.get(APP_MODE_QUERY) === '1' ||
+    isAppUserAgent(request.headers.get('user-agent'))
+  ) {
     response.cookies.set(APP_MODE_COOKIE, '1', { path: '/', sameSite: 'lax' });
   }
   return response;

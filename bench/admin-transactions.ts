@@ -43,7 +43,9 @@ async function reachable(url: string): Promise<boolean> {
 async function postgresUrl(): Promise<string> {
   const url = process.env.TEST_DATABASE_URL ?? LOCAL_URL;
   if (await reachable(url)) return url;
-  throw new Error(`No PostgreSQL at ${url}: run the bench with npm run bench, or set TEST_DATABASE_URL to a role that may create databases`);
+  throw new Error(
+    `No PostgreSQL at ${url}: run the bench with npm run bench, or set TEST_DATABASE_URL to a role that may create databases`,
+  );
 }
 
 const quantile = (sorted: number[], q: number) =>

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { runCrashScenario } from '../tests/e2e/support/crash-run';
 
 async function main() {
-  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL must point at a PostgreSQL role that may create databases');
+  if (!process.env.TEST_DATABASE_URL)
+    throw new Error('TEST_DATABASE_URL must point at a PostgreSQL role that may create databases');
   const killsPerPoint = Number(process.env.CRASH_KILLS_PER_POINT ?? 50);
   const report = await runCrashScenario({
     killsPerPoint,

@@ -18,7 +18,12 @@ import { ensurePostgres } from '../scripts/lib/machine.mjs';
 import { build, buildIsCurrent, ensureDependencies, root } from '../scripts/lib/project.mjs';
 
 const BENCHES: { name: string; file: string; nodeFlags?: string[]; needsBuild: boolean }[] = [
-  { name: 'admin-transactions', file: 'admin-transactions.ts', nodeFlags: ['--expose-gc'], needsBuild: false },
+  {
+    name: 'admin-transactions',
+    file: 'admin-transactions.ts',
+    nodeFlags: ['--expose-gc'],
+    needsBuild: false,
+  },
   { name: 'purchase-load', file: 'purchase-load.ts', needsBuild: true },
   { name: 'fuzz', file: 'fuzz.ts', needsBuild: true },
   { name: 'crash', file: 'crash.ts', needsBuild: true },
@@ -40,12 +45,18 @@ async function main() {
   for (const bench of chosen) {
     say(`\n=== bench: ${bench.name} ===`);
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-    const run = spawnSync(tsx, ['--conditions=react-server', ...(bench.nodeFlags ?? []), path.join('bench', bench.file)], {
-      cwd: root,
-      stdio: 'inherit',
-      env: process.env,
-    });
-    outcomes.push(`${bench.name}: ${run.status === 0 ? 'reported' : `stopped (exit ${run.status ?? run.signal})`}`);
+    const run = spawnSync(
+      tsx,
+      ['--conditions=react-server', ...(bench.nodeFlags ?? []), path.join('bench', bench.file)],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: process.env,
+      },
+    );
+    outcomes.push(
+      `${bench.name}: ${run.status === 0 ? 'reported' : `stopped (exit ${run.status ?? run.signal})`}`,
+    );
   }
   say(`\n${outcomes.join('\n')}`);
 }

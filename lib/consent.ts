@@ -12,7 +12,8 @@ export const APP_MODE_QUERY = 'app';
 export const APP_MODE_UA_TOKEN = 'RoadPartnersApp';
 export const APP_MODE_COOKIE = 'appMode';
 
-export const isAppUserAgent = (userAgent: string | null | undefined) => Boolean(userAgent?.includes(APP_MODE_UA_TOKEN));
+export const isAppUserAgent = (userAgent: string | null | undefined) =>
+  Boolean(userAgent?.includes(APP_MODE_UA_TOKEN));
 
 /**
  * Runs in <head> before the page paints, so static pages need no server decision:

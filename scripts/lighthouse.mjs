@@ -54,22 +54,39 @@ export async function measure(baseUrl) {
       await fetch(url);
       const runs = [];
       for (let run = 0; run < RUNS; run++) {
-        const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+        const runner = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+        });
         runs.push(runner.lhr);
       }
       const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const scores = Object.fromEntries(
-        CATEGORIES.map((category) => [category, median(runs.map((lhr) => Math.round(lhr.categories[category].score * 100)))]),
+        CATEGORIES.map((category) => [
+          category,
+          median(runs.map((lhr) => Math.round(lhr.categories[category].score * 100))),
+        ]),
       );
       const failedAudits = Object.values(runs[0].audits)
-        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+        .filter(
+          (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+        )
         .map((audit) => `${audit.id} (${audit.score})`);
       results.push({ page, scores, runs: runs.map(runSummary), failedAudits });
     }
   } finally {
     await chrome.kill();
   }
-  return { measuredAt: new Date().toISOString(), formFactor: 'mobile', lighthouse: '13.5.0', goal: LIGHTHOUSE_GOAL, runsPerPage: RUNS, results };
+  return {
+    measuredAt: new Date().toISOString(),
+    formFactor: 'mobile',
+    lighthouse: '13.5.0',
+    goal: LIGHTHOUSE_GOAL,
+    runsPerPage: RUNS,
+    results,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -79,8 +96,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   fs.writeFileSync(path.join('reports', 'lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
   let below = 0;
   for (const { page, scores, runs, failedAudits } of report.results) {
-    console.log(`${page.padEnd(14)} ${CATEGORIES.map((category) => `${category} ${scores[category]}`).join('  ')}`);
-    const perRun = runs.map((run) => `${run.performance} (FCP ${run.fcp} LCP ${run.lcp} TBT ${run.tbt} CLS ${run.cls})`);
+    console.log(
+      `${page.padEnd(14)} ${CATEGORIES.map((category) => `${category} ${scores[category]}`).join('  ')}`,
+    );
+    const perRun = runs.map(
+      (run) => `${run.performance} (FCP ${run.fcp} LCP ${run.lcp} TBT ${run.tbt} CLS ${run.cls})`,
+    );
     console.log(`               performance per run: ${perRun.join(', ')}`);
     if (failedAudits.length) console.log(`               below 0.9: ${failedAudits.join(', ')}`);
     below += Object.values(scores).filter((score) => score < LIGHTHOUSE_GOAL).length;

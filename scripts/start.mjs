@@ -49,21 +49,32 @@ if (!config.DATABASE_URL) {
 
 if (!buildIsCurrent() && (await build()) !== 0) fail('The build failed; see the messages above.');
 
-const server = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', port], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
-});
+const server = spawn(
+  process.execPath,
+  [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', port],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
 const localUrl = `http://localhost:${port}`;
 for (let attempt = 0; attempt < 600 && server.exitCode === null; attempt++) {
-  const healthy = await fetch(`${localUrl}/api/health`).then((response) => response.ok, () => false);
+  const healthy = await fetch(`${localUrl}/api/health`).then(
+    (response) => response.ok,
+    () => false,
+  );
   if (healthy) {
     const { siteUrl } = config;
-    say(`\n  Road Partners shop is running at ${localUrl}${siteUrl === localUrl ? '' : ` (public address ${siteUrl})`}`);
-    say(`  Admin back-office: ${localUrl}/admin (the first admin's password is set by ADMIN_PASSWORD, or was printed at the first start)\n`);
+    say(
+      `\n  Road Partners shop is running at ${localUrl}${siteUrl === localUrl ? '' : ` (public address ${siteUrl})`}`,
+    );
+    say(
+      `  Admin back-office: ${localUrl}/admin (the first admin's password is set by ADMIN_PASSWORD, or was printed at the first start)\n`,
+    );
     break;
   }
   await new Promise((resolve) => setTimeout(resolve, 250));

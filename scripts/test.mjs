@@ -34,7 +34,9 @@ function countJest(file) {
     results.failed += report.numFailedTests;
     results.skipped += report.numPendingTests + report.numTodoTests;
     // A suite that fails to load has no failed test of its own: count it, or it would go unnoticed.
-    const brokenSuites = report.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.length === 0);
+    const brokenSuites = report.testResults.filter(
+      (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
+    );
     results.failed += brokenSuites.length;
     if (report.numFailedTests > 0 || brokenSuites.length > 0) failures.push('jest');
     return true;
@@ -118,5 +120,7 @@ if (built) {
 }
 
 if (failures.length) say(`\nFailed: ${failures.join(', ')}`);
-say(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);
+say(
+  `\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`,
+);
 process.exit(results.failed > 0 ? 1 : 0);

@@ -14,7 +14,13 @@ interface Props {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'HomePage.meta' });
-  return pageMetadata({ locale, path: '', title: t('title'), description: t('description'), keywords: t('keywords') });
+  return pageMetadata({
+    locale,
+    path: '',
+    title: t('title'),
+    description: t('description'),
+    keywords: t('keywords'),
+  });
 }
 
 export default async function HomePage({ params }: Props) {
@@ -25,10 +31,10 @@ export default async function HomePage({ params }: Props) {
   return (
     <>
       <JsonLd data={organizationJsonLd(getConfig().siteUrl)} />
-      <section className="hidden bg-gradient-to-br from-brand to-brand-dark text-white sm:block">
+      <section className="from-brand to-brand-dark hidden bg-gradient-to-br text-white sm:block">
         <div className="mx-auto max-w-6xl px-4 py-14">
           <h1 className="text-4xl font-bold tracking-tight">{t('siteName')}</h1>
-          <p className="mt-2 text-xl font-medium text-accent">{t('tagline')}</p>
+          <p className="text-accent mt-2 text-xl font-medium">{t('tagline')}</p>
           <p className="mt-4 max-w-2xl text-lg text-white/90">{t('description')}</p>
         </div>
       </section>

@@ -52,12 +52,21 @@ export function FaqAccordion({ label, categories, selectedCategory, selectedAnch
                   className="flex w-full items-center justify-between px-5 py-4 text-left text-lg font-semibold text-slate-900 hover:bg-slate-50"
                 >
                   {category.title}
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-5 transition-transform ${expanded ? 'rotate-180' : ''}`} fill="currentColor">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    className={`size-5 transition-transform ${expanded ? 'rotate-180' : ''}`}
+                    fill="currentColor"
+                  >
                     <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
                   </svg>
                 </button>
               </h2>
-              <ol id={`faq-questions-${category.key}`} hidden={!expanded} className="border-t border-slate-200 pb-2">
+              <ol
+                id={`faq-questions-${category.key}`}
+                hidden={!expanded}
+                className="border-t border-slate-200 pb-2"
+              >
                 {category.questions.map((question, index) => {
                   const selected = question.anchor === selectedAnchor;
                   return (
@@ -67,9 +76,9 @@ export function FaqAccordion({ label, categories, selectedCategory, selectedAnch
                         scroll={false}
                         prefetch={false}
                         aria-current={selected ? 'page' : undefined}
-                        className="flex gap-3 px-5 py-2.5 text-slate-800 hover:bg-slate-50 aria-[current=page]:bg-brand/10 aria-[current=page]:font-semibold aria-[current=page]:text-brand"
+                        className="aria-[current=page]:bg-brand/10 aria-[current=page]:text-brand flex gap-3 px-5 py-2.5 text-slate-800 hover:bg-slate-50 aria-[current=page]:font-semibold"
                       >
-                        <span className="tabular-nums text-slate-600">{index + 1}.</span>
+                        <span className="text-slate-600 tabular-nums">{index + 1}.</span>
                         <span>{question.title}</span>
                       </Link>
                       {selected && <div className="px-5 pb-4 lg:hidden">{inlineAnswer}</div>}

@@ -2,7 +2,15 @@
  * A field's error, shown next to it; the field names its id in aria-describedby while the error exists. Nothing is
  * rendered without a message, so a description never points at an empty element.
  */
-export function FieldError({ id, message, className = '' }: { id: string; message?: string; className?: string }) {
+export function FieldError({
+  id,
+  message,
+  className = '',
+}: {
+  id: string;
+  message?: string;
+  className?: string;
+}) {
   if (!message) return null;
   return (
     <p id={id} className={`mt-1 flex items-start gap-1.5 text-sm font-medium text-red-700 ${className}`}>

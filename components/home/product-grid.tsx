@@ -34,12 +34,18 @@ export function ProductGrid() {
         {t('productsHeading')}
       </h2>
       <p className="mt-1 text-slate-700">{t('productsPrompt')}</p>
-      <ul className="mt-6 grid auto-rows-[4rem] grid-cols-1 gap-[10px] grid2:grid-cols-2 grid3:grid-cols-3">
+      <ul className="grid2:grid-cols-2 grid3:grid-cols-3 mt-6 grid auto-rows-[4rem] grid-cols-1 gap-[10px]">
         {PRODUCT_TILES.map((tile) => {
           const available = tile.href !== undefined;
           const body = (
             <>
-              <SvgImage src={tile.image} alt="" width={96} height={96} className="size-20 shrink-0 sm:size-24" />
+              <SvgImage
+                src={tile.image}
+                alt=""
+                width={96}
+                height={96}
+                className="size-20 shrink-0 sm:size-24"
+              />
               <span className="flex flex-col">
                 <span className="text-xl font-bold text-slate-900">{t(`products.${tile.key}.name`)}</span>
                 <span className="mt-1 text-slate-700">{t(`products.${tile.key}.description`)}</span>
@@ -59,7 +65,7 @@ export function ProductGrid() {
               {available ? (
                 <Link
                   href={tile.href!}
-                  className={`${tileClass} shadow-sm ring-brand transition hover:shadow-md hover:ring-2 focus-visible:ring-4 focus-visible:outline-none`}
+                  className={`${tileClass} ring-brand shadow-sm transition hover:shadow-md hover:ring-2 focus-visible:ring-4 focus-visible:outline-none`}
                 >
                   {body}
                 </Link>

@@ -62,7 +62,7 @@ export function CookieBanner({ labels }: { labels: CookieBannerLabels }) {
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 md:flex-row md:items-center md:justify-between">
         <p className="text-sm text-slate-800">
           {t('text')}{' '}
-          <Link href="/cookie-policy" className="font-medium text-brand underline">
+          <Link href="/cookie-policy" className="text-brand font-medium underline">
             {t('policyLink')}
           </Link>
         </p>
@@ -77,7 +77,7 @@ export function CookieBanner({ labels }: { labels: CookieBannerLabels }) {
           <button
             type="button"
             onClick={() => choose('accepted')}
-            className="min-h-11 rounded bg-brand px-4 font-semibold text-white hover:bg-brand-dark"
+            className="bg-brand hover:bg-brand-dark min-h-11 rounded px-4 font-semibold text-white"
           >
             {t('accept')}
           </button>

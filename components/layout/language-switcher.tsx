@@ -47,11 +47,20 @@ export function LanguageSwitcher({ label }: { label: string }) {
         {/* The visible code is part of the button's name, as WCAG's label-in-name asks. */}
         <span className="sr-only normal-case">{label} </span>
         {current}
-        <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} fill="currentColor">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+          fill="currentColor"
+        >
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
         </svg>
       </button>
-      <ul id="language-list" hidden={!open} className="absolute right-0 z-50 mt-1 w-40 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/10">
+      <ul
+        id="language-list"
+        hidden={!open}
+        className="absolute right-0 z-50 mt-1 w-40 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/10"
+      >
         {locales.map((locale) => (
           <li key={locale}>
             <Link

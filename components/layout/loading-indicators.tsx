@@ -15,9 +15,11 @@ export function LoadingIndicators({ label }: { label: string }) {
   // A click on an internal link starts the bar; the new pathname ends it.
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+        return;
       const anchor = (event.target as Element | null)?.closest?.('a[href]');
-      if (!(anchor instanceof HTMLAnchorElement) || anchor.target || anchor.origin !== location.origin) return;
+      if (!(anchor instanceof HTMLAnchorElement) || anchor.target || anchor.origin !== location.origin)
+        return;
       if (anchor.pathname === location.pathname) return;
       loading.navigationStarted();
     };
@@ -32,12 +34,19 @@ export function LoadingIndicators({ label }: { label: string }) {
         aria-hidden="true"
         data-testid="loading-bar"
         data-visible={barVisible || undefined}
-        className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-1 origin-left scale-x-0 bg-accent opacity-0 transition-[transform,opacity] duration-500 data-visible:scale-x-90 data-visible:opacity-100"
+        className="bg-accent pointer-events-none fixed inset-x-0 top-0 z-[60] h-1 origin-left scale-x-0 opacity-0 transition-[transform,opacity] duration-500 data-visible:scale-x-90 data-visible:opacity-100"
       />
       {overlayVisible && (
-        <div role="alert" aria-busy="true" className="fixed inset-0 z-[70] flex items-center justify-center bg-white/70">
+        <div
+          role="alert"
+          aria-busy="true"
+          className="fixed inset-0 z-[70] flex items-center justify-center bg-white/70"
+        >
           <span className="sr-only">{label}</span>
-          <span aria-hidden="true" className="size-12 animate-spin rounded-full border-4 border-brand border-t-transparent" />
+          <span
+            aria-hidden="true"
+            className="border-brand size-12 animate-spin rounded-full border-4 border-t-transparent"
+          />
         </div>
       )}
     </>

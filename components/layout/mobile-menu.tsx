@@ -19,18 +19,29 @@ export default function MobileMenu({ open, onClose, labels }: Props) {
   const t = (key: keyof NavigationLabels) => labels[key];
 
   return (
-    <Dialog open={open} onClose={onClose} aria-label={t('mainLabel')} className="relative z-40 nav:hidden">
+    <Dialog open={open} onClose={onClose} aria-label={t('mainLabel')} className="nav:hidden relative z-40">
       <div className="fixed inset-0 top-16 bg-black/40" aria-hidden="true" />
-      <DialogPanel id="mobile-menu" className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl">
+      <DialogPanel
+        id="mobile-menu"
+        className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl"
+      >
         {/* The cross stands where the burger was: the same toggle, now closing the menu. */}
-        <div className="flex h-16 shrink-0 items-center justify-end bg-brand px-4">
+        <div className="bg-brand flex h-16 shrink-0 items-center justify-end px-4">
           <button
             type="button"
             onClick={onClose}
             aria-label={t('closeMenu')}
             className="inline-flex size-11 items-center justify-center rounded text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </button>
@@ -45,7 +56,12 @@ export default function MobileMenu({ open, onClose, labels }: Props) {
           <hr className="my-3 border-slate-200" />
           <nav aria-label={t('legalLabel')} className="flex flex-col">
             {LEGAL_NAVIGATION.map((item) => (
-              <Link key={item.key} href={item.href} onClick={onClose} className="rounded px-3 py-2 text-slate-700 hover:bg-slate-100">
+              <Link
+                key={item.key}
+                href={item.href}
+                onClick={onClose}
+                className="rounded px-3 py-2 text-slate-700 hover:bg-slate-100"
+              >
                 {t(item.key)}
               </Link>
             ))}

@@ -27,7 +27,11 @@ export function PageViewAnalytics() {
 
   useEffect(() => {
     if (!ANALYTICS_URL || !consented) return;
-    const body = JSON.stringify({ path: beaconPath(locale, pathname), locale, referrer: beaconReferrer(document.referrer) });
+    const body = JSON.stringify({
+      path: beaconPath(locale, pathname),
+      locale,
+      referrer: beaconReferrer(document.referrer),
+    });
     navigator.sendBeacon(ANALYTICS_URL, new Blob([body], { type: 'application/json' }));
   }, [pathname, locale, consented]);
 

@@ -29,21 +29,25 @@ export function SiteHeader({ labels, languageLabel }: { labels: NavigationLabels
   const [menuUsed, setMenuUsed] = useState(false);
 
   return (
-    <header data-chrome className="sticky top-0 z-30 bg-brand shadow-md">
+    <header data-chrome className="bg-brand sticky top-0 z-30 shadow-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link href="/" aria-label={t('homeLabel')} className="rounded focus-visible:outline-2 focus-visible:outline-white">
+        <Link
+          href="/"
+          aria-label={t('homeLabel')}
+          className="rounded focus-visible:outline-2 focus-visible:outline-white"
+        >
           <Logo />
         </Link>
         <MainNavigation
           labels={labels}
-          className="hidden h-full items-stretch nav:flex"
+          className="nav:flex hidden h-full items-stretch"
           linkClassName="flex items-center border-b-4 border-transparent px-4 font-medium text-white/90 hover:text-white aria-[current=page]:border-accent aria-[current=page]:text-white"
         />
         <div className="flex items-center gap-2">
           <LanguageSwitcher label={languageLabel} />
           <button
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white nav:hidden"
+            className="nav:hidden inline-flex size-11 items-center justify-center rounded text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? 'mobile-menu' : undefined}
             aria-label={menuOpen ? t('closeMenu') : t('openMenu')}
@@ -52,7 +56,15 @@ export function SiteHeader({ labels, languageLabel }: { labels: NavigationLabels
               setMenuOpen((open) => !open);
             }}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </button>

@@ -40,7 +40,14 @@ export async function LegalDocument({ namespace }: { namespace: LegalNamespace }
     const Heading = level === 2 ? 'h2' : 'h3';
     return (
       <section key={id} id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
-        <Heading id={`${id}-title`} className={level === 2 ? 'mt-10 text-2xl font-semibold text-slate-900' : 'mt-6 text-lg font-semibold text-slate-900'}>
+        <Heading
+          id={`${id}-title`}
+          className={
+            level === 2
+              ? 'mt-10 text-2xl font-semibold text-slate-900'
+              : 'mt-6 text-lg font-semibold text-slate-900'
+          }
+        >
           {fill(block.title)}
         </Heading>
         {block.paragraphs?.map((paragraph, index) => (
@@ -56,9 +63,17 @@ export async function LegalDocument({ namespace }: { namespace: LegalNamespace }
           </ul>
         )}
         {block.table && (
-          <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
+          <div
+            className="mt-4 overflow-x-auto rounded-lg border border-slate-200"
+            tabIndex={0}
+            role="region"
+            aria-labelledby={`${id}-caption`}
+          >
             <table className="min-w-full text-left text-sm">
-              <caption id={`${id}-caption`} className="bg-slate-100 px-3 py-2 text-left font-semibold text-slate-900">
+              <caption
+                id={`${id}-caption`}
+                className="bg-slate-100 px-3 py-2 text-left font-semibold text-slate-900"
+              >
                 {fill(block.table.caption)}
               </caption>
               <thead className="bg-slate-50">
@@ -75,7 +90,11 @@ export async function LegalDocument({ namespace }: { namespace: LegalNamespace }
                   <tr key={rowIndex}>
                     {row.map((cell, cellIndex) =>
                       cellIndex === 0 ? (
-                        <th key={cellIndex} scope="row" className="px-3 py-2 align-top font-medium text-slate-900">
+                        <th
+                          key={cellIndex}
+                          scope="row"
+                          className="px-3 py-2 align-top font-medium text-slate-900"
+                        >
                           {fill(cell)}
                         </th>
                       ) : (
@@ -90,7 +109,8 @@ export async function LegalDocument({ namespace }: { namespace: LegalNamespace }
             </table>
           </div>
         )}
-        {block.subsections && Object.entries(block.subsections).map(([key, sub]) => renderBlock(`${id}-${key}`, sub, 3))}
+        {block.subsections &&
+          Object.entries(block.subsections).map(([key, sub]) => renderBlock(`${id}-${key}`, sub, 3))}
       </section>
     );
   };
@@ -103,7 +123,7 @@ export async function LegalDocument({ namespace }: { namespace: LegalNamespace }
         <h2 id="contents-title" className="font-semibold text-slate-900">
           {ui('contents')}
         </h2>
-        <ol className="mt-2 list-decimal space-y-1 pl-6 text-brand">
+        <ol className="text-brand mt-2 list-decimal space-y-1 pl-6">
           {sections.map(([id, block]) => (
             <li key={id}>
               <a href={`#${id}`} className="underline-offset-2 hover:underline">

@@ -11,7 +11,10 @@ export function NotFoundView() {
       <SvgImage src="/images/not-found.svg" alt={t('imageAlt')} width={320} height={240} />
       <h1 className="mt-6 text-3xl font-bold text-slate-900">{t('heading')}</h1>
       <p className="mt-3 text-lg text-slate-700">{t('text')}</p>
-      <Link href="/" className="mt-8 inline-flex min-h-11 items-center rounded bg-brand px-6 font-semibold text-white hover:bg-brand-dark">
+      <Link
+        href="/"
+        className="bg-brand hover:bg-brand-dark mt-8 inline-flex min-h-11 items-center rounded px-6 font-semibold text-white"
+      >
         {t('backHome')}
       </Link>
     </div>

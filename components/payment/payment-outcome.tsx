@@ -67,7 +67,10 @@ export function paymentOutcomePage(outcome: Outcome) {
               <p className="mt-2 text-slate-700">{t('retry')}</p>
             </>
           )}
-          <Link href="/" className="mt-8 inline-flex min-h-11 items-center rounded bg-brand px-6 font-semibold text-white hover:bg-brand-dark">
+          <Link
+            href="/"
+            className="bg-brand hover:bg-brand-dark mt-8 inline-flex min-h-11 items-center rounded px-6 font-semibold text-white"
+          >
             {t('backHome')}
           </Link>
         </div>

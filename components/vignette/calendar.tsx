@@ -124,9 +124,14 @@ export function Calendar({ locale, min, max, value, today, onSelect, labels, aut
         ? String(year)
         : `${pageStart} – ${pageStart + YEARS_PER_PAGE - 1}`;
 
-  const step = view === 'month' ? { months: 1 } : view === 'year' ? { months: 12 } : { months: 12 * YEARS_PER_PAGE };
+  const step =
+    view === 'month' ? { months: 1 } : view === 'year' ? { months: 12 } : { months: 12 * YEARS_PER_PAGE };
   const previousDisabled =
-    view === 'month' ? monthOf(active) <= monthOf(min) : view === 'year' ? year <= minYear : pageStart <= minYear;
+    view === 'month'
+      ? monthOf(active) <= monthOf(min)
+      : view === 'year'
+        ? year <= minYear
+        : pageStart <= minYear;
   const nextDisabled =
     view === 'month'
       ? monthOf(active) >= monthOf(max)
@@ -216,12 +221,17 @@ export function Calendar({ locale, min, max, value, today, onSelect, labels, aut
         <button
           type="button"
           onClick={() => switchView(view === 'multi-year' ? 'month' : 'multi-year')}
-          className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand"
+          className="focus-visible:outline-brand inline-flex min-h-10 items-center gap-1 rounded px-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2"
           data-testid="calendar-period"
         >
           <span id={headingId}>{period}</span>
           <span className="sr-only">, {view === 'multi-year' ? labels.chooseDate : labels.chooseYear}</span>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-4 transition-transform ${view === 'multi-year' ? 'rotate-180' : ''}`} fill="currentColor">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className={`size-4 transition-transform ${view === 'multi-year' ? 'rotate-180' : ''}`}
+            fill="currentColor"
+          >
             <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
           </svg>
         </button>
@@ -231,7 +241,7 @@ export function Calendar({ locale, min, max, value, today, onSelect, labels, aut
             aria-label={previousLabel}
             disabled={previousDisabled}
             onClick={() => move(addMonths(active, -step.months), false)}
-            className="inline-flex size-10 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand disabled:text-slate-300"
+            className="focus-visible:outline-brand inline-flex size-10 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-2 disabled:text-slate-300"
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
               <path d="M12.7 5.3a1 1 0 0 1 0 1.4L9.4 10l3.3 3.3a1 1 0 1 1-1.4 1.4l-4-4a1 1 0 0 1 0-1.4l4-4a1 1 0 0 1 1.4 0z" />
@@ -242,7 +252,7 @@ export function Calendar({ locale, min, max, value, today, onSelect, labels, aut
             aria-label={nextLabel}
             disabled={nextDisabled}
             onClick={() => move(addMonths(active, step.months), false)}
-            className="inline-flex size-10 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand disabled:text-slate-300"
+            className="focus-visible:outline-brand inline-flex size-10 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-2 disabled:text-slate-300"
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
               <path d="M7.3 14.7a1 1 0 0 1 0-1.4l3.3-3.3-3.3-3.3a1 1 0 0 1 1.4-1.4l4 4a1 1 0 0 1 0 1.4l-4 4a1 1 0 0 1-1.4 0z" />
@@ -268,7 +278,12 @@ export function Calendar({ locale, min, max, value, today, onSelect, labels, aut
             <thead>
               <tr>
                 {WEEK_DAYS.map((day) => (
-                  <th key={day} scope="col" abbr={format.longWeekday.format(utcDate(day))} className="h-8 w-10 text-xs font-medium text-slate-600">
+                  <th
+                    key={day}
+                    scope="col"
+                    abbr={format.longWeekday.format(utcDate(day))}
+                    className="h-8 w-10 text-xs font-medium text-slate-600"
+                  >
                     {format.shortWeekday.format(utcDate(day)).replace('.', '')}
                   </th>
                 ))}
@@ -314,12 +329,21 @@ export function Calendar({ locale, min, max, value, today, onSelect, labels, aut
                   const first = `${key}-01`;
                   const disabled = key < monthOf(min) || key > monthOf(max);
                   const target = clampDay(
-                    toIso({ year, month: monthNumber, day: Math.min(parseIso(active).day, daysInMonth(year, monthNumber)) }),
+                    toIso({
+                      year,
+                      month: monthNumber,
+                      day: Math.min(parseIso(active).day, daysInMonth(year, monthNumber)),
+                    }),
                     min,
                     max,
                   );
                   return (
-                    <td key={key} role="gridcell" aria-selected={value !== undefined && monthOf(value) === key} className="p-1">
+                    <td
+                      key={key}
+                      role="gridcell"
+                      aria-selected={value !== undefined && monthOf(value) === key}
+                      className="p-1"
+                    >
                       <button
                         type="button"
                         tabIndex={monthNumber === month ? 0 : -1}
@@ -355,7 +379,12 @@ export function Calendar({ locale, min, max, value, today, onSelect, labels, aut
                   const disabled = cellYear < minYear || cellYear > maxYear;
                   const target = clampDay(addYears(active, cellYear - year), min, max);
                   return (
-                    <td key={cellYear} role="gridcell" aria-selected={value !== undefined && yearOf(value) === cellYear} className="px-1 py-0.5">
+                    <td
+                      key={cellYear}
+                      role="gridcell"
+                      aria-selected={value !== undefined && yearOf(value) === cellYear}
+                      className="px-1 py-0.5"
+                    >
                       <button
                         type="button"
                         tabIndex={cellYear === year ? 0 : -1}

@@ -7,7 +7,12 @@ import { findOverlaps, MAX_CART_ITEMS, type CartItem } from '@/lib/cart/cart-sto
 import { SELLABLE_CATEGORIES, type SellableCode } from '@/lib/vignettes/categories';
 import { FieldError } from '@/components/form/field-error';
 import { fill, formatDay, formatHuf, formatRon } from '@/lib/i18n/format';
-import { errorText, type CategoryNames, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
+import {
+  errorText,
+  type CategoryNames,
+  type ValidationLabels,
+  type VignetteFormLabels,
+} from '@/lib/i18n/labels';
 
 interface CartPanelProps {
   items: readonly CartItem[];
@@ -71,7 +76,10 @@ export function CartPanel({
         tabIndex={-1}
         className="flex items-center gap-3 text-xl font-semibold text-slate-900 focus:outline-none"
       >
-        <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand text-base font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="bg-brand flex size-8 shrink-0 items-center justify-center rounded-full text-base font-bold text-white"
+        >
           4
         </span>
         {labels.steps.cart}
@@ -80,16 +88,19 @@ export function CartPanel({
         <p className="text-slate-700">{labels.cart.empty}</p>
       ) : (
         <>
-          <p className="text-slate-700">{fill(labels.cart.count, { count: items.length, max: MAX_CART_ITEMS })}</p>
+          <p className="text-slate-700">
+            {fill(labels.cart.count, { count: items.length, max: MAX_CART_ITEMS })}
+          </p>
           <ul className="space-y-3">
             {items.map((item, index) => {
               const quoted = quote?.items[index];
               const firstDay = quoted?.firstDay ?? item.firstDay;
               const lastDay = quoted?.lastDay ?? item.lastDay;
-              const overlapping = findOverlaps(
-                items.filter((other) => other.id !== item.id),
-                item,
-              ).length > 0;
+              const overlapping =
+                findOverlaps(
+                  items.filter((other) => other.id !== item.id),
+                  item,
+                ).length > 0;
               const problems = issues.get(index) ?? [];
               const name = describeItem(item);
               return (
@@ -98,7 +109,7 @@ export function CartPanel({
                   id={`cart-item-${index}`}
                   tabIndex={-1}
                   data-testid="cart-item"
-                  className="rounded-lg border border-slate-300 bg-white p-3 focus:outline-2 focus:outline-brand"
+                  className="focus:outline-brand rounded-lg border border-slate-300 bg-white p-3 focus:outline-2"
                 >
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
@@ -107,20 +118,23 @@ export function CartPanel({
                         {formatDay(firstDay, locale, 'medium')} – {formatDay(lastDay, locale, 'medium')}
                       </p>
                       <p className="text-sm font-medium text-slate-900 tabular-nums">
-                        {formatHuf(quoted?.priceHuf ?? item.priceHuf, locale)} · {formatRon(quoted?.priceRon ?? item.priceRon, locale)}
+                        {formatHuf(quoted?.priceHuf ?? item.priceHuf, locale)} ·{' '}
+                        {formatRon(quoted?.priceRon ?? item.priceRon, locale)}
                       </p>
                     </div>
                     <button
                       type="button"
                       onClick={() => onRemove(item)}
                       aria-label={fill(labels.cart.removeLabel, { item: name })}
-                      className="inline-flex min-h-11 shrink-0 items-center rounded px-3 font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand"
+                      className="focus-visible:outline-brand inline-flex min-h-11 shrink-0 items-center rounded px-3 font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2"
                     >
                       {labels.cart.remove}
                     </button>
                   </div>
                   {overlapping && (
-                    <p className="mt-2 rounded border-l-4 border-amber-500 bg-amber-50 p-2 text-sm text-amber-950">{labels.cart.overlap}</p>
+                    <p className="mt-2 rounded border-l-4 border-amber-500 bg-amber-50 p-2 text-sm text-amber-950">
+                      {labels.cart.overlap}
+                    </p>
                   )}
                   {problems.map((problem, problemIndex) => {
                     const label = fieldLabel(problem.path, labels);
@@ -146,7 +160,7 @@ export function CartPanel({
             <li key={category.code}>
               <Link
                 href={`/vignette/${category.slug}`}
-                className="inline-flex min-h-11 items-center rounded border border-brand bg-white px-3 font-medium text-brand hover:bg-brand/10"
+                className="border-brand text-brand hover:bg-brand/10 inline-flex min-h-11 items-center rounded border bg-white px-3 font-medium"
               >
                 {category.title} · {categoryNames[category.code]}
               </Link>

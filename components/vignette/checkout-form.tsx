@@ -2,7 +2,13 @@
 
 import { useId, useRef, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
-import { isApiRequestError, postOrder, type ApiIssue, type OrderRequest, type QuoteResponse } from '@/lib/client/api';
+import {
+  isApiRequestError,
+  postOrder,
+  type ApiIssue,
+  type OrderRequest,
+  type QuoteResponse,
+} from '@/lib/client/api';
 import { checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
@@ -16,7 +22,13 @@ import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib
 export interface CheckoutValues {
   email: string;
   wantsInvoice: boolean;
-  invoice: { kind: 'PERSON' | 'COMPANY'; name: string; address: string; taxId: string; tradeRegister: string };
+  invoice: {
+    kind: 'PERSON' | 'COMPANY';
+    name: string;
+    address: string;
+    taxId: string;
+    tradeRegister: string;
+  };
   acceptTerms: boolean;
 }
 
@@ -92,7 +104,15 @@ interface CheckoutFormProps {
  * Checkout: e-mail, optional invoice data, the order summary from the quote, the terms with the express consent of
  * OUG 34/2014 art. 16, and "Pay", which creates the order and sends the browser to the payment provider's form.
  */
-export function CheckoutForm({ items, quote, locale, labels, validation, describeItem, onItemIssues }: CheckoutFormProps) {
+export function CheckoutForm({
+  items,
+  quote,
+  locale,
+  labels,
+  validation,
+  describeItem,
+  onItemIssues,
+}: CheckoutFormProps) {
   const id = useId();
   const { control, register, handleSubmit, setError, formState } = useForm<CheckoutValues>({
     defaultValues: DEFAULT_VALUES,
@@ -150,11 +170,19 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
         const itemIssues = error.issues.filter((issue) => issue.path.startsWith('items.'));
         const formIssues = error.issues.filter((issue) => FORM_FIELDS.has(issue.path));
         formIssues.forEach((issue, index) =>
-          setError(issue.path as Path<CheckoutValues>, { type: 'server', message: issue.code ?? 'invalid' }, { shouldFocus: index === 0 }),
+          setError(
+            issue.path as Path<CheckoutValues>,
+            { type: 'server', message: issue.code ?? 'invalid' },
+            { shouldFocus: index === 0 },
+          ),
         );
         onItemIssues(itemIssues);
-        const rest = error.issues.filter((issue) => !issue.path.startsWith('items.') && !FORM_FIELDS.has(issue.path));
-        setPayError(rest.length ? rest.map((issue) => message(issue.code ?? 'invalid')).join(' ') : t.fixErrors);
+        const rest = error.issues.filter(
+          (issue) => !issue.path.startsWith('items.') && !FORM_FIELDS.has(issue.path),
+        );
+        setPayError(
+          rest.length ? rest.map((issue) => message(issue.code ?? 'invalid')).join(' ') : t.fixErrors,
+        );
         if (!formIssues.length) focusCartItem(itemIssues);
       } else if (isApiRequestError(error) && error.status === 0) {
         setPayError(t.networkError);
@@ -169,7 +197,10 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="vignette-checkout">
       <h2 id={`${id}-heading`} className="flex items-center gap-3 text-xl font-semibold text-slate-900">
-        <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand text-base font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="bg-brand flex size-8 shrink-0 items-center justify-center rounded-full text-base font-bold text-white"
+        >
           5
         </span>
         {labels.steps.checkout}
@@ -186,7 +217,12 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
 
         <div className="space-y-3">
           <div className="flex items-start gap-3">
-            <input {...register('wantsInvoice')} id={fieldId('wantsInvoice')} type="checkbox" className="mt-0.5 size-6 shrink-0 accent-brand" />
+            <input
+              {...register('wantsInvoice')}
+              id={fieldId('wantsInvoice')}
+              type="checkbox"
+              className="accent-brand mt-0.5 size-6 shrink-0"
+            />
             <label htmlFor={fieldId('wantsInvoice')} className="font-medium text-slate-900">
               {t.invoiceToggle}
             </label>
@@ -198,7 +234,12 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
                 <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
                   {(['PERSON', 'COMPANY'] as const).map((option) => (
                     <label key={option} className="flex min-h-11 items-center gap-2">
-                      <input {...register('invoice.kind')} type="radio" value={option} className="size-5 accent-brand" />
+                      <input
+                        {...register('invoice.kind')}
+                        type="radio"
+                        value={option}
+                        className="accent-brand size-5"
+                      />
                       {option === 'PERSON' ? t.person : t.company}
                     </label>
                   ))}
@@ -247,7 +288,11 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
           )}
         </div>
 
-        <section aria-labelledby={`${id}-summary`} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="order-summary">
+        <section
+          aria-labelledby={`${id}-summary`}
+          className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          data-testid="order-summary"
+        >
           <h3 id={`${id}-summary`} className="text-lg font-semibold text-slate-900">
             {t.summary}
           </h3>
@@ -258,13 +303,21 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
                   {quote.data.items.map((quoted, index) => (
                     <li key={index} className="py-2" data-testid="summary-item">
                       <p className="font-medium break-words text-slate-900">
-                        {describeItem(quoted as Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>)}
+                        {describeItem(
+                          quoted as Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>,
+                        )}
                       </p>
-                      <p className="text-sm text-slate-700" data-first-day={quoted.firstDay} data-last-day={quoted.lastDay}>
-                        {formatDay(quoted.firstDay, locale, 'medium')} – {formatDay(quoted.lastDay, locale, 'medium')}
+                      <p
+                        className="text-sm text-slate-700"
+                        data-first-day={quoted.firstDay}
+                        data-last-day={quoted.lastDay}
+                      >
+                        {formatDay(quoted.firstDay, locale, 'medium')} –{' '}
+                        {formatDay(quoted.lastDay, locale, 'medium')}
                       </p>
                       <p className="text-sm text-slate-900 tabular-nums">
-                        {formatHuf(quoted.priceHuf, locale)} · <span className="font-semibold">{formatRon(quoted.priceRon, locale)}</span>
+                        {formatHuf(quoted.priceHuf, locale)} ·{' '}
+                        <span className="font-semibold">{formatRon(quoted.priceRon, locale)}</span>
                       </p>
                     </li>
                   ))}
@@ -291,7 +344,7 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
                   <button
                     type="button"
                     onClick={quote.retry}
-                    className="inline-flex min-h-11 items-center rounded border border-brand px-4 font-medium text-brand hover:bg-brand/10"
+                    className="border-brand text-brand hover:bg-brand/10 inline-flex min-h-11 items-center rounded border px-4 font-medium"
                   >
                     {labels.retry}
                   </button>
@@ -308,7 +361,12 @@ export function CheckoutForm({ items, quote, locale, labels, validation, describ
           errorId={errorId('acceptTerms')}
           error={termsError}
         />
-        <PayButton id={id} label={quote.data ? fill(t.pay, { amount: formatRon(quote.data.totalRon, locale) }) : t.payPlain} hint={t.payHint} error={payError} />
+        <PayButton
+          id={id}
+          label={quote.data ? fill(t.pay, { amount: formatRon(quote.data.totalRon, locale) }) : t.payPlain}
+          hint={t.payHint}
+          error={payError}
+        />
       </form>
     </section>
   );

@@ -160,16 +160,23 @@ export function DatePicker({
           onClick={show}
           onKeyDown={onFieldKeyDown}
           data-value={value ?? ''}
-          className="min-h-11 w-full min-w-0 cursor-pointer rounded border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600 focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-red-700"
+          className="focus-visible:outline-brand min-h-11 w-full min-w-0 cursor-pointer rounded border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600 focus-visible:outline-2 aria-[invalid=true]:border-red-700"
         />
         <button
           type="button"
           onClick={() => (open ? hide(true) : show())}
           aria-haspopup="dialog"
           aria-expanded={open}
-          className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded border border-brand px-3 font-medium text-brand hover:bg-brand/10 focus-visible:outline-2 focus-visible:outline-brand"
+          className="border-brand text-brand hover:bg-brand/10 focus-visible:outline-brand inline-flex min-h-11 shrink-0 items-center gap-2 rounded border px-3 font-medium focus-visible:outline-2"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <rect x="3" y="5" width="18" height="16" rx="2" />
             <path d="M3 10h18M8 3v4M16 3v4" />
           </svg>

@@ -50,7 +50,11 @@ function productFor(products: readonly CatalogProduct[], values: Pick<ItemFormVa
 }
 
 /** The API's item for the form's values: a yearly vignette's year travels as its first possible start day. */
-function toItemInput(categoryCode: SellableCode, products: readonly CatalogProduct[], values: ItemFormValues) {
+function toItemInput(
+  categoryCode: SellableCode,
+  products: readonly CatalogProduct[],
+  values: ItemFormValues,
+) {
   const type = values.type;
   const yearly = type !== '' && isYearly(type);
   return {
@@ -76,12 +80,17 @@ function itemFormSchema(products: readonly CatalogProduct[]) {
       if (!type || isYearly(type) || typeof item.startDate !== 'string') return;
       const product = productsOf(products, type)[0];
       if (!product) return;
-      if (item.startDate < product.earliestStart) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startBeforeToday' });
-      else if (item.startDate > product.latestStart) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startTooLate' });
+      if (item.startDate < product.earliestStart)
+        ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startBeforeToday' });
+      else if (item.startDate > product.latestStart)
+        ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startTooLate' });
     });
 }
 
-function itemResolver(categoryCode: SellableCode, products: readonly CatalogProduct[]): Resolver<ItemFormValues> {
+function itemResolver(
+  categoryCode: SellableCode,
+  products: readonly CatalogProduct[],
+): Resolver<ItemFormValues> {
   return zodFormResolver(itemFormSchema(products), {
     toInput: (values) => toItemInput(categoryCode, products, values),
     toFormErrors: (errors, values) => {
@@ -121,7 +130,16 @@ interface ItemFormProps {
  * through react-hook-form's zodResolver; errors stand next to their fields in the page's language, and a failed
  * submit focuses the first invalid field.
  */
-export function ItemForm({ categoryCode, catalog, locale, cart, labels, validation, describeItem, onAdded }: ItemFormProps) {
+export function ItemForm({
+  categoryCode,
+  catalog,
+  locale,
+  cart,
+  labels,
+  validation,
+  describeItem,
+  onAdded,
+}: ItemFormProps) {
   const id = useId();
   const products = useMemo(
     () => catalog.products.filter((product) => product.categoryCode === categoryCode),
@@ -170,7 +188,13 @@ export function ItemForm({ categoryCode, catalog, locale, cart, labels, validati
   const plate = normalizePlate(values.plate ?? '');
   const overlaps =
     validity && plate
-      ? findOverlaps(cart, { plate, country: values.country, type: type as VignetteType, county: input.county, ...validity })
+      ? findOverlaps(cart, {
+          plate,
+          country: values.country,
+          type: type as VignetteType,
+          county: input.county,
+          ...validity,
+        })
       : [];
 
   const onAdd = (submitted: ItemFormValues) => {
@@ -205,9 +229,12 @@ export function ItemForm({ categoryCode, catalog, locale, cart, labels, validati
   };
 
   const stepHeading = 'flex items-center gap-3 text-xl font-semibold text-slate-900';
-  const stepNumber = 'flex size-8 shrink-0 items-center justify-center rounded-full bg-brand text-base font-bold text-white';
+  const stepNumber =
+    'flex size-8 shrink-0 items-center justify-center rounded-full bg-brand text-base font-bold text-white';
   const priceText = (candidate: CatalogProduct | undefined) =>
-    candidate ? `${formatHuf(candidate.priceHuf, locale)} · ${formatRon(candidate.priceRon, locale)}` : labels.periods.unavailable;
+    candidate
+      ? `${formatHuf(candidate.priceHuf, locale)} · ${formatRon(candidate.priceRon, locale)}`
+      : labels.periods.unavailable;
 
   const typeError = message(errors.type?.message);
   const startError = message(errors.startDate?.message);
@@ -238,7 +265,7 @@ export function ItemForm({ categoryCode, catalog, locale, cart, labels, validati
                 <label
                   key={candidate}
                   htmlFor={optionId}
-                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 hover:border-brand has-[:checked]:border-2 has-[:checked]:border-brand has-[:checked]:bg-brand/5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand"
+                  className="hover:border-brand has-[:checked]:border-brand has-[:checked]:bg-brand/5 has-[:focus-visible]:outline-brand flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 has-[:checked]:border-2 has-[:focus-visible]:outline-2"
                 >
                   <input
                     {...typeField}
@@ -247,13 +274,13 @@ export function ItemForm({ categoryCode, catalog, locale, cart, labels, validati
                     value={candidate}
                     aria-labelledby={`${optionId}-name ${optionId}-price`}
                     aria-describedby={`${optionId}-description`}
-                    className="mt-1 size-5 shrink-0 accent-brand focus-visible:outline-none"
+                    className="accent-brand mt-1 size-5 shrink-0 focus-visible:outline-none"
                   />
                   <span className="flex flex-col">
                     <span id={`${optionId}-name`} className="font-semibold text-slate-900">
                       {labels.periods[candidate].name}
                     </span>
-                    <span id={`${optionId}-price`} className="font-medium text-brand tabular-nums">
+                    <span id={`${optionId}-price`} className="text-brand font-medium tabular-nums">
                       {priceText(shown)}
                     </span>
                     <span id={`${optionId}-description`} className="text-sm text-slate-700">
@@ -316,14 +343,14 @@ export function ItemForm({ categoryCode, catalog, locale, cart, labels, validati
               {years.map((year, index) => (
                 <label
                   key={year}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 has-[:checked]:border-2 has-[:checked]:border-brand"
+                  className="has-[:checked]:border-brand flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 has-[:checked]:border-2"
                 >
                   <input
                     {...yearField}
                     type="radio"
                     value={String(year)}
                     defaultChecked={index === 0 && !values.year}
-                    className="size-5 accent-brand"
+                    className="accent-brand size-5"
                   />
                   {fill(labels.year.option, { year })}
                 </label>
@@ -347,7 +374,7 @@ export function ItemForm({ categoryCode, catalog, locale, cart, labels, validati
               id={ids.county}
               aria-invalid={countyError ? true : undefined}
               aria-describedby={[ids.countyHint, countyError && ids.countyError].filter(Boolean).join(' ')}
-              className="mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-red-700"
+              className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 aria-[invalid=true]:border-red-700"
             >
               <option value="">{labels.county.placeholder}</option>
               {catalog.counties.map((county) => (
@@ -373,7 +400,9 @@ export function ItemForm({ categoryCode, catalog, locale, cart, labels, validati
                     })}
                   </span>
                 </p>
-                {validity.firstDay === catalog.date && <p className="mt-1 text-sm text-slate-700">{labels.validity.today}</p>}
+                {validity.firstDay === catalog.date && (
+                  <p className="mt-1 text-sm text-slate-700">{labels.validity.today}</p>
+                )}
               </>
             ) : (
               <p className="text-slate-700">{labels.validity.pending}</p>
@@ -416,11 +445,17 @@ export function ItemForm({ categoryCode, catalog, locale, cart, labels, validati
       <div className="space-y-3">
         <div aria-live="polite">
           {overlaps.length > 0 && (
-            <p className="rounded border-l-4 border-amber-500 bg-amber-50 p-3 text-amber-950" data-testid="duplicate-warning">
+            <p
+              className="rounded border-l-4 border-amber-500 bg-amber-50 p-3 text-amber-950"
+              data-testid="duplicate-warning"
+            >
               {fill(labels.add.duplicate, {
                 plate: `${plate} (${countrySign(values.country) ?? values.country})`,
                 items: overlaps
-                  .map((item) => `${describeItem(item)}, ${formatDay(item.firstDay, locale, 'medium')} – ${formatDay(item.lastDay, locale, 'medium')}`)
+                  .map(
+                    (item) =>
+                      `${describeItem(item)}, ${formatDay(item.firstDay, locale, 'medium')} – ${formatDay(item.lastDay, locale, 'medium')}`,
+                  )
                   .join('; '),
               })}
             </p>
@@ -429,7 +464,7 @@ export function ItemForm({ categoryCode, catalog, locale, cart, labels, validati
         <button
           type="submit"
           aria-describedby={addError ? ids.addError : undefined}
-          className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand px-6 text-lg font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:w-auto"
+          className="bg-brand hover:bg-brand-dark focus-visible:outline-brand inline-flex min-h-12 w-full items-center justify-center rounded-lg px-6 text-lg font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 sm:w-auto"
         >
           {labels.add.button}
         </button>

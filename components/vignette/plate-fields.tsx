@@ -38,7 +38,11 @@ interface PlateFieldsProps {
 /** The key of checkPlate's verdict, shown next to the field. */
 function plateErrorKey(check: PlateCheck): string | undefined {
   if (check.ok) return undefined;
-  return check.reason === 'EMPTY' ? 'plateRequired' : check.reason === 'CHARACTERS' ? 'plateCharacters' : 'plateFormat';
+  return check.reason === 'EMPTY'
+    ? 'plateRequired'
+    : check.reason === 'CHARACTERS'
+      ? 'plateCharacters'
+      : 'plateFormat';
 }
 
 /**
@@ -82,16 +86,22 @@ export function PlateCountryFields({
 
   const countries = useMemo(() => {
     const collator = new Intl.Collator(locale);
-    const named = REGISTRATION_COUNTRIES.map((entry) => ({ ...entry, name: countryName(entry.code, locale) }));
+    const named = REGISTRATION_COUNTRIES.map((entry) => ({
+      ...entry,
+      name: countryName(entry.code, locale),
+    }));
     // Romania and Hungary first (most buyers), the rest by name in the page's language.
     const [first, second, ...rest] = named;
-    return [first, second, ...rest.sort((a, b) => collator.compare(a.name, b.name))].filter((entry) => entry !== undefined);
+    return [first, second, ...rest.sort((a, b) => collator.compare(a.name, b.name))].filter(
+      (entry) => entry !== undefined,
+    );
   }, [locale]);
 
   const check = checkPlate(plate, country);
   const liveError = showErrors || plateLeft ? plateErrorKey(check) : undefined;
   // A format error of the schema is made precise by the check: a foreign character is not a wrong format.
-  const plateKey = liveError ?? (errors.plate === 'plateFormat' ? plateErrorKey(check) ?? errors.plate : errors.plate);
+  const plateKey =
+    liveError ?? (errors.plate === 'plateFormat' ? (plateErrorKey(check) ?? errors.plate) : errors.plate);
   const plateError = errorText(plateKey, validation, labels.errors);
   const countryError = errorText(errors.country, validation, labels.errors);
   const confirmError = errorText(errors.confirmed, validation, labels.errors);
@@ -99,7 +109,8 @@ export function PlateCountryFields({
   const warnings = check.ok ? check.warnings : [];
   const sign = countrySign(country) ?? country;
   const countryLabel = `${countryName(country, locale)} (${sign})`;
-  const hint = country === 'RO' ? labels.plate.hintRO : country === 'HU' ? labels.plate.hintHU : labels.plate.hintOther;
+  const hint =
+    country === 'RO' ? labels.plate.hintRO : country === 'HU' ? labels.plate.hintHU : labels.plate.hintOther;
 
   const onPlateInput = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
@@ -117,7 +128,8 @@ export function PlateCountryFields({
     }
   };
 
-  const describedBy = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
+  const describedBy = (...parts: (string | false | undefined)[]) =>
+    parts.filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="space-y-5">
@@ -135,7 +147,7 @@ export function PlateCountryFields({
           }}
           aria-invalid={countryError ? true : undefined}
           aria-describedby={describedBy(countryError && ids.countryError)}
-          className="mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-red-700"
+          className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 aria-[invalid=true]:border-red-700"
         >
           {countries.map((entry) => (
             <option key={entry.code} value={entry.code}>
@@ -171,7 +183,7 @@ export function PlateCountryFields({
           enterKeyHint="next"
           aria-invalid={plateError ? true : undefined}
           aria-describedby={describedBy(ids.plateHint, plateError && ids.plateError)}
-          className="mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 font-mono text-lg tracking-wider text-slate-900 uppercase slashed-zero focus-visible:outline-2 focus-visible:outline-brand aria-[invalid=true]:border-red-700"
+          className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 font-mono text-lg tracking-wider text-slate-900 uppercase slashed-zero focus-visible:outline-2 aria-[invalid=true]:border-red-700"
         />
         <FieldError id={ids.plateError} message={plateError} />
       </div>
@@ -179,9 +191,14 @@ export function PlateCountryFields({
       {check.ok && (
         <div className="rounded-lg bg-slate-100 p-3">
           <p className="text-sm text-slate-700">{labels.plate.preview}</p>
-          <p className="mt-1 inline-flex items-stretch overflow-hidden rounded border-2 border-slate-900 bg-white" data-testid="plate-preview">
+          <p
+            className="mt-1 inline-flex items-stretch overflow-hidden rounded border-2 border-slate-900 bg-white"
+            data-testid="plate-preview"
+          >
             <span className="flex items-center bg-[#003399] px-1.5 text-xs font-bold text-white">{sign}</span>
-            <span className="px-3 py-1 font-mono text-2xl font-bold tracking-widest text-slate-900 slashed-zero">{check.plate}</span>
+            <span className="px-3 py-1 font-mono text-2xl font-bold tracking-widest text-slate-900 slashed-zero">
+              {check.plate}
+            </span>
           </p>
         </div>
       )}
@@ -190,12 +207,18 @@ export function PlateCountryFields({
         {warnings.length > 0 && (
           <ul className="mb-3 space-y-2" data-testid="plate-warnings">
             {warnings.includes('LETTER_O_OR_DIGIT_0') && (
-              <li id={ids.warningO} className="flex gap-2 rounded border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950">
+              <li
+                id={ids.warningO}
+                className="flex gap-2 rounded border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950"
+              >
                 {labels.confirm.warningO}
               </li>
             )}
             {warnings.includes('LETTER_I_OR_DIGIT_1') && (
-              <li id={ids.warningI} className="flex gap-2 rounded border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950">
+              <li
+                id={ids.warningI}
+                className="flex gap-2 rounded border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950"
+              >
                 {labels.confirm.warningI}
               </li>
             )}
@@ -215,10 +238,12 @@ export function PlateCountryFields({
               ids.confirmWhy,
               confirmError && ids.confirmError,
             )}
-            className="mt-0.5 size-6 shrink-0 accent-brand"
+            className="accent-brand mt-0.5 size-6 shrink-0"
           />
           <label htmlFor={ids.confirm} className="font-medium text-slate-900">
-            {plate ? fill(labels.confirm.label, { plate: check.plate, country: countryLabel }) : labels.confirm.labelEmpty}
+            {plate
+              ? fill(labels.confirm.label, { plate: check.plate, country: countryLabel })
+              : labels.confirm.labelEmpty}
           </label>
         </div>
         <p id={ids.confirmWhy} className="mt-1 ml-9 text-sm text-slate-700">

@@ -39,7 +39,13 @@ function byItem(issues: readonly ApiIssue[]): Map<number, ApiIssue[]> {
  * (the page itself is static), the vignette is put together in three steps and added to the cart that every
  * product page shares, and the checkout prices the whole cart with a quote and starts the payment.
  */
-export function VignettePurchase({ categoryCode, locale, labels, validation, categoryNames }: VignettePurchaseProps) {
+export function VignettePurchase({
+  categoryCode,
+  locale,
+  labels,
+  validation,
+  categoryNames,
+}: VignettePurchaseProps) {
   const catalog = useSWR(CATALOG_URL, getCatalog, { revalidateOnFocus: false, shouldRetryOnError: false });
   const cart = useCart();
   const items = useMemo(() => cart.map(requestItem), [cart]);
@@ -57,7 +63,9 @@ export function VignettePurchase({ categoryCode, locale, labels, validation, cat
     (item: Describable) => {
       const category = categoryByCode(item.categoryCode);
       const period = labels.periods[item.type as keyof typeof labels.periods];
-      const county = item.county ? catalog.data?.counties.find((candidate) => candidate.id === item.county)?.name ?? item.county : undefined;
+      const county = item.county
+        ? (catalog.data?.counties.find((candidate) => candidate.id === item.county)?.name ?? item.county)
+        : undefined;
       return [
         `${category?.title ?? item.categoryCode} ${categoryNames[item.categoryCode] ?? ''}`.trim(),
         typeof period === 'object' ? period.short : item.type,
@@ -71,7 +79,8 @@ export function VignettePurchase({ categoryCode, locale, labels, validation, cat
   );
 
   // Repeating the same sentence would not be announced again; a trailing no-break space makes it new.
-  const announce = (text: string) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
+  const announce = (text: string) =>
+    setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
 
   const onAdded = (item: CartItem) =>
     announce(fill(labels.cart.added, { item: describeItem(item), count: cart.length + 1 }));
@@ -84,7 +93,10 @@ export function VignettePurchase({ categoryCode, locale, labels, validation, cat
   };
 
   const quoteIssues = isApiRequestError(quote.error) && quote.error.status === 422 ? quote.error.issues : [];
-  const issues = byItem([...quoteIssues, ...(orderIssues?.signature === signature ? orderIssues.issues : [])]);
+  const issues = byItem([
+    ...quoteIssues,
+    ...(orderIssues?.signature === signature ? orderIssues.issues : []),
+  ]);
 
   return (
     // Fields focused by a failed submit scroll clear of the sticky header.
@@ -107,14 +119,17 @@ export function VignettePurchase({ categoryCode, locale, labels, validation, cat
             <button
               type="button"
               onClick={() => void catalog.mutate()}
-              className="inline-flex min-h-11 items-center rounded bg-brand px-4 font-semibold text-white hover:bg-brand-dark"
+              className="bg-brand hover:bg-brand-dark inline-flex min-h-11 items-center rounded px-4 font-semibold text-white"
             >
               {labels.retry}
             </button>
           </div>
         ) : (
           <p role="status" className="flex items-center gap-3 text-slate-700" data-testid="catalog-loading">
-            <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand border-t-transparent" />
+            <span
+              aria-hidden="true"
+              className="border-brand size-5 animate-spin rounded-full border-2 border-t-transparent"
+            />
             {labels.catalogLoading}
           </p>
         )}
@@ -136,7 +151,12 @@ export function VignettePurchase({ categoryCode, locale, labels, validation, cat
         {cart.length > 0 && (
           <CheckoutForm
             items={cart}
-            quote={{ data: quote.data, error: quote.error, isLoading: quote.isLoading, retry: () => void quote.mutate() }}
+            quote={{
+              data: quote.data,
+              error: quote.error,
+              isLoading: quote.isLoading,
+              retry: () => void quote.mutate(),
+            }}
             locale={locale}
             labels={labels}
             validation={validation}

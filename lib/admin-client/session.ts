@@ -1,6 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { CURRENT_USER_KEY, isApiRequestError, PRINCIPAL_KEY } from '@/lib/client/api';
-import { fetchPrincipal, postChangePassword, postLogin, postLogout, type Authority, type Principal } from './admin-api';
+import {
+  fetchPrincipal,
+  postChangePassword,
+  postLogin,
+  postLogout,
+  type Authority,
+  type Principal,
+} from './admin-api';
 
 /**
  * The signed-in staff member (docs/screens.md, Back-office session): `currentUser` ({username, token}) and `principal`

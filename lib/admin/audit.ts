@@ -16,7 +16,11 @@ export interface AuditEntry {
  * Writes who did what, to what, now. Call it in the same transaction as the change it records, so that no change
  * happens without its entry. Never put passwords, tokens or PINs into `details`.
  */
-export async function recordAudit(executor: Executor, actor: Pick<Principal, 'id' | 'username'>, entry: AuditEntry) {
+export async function recordAudit(
+  executor: Executor,
+  actor: Pick<Principal, 'id' | 'username'>,
+  entry: AuditEntry,
+) {
   await executor.insert(auditLog).values({
     actorId: actor.id,
     actorName: actor.username,

@@ -141,7 +141,11 @@ export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.o
 }
 
 /** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
-const normalAddress = (address: string) => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').toLowerCase();
+const normalAddress = (address: string) =>
+  address
+    .trim()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+    .toLowerCase();
 
 /**
  * The client's address, for rate limits and sign-in throttling. With TRUSTED_PROXY_HOPS=0 (the default) it is the

@@ -33,7 +33,8 @@ export async function authenticate(
 ): Promise<Principal> {
   const token = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
   const claims = token ? await verifyToken(db, token) : null;
-  const [user] = claims && UUID.test(claims.sub) ? await db.select().from(users).where(eq(users.id, claims.sub)) : [];
+  const [user] =
+    claims && UUID.test(claims.sub) ? await db.select().from(users).where(eq(users.id, claims.sub)) : [];
   if (!user || !claims || user.tokenVersion !== claims.ver) {
     throw new ApiError('UNAUTHORIZED', 'Sign in to continue');
   }

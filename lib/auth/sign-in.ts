@@ -14,12 +14,22 @@ import { issueToken } from './tokens';
  * One client address: five tries at once, then 2 s, 4 s, 8 s, ... up to 15 minutes between tries; a failure is
  * forgotten after 6 quiet minutes.
  */
-export const ADDRESS_POLICY: ThrottlePolicy = { free: 5, leakSeconds: 360, firstDelaySeconds: 2, maxDelaySeconds: 900 };
+export const ADDRESS_POLICY: ThrottlePolicy = {
+  free: 5,
+  leakSeconds: 360,
+  firstDelaySeconds: 2,
+  maxDelaySeconds: 900,
+};
 /**
  * One account, from every address together (a botnet guessing `admin`): ten tries, then delays up to 30 s only,
  * so that whoever guesses cannot keep the account's owner out for longer than that.
  */
-export const ACCOUNT_POLICY: ThrottlePolicy = { free: 10, leakSeconds: 180, firstDelaySeconds: 1, maxDelaySeconds: 30 };
+export const ACCOUNT_POLICY: ThrottlePolicy = {
+  free: 10,
+  leakSeconds: 180,
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 30,
+};
 
 export class TooManyAttemptsError extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
@@ -76,7 +86,8 @@ export async function countAttempt(db: Db, key: string, policy: ThrottlePolicy, 
 }
 
 /** Forgets the attempts counted under `key` (a right password). */
-export const clearAttempts = (db: Db, key: string) => db.delete(loginThrottle).where(eq(loginThrottle.address, key));
+export const clearAttempts = (db: Db, key: string) =>
+  db.delete(loginThrottle).where(eq(loginThrottle.address, key));
 
 const addressKey = (address: string) => `address:${address}`;
 const accountKey = (username: string) => `account:${username.toLowerCase()}`;
@@ -85,7 +96,11 @@ const accountKey = (username: string) => `account:${username.toLowerCase()}`;
  * Until when each account's sign-ins are held back by its failures (usernames without a wait are left out): the
  * back-office's "blocked until", read from the same counts the sign-in checks.
  */
-export async function accountsBlockedUntil(db: Db, usernames: string[], now = new Date()): Promise<Map<string, Date>> {
+export async function accountsBlockedUntil(
+  db: Db,
+  usernames: string[],
+  now = new Date(),
+): Promise<Map<string, Date>> {
   if (!usernames.length) return new Map();
   const rows = await db
     .select()
@@ -118,7 +133,8 @@ export async function signIn(
     await countAttempt(db, addressKey(address), ADDRESS_POLICY, now);
     await countAttempt(db, accountKey(username), ACCOUNT_POLICY, now);
   } catch (error) {
-    if (error instanceof TooManyAttemptsError) logger.warn({ address, username }, 'sign-in refused: too many attempts');
+    if (error instanceof TooManyAttemptsError)
+      logger.warn({ address, username }, 'sign-in refused: too many attempts');
     throw error;
   }
   const [user] = await db.select().from(users).where(eq(users.username, username));

@@ -19,11 +19,14 @@ export interface ThrottleState {
 }
 
 export type ThrottleVerdict =
-  | { allowed: true; next: ThrottleState }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; next: ThrottleState } | { allowed: false; retryAfterSeconds: number };
 
 /** Whether one more attempt may go ahead now, and the state that counts it (in advance, as a failure). */
-export function attemptVerdict(state: ThrottleState | undefined, now: Date, policy: ThrottlePolicy): ThrottleVerdict {
+export function attemptVerdict(
+  state: ThrottleState | undefined,
+  now: Date,
+  policy: ThrottlePolicy,
+): ThrottleVerdict {
   if (!state) return { allowed: true, next: { failures: 1, lastFailureAt: now } };
   const elapsedSeconds = Math.max(0, (now.getTime() - state.lastFailureAt.getTime()) / 1000);
   const failures = Math.max(0, state.failures - elapsedSeconds / policy.leakSeconds);
@@ -31,13 +34,18 @@ export function attemptVerdict(state: ThrottleState | undefined, now: Date, poli
   const beyond = Math.ceil(failures + 1 - policy.free - 1e-9);
   if (beyond > 0) {
     const delay = Math.min(policy.maxDelaySeconds, policy.firstDelaySeconds * 2 ** (beyond - 1));
-    if (elapsedSeconds < delay) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(delay - elapsedSeconds)) };
+    if (elapsedSeconds < delay)
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(delay - elapsedSeconds)) };
   }
   return { allowed: true, next: { failures: failures + 1, lastFailureAt: now } };
 }
 
 /** When the next attempt may go ahead, or null when it may now: what staff see as "blocked until". */
-export function blockedUntil(state: ThrottleState | undefined, now: Date, policy: ThrottlePolicy): Date | null {
+export function blockedUntil(
+  state: ThrottleState | undefined,
+  now: Date,
+  policy: ThrottlePolicy,
+): Date | null {
   const verdict = attemptVerdict(state, now, policy);
   return verdict.allowed ? null : new Date(now.getTime() + verdict.retryAfterSeconds * 1000);
 }

@@ -80,8 +80,14 @@ export async function verifyToken(db: Db, token: string): Promise<VerifiedToken 
       requiredClaims: ['exp', 'iat', 'jti', 'sub'],
       maxTokenAge: TOKEN_LIFETIME_SECONDS,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.jti !== 'string') return null;
-    claims = { sub: payload.sub, ver: payload.ver, jti: payload.jti, expiresAt: new Date(payload.exp! * 1000) };
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.jti !== 'string')
+      return null;
+    claims = {
+      sub: payload.sub,
+      ver: payload.ver,
+      jti: payload.jti,
+      expiresAt: new Date(payload.exp! * 1000),
+    };
   } catch {
     return null;
   }

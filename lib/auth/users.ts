@@ -9,7 +9,13 @@ import { rolePermissions, roles, users } from '@/lib/db/schema';
 import type { Principal } from './guard';
 import { logger } from '@/lib/log/logger';
 import { generatePassword, hashPassword, verifyPassword } from './password';
-import { accountsBlockedUntil, ADDRESS_POLICY, clearAccountAttempts, clearAttempts, countAttempt } from './sign-in';
+import {
+  accountsBlockedUntil,
+  ADDRESS_POLICY,
+  clearAccountAttempts,
+  clearAttempts,
+  countAttempt,
+} from './sign-in';
 import { issueToken } from './tokens';
 
 type UserRow = typeof users.$inferSelect;

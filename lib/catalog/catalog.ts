@@ -51,13 +51,23 @@ export interface CatalogPrice {
 }
 
 /** The price of one product for a year, or undefined when the category is not sold or has no price. */
-export async function findPrice(categoryCode: string, type: VignetteType, year: number): Promise<CatalogPrice | undefined> {
+export async function findPrice(
+  categoryCode: string,
+  type: VignetteType,
+  year: number,
+): Promise<CatalogPrice | undefined> {
   const db = await getDb();
   const [row] = await db
     .select({ priceHuf: vignettePrices.priceHuf, sellable: vignetteCategories.sellable })
     .from(vignettePrices)
     .innerJoin(vignetteCategories, eq(vignetteCategories.code, vignettePrices.categoryCode))
-    .where(and(eq(vignettePrices.categoryCode, categoryCode), eq(vignettePrices.type, type), eq(vignettePrices.year, year)));
+    .where(
+      and(
+        eq(vignettePrices.categoryCode, categoryCode),
+        eq(vignettePrices.type, type),
+        eq(vignettePrices.year, year),
+      ),
+    );
   return row?.sellable ? { categoryCode, type, year, priceHuf: row.priceHuf } : undefined;
 }
 
@@ -71,7 +81,11 @@ export async function quotingCatalog() {
   const pricesOf = (year: number) =>
     cachedRead(db, `prices:${year}`, () =>
       db
-        .select({ categoryCode: vignettePrices.categoryCode, type: vignettePrices.type, priceHuf: vignettePrices.priceHuf })
+        .select({
+          categoryCode: vignettePrices.categoryCode,
+          type: vignettePrices.type,
+          priceHuf: vignettePrices.priceHuf,
+        })
         .from(vignettePrices)
         .where(eq(vignettePrices.year, year)),
     );
@@ -83,9 +97,15 @@ export async function quotingCatalog() {
     rate,
     categories,
     /** As {@link findPrice}: undefined when the category is not sold or has no price that year. */
-    async findPrice(categoryCode: string, type: VignetteType, year: number): Promise<CatalogPrice | undefined> {
+    async findPrice(
+      categoryCode: string,
+      type: VignetteType,
+      year: number,
+    ): Promise<CatalogPrice | undefined> {
       const sellable = categories.find((category) => category.code === categoryCode)?.sellable;
-      const row = (await pricesOf(year)).find((price) => price.categoryCode === categoryCode && price.type === type);
+      const row = (await pricesOf(year)).find(
+        (price) => price.categoryCode === categoryCode && price.type === type,
+      );
       return row && sellable ? { categoryCode, type, year, priceHuf: row.priceHuf } : undefined;
     },
   };
@@ -149,7 +169,9 @@ export async function getCatalog(now: Date): Promise<Catalog | null> {
   const years = sellableYears(now);
   const window = (type: VignetteType) => purchaseWindow(type, now);
   const short = window('WEEK');
-  const priceYears = [...new Set([...years, Number(short.earliestStart.slice(0, 4)), Number(short.latestStart.slice(0, 4))])];
+  const priceYears = [
+    ...new Set([...years, Number(short.earliestStart.slice(0, 4)), Number(short.latestStart.slice(0, 4))]),
+  ];
   const prices = await getPricesForYears(priceYears);
   const today = budapestToday(now);
 
@@ -175,9 +197,17 @@ export async function getCatalog(now: Date): Promise<Catalog | null> {
   }
   products.sort(
     (a, b) =>
-      categories.findIndex((c) => c.code === a.categoryCode) - categories.findIndex((c) => c.code === b.categoryCode) ||
+      categories.findIndex((c) => c.code === a.categoryCode) -
+        categories.findIndex((c) => c.code === b.categoryCode) ||
       VIGNETTE_TYPES.indexOf(a.type) - VIGNETTE_TYPES.indexOf(b.type) ||
       a.year - b.year,
   );
-  return { date: today, RON2HUF: rate.ron2huf, rateDate: rate.date, categories, counties: HUNGARIAN_COUNTIES, products };
+  return {
+    date: today,
+    RON2HUF: rate.ron2huf,
+    rateDate: rate.date,
+    categories,
+    counties: HUNGARIAN_COUNTIES,
+    products,
+  };
 }

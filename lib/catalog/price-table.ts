@@ -46,12 +46,20 @@ export async function getPriceTable(year: number): Promise<PriceTableRow[]> {
       priceHuf: vignettePrices.priceHuf,
     })
     .from(vignetteCategories)
-    .leftJoin(vignettePrices, and(eq(vignettePrices.categoryCode, vignetteCategories.code), eq(vignettePrices.year, year)))
+    .leftJoin(
+      vignettePrices,
+      and(eq(vignettePrices.categoryCode, vignetteCategories.code), eq(vignettePrices.year, year)),
+    )
     .orderBy(asc(vignetteCategories.sortOrder));
 
   const byCode = new Map<string, PriceTableRow>();
   for (const row of rows) {
-    const entry = byCode.get(row.code) ?? { code: row.code, title: row.title, sellable: row.sellable, pricesHuf: {} };
+    const entry = byCode.get(row.code) ?? {
+      code: row.code,
+      title: row.title,
+      sellable: row.sellable,
+      pricesHuf: {},
+    };
     if (row.type && row.priceHuf !== null) entry.pricesHuf[row.type] = row.priceHuf;
     byCode.set(row.code, entry);
   }

@@ -24,5 +24,6 @@ export const CATEGORY_DESCRIPTIONS_RO: Record<string, string> = {
   VAN: 'Vehicule de pasageri care nu intră în categoria D1, camioane de cel mult 3,5 t, rulote și autorulote.',
   BUS: 'Autobuze cu mai mult de 9 locuri: din 1 februarie 2024 plătesc taxa de drum HU-GO, în funcție de distanță.',
   MOTOR: 'Motociclete.',
-  TRAIL: 'Remorcile vehiculelor D2 (și ale fostei categorii B2), cumpărate pe numărul de înmatriculare al remorcii.',
+  TRAIL:
+    'Remorcile vehiculelor D2 (și ale fostei categorii B2), cumpărate pe numărul de înmatriculare al remorcii.',
 };

@@ -5,7 +5,10 @@
 const PRIVATE_SEGMENTS = [/^(\/order\/)[^/]+/];
 
 export function beaconPath(locale: string, pathname: string): string {
-  const path = PRIVATE_SEGMENTS.reduce((current, pattern) => current.replace(pattern, '$1[orderId]'), pathname);
+  const path = PRIVATE_SEGMENTS.reduce(
+    (current, pattern) => current.replace(pattern, '$1[orderId]'),
+    pathname,
+  );
   return `/${locale}${path === '/' ? '' : path}`;
 }
 

@@ -47,7 +47,13 @@ export class ApiRequestError extends Error {
   readonly url: string;
   readonly body: ApiErrorBody | undefined;
 
-  constructor(url: string, status: number, statusText: string, body?: ApiErrorBody, options?: { cause?: unknown }) {
+  constructor(
+    url: string,
+    status: number,
+    statusText: string,
+    body?: ApiErrorBody,
+    options?: { cause?: unknown },
+  ) {
     super(`Http failure response for ${url}: ${status} ${statusText}`, options);
     this.name = 'ApiRequestError';
     this.url = url;
@@ -62,7 +68,8 @@ export class ApiRequestError extends Error {
   }
 }
 
-export const isApiRequestError = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError;
+export const isApiRequestError = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError;
 
 const isErrorBody = (data: unknown): data is ApiErrorBody =>
   typeof data === 'object' &&
@@ -71,7 +78,8 @@ const isErrorBody = (data: unknown): data is ApiErrorBody =>
   typeof (data as { error: unknown }).error === 'object' &&
   (data as { error: unknown }).error !== null;
 
-const sameOrigin = (url: string) => typeof location !== 'undefined' && new URL(url, location.href).origin === location.origin;
+const sameOrigin = (url: string) =>
+  typeof location !== 'undefined' && new URL(url, location.href).origin === location.origin;
 
 const isSecured = (url: string) => {
   const { pathname } = new URL(url, typeof location === 'undefined' ? 'http://localhost' : location.href);
@@ -99,8 +107,11 @@ function signOut() {
   } catch {
     // nothing stored to remove
   }
-  // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full page load on purpose: /admin is its own root layout, and signing out must drop every client state
-  if (typeof window !== 'undefined' && window.location.pathname !== '/admin') window.location.assign('/admin');
+  if (typeof window !== 'undefined' && window.location.pathname !== '/admin') {
+    // A full page load on purpose: /admin is its own root layout, and signing out must drop every client state.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+    window.location.assign('/admin');
+  }
 }
 
 /**
@@ -136,9 +147,15 @@ function toApiRequestError({ request, error }: { request: KyRequest; error: Erro
   let failure: ApiRequestError;
   if (isHTTPError(error)) {
     const { status, statusText } = error.response;
-    failure = new ApiRequestError(request.url, status, statusText, isErrorBody(error.data) ? error.data : undefined, {
-      cause: error,
-    });
+    failure = new ApiRequestError(
+      request.url,
+      status,
+      statusText,
+      isErrorBody(error.data) ? error.data : undefined,
+      {
+        cause: error,
+      },
+    );
     if (status === 401 && isSecured(request.url)) signOut();
   } else if (isNetworkError(error) || isTimeoutError(error)) {
     failure = new ApiRequestError(request.url, 0, 'Unknown Error', undefined, { cause: error });

@@ -73,4 +73,9 @@ const subscribe = (listener: () => void) => {
 };
 const SERVER_STATE: LoadingState = { barVisible: false, overlayVisible: false };
 
-export const useLoading = () => useSyncExternalStore(subscribe, () => state, () => SERVER_STATE);
+export const useLoading = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => SERVER_STATE,
+  );

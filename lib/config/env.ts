@@ -33,9 +33,7 @@ export const envSchema = z
     NEXT_PUBLIC_PAYMENTS_API_URL: optional(httpUrl),
     NEXT_PUBLIC_ANALYTICS_URL: optional(httpUrl),
     ADMIN_USERNAME: optional(
-      z
-        .string()
-        .regex(/^[a-zA-Z0-9._-]{3,64}$/, 'must be 3-64 letters, digits, dots, dashes or underscores'),
+      z.string().regex(/^[a-zA-Z0-9._-]{3,64}$/, 'must be 3-64 letters, digits, dots, dashes or underscores'),
     ),
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters long')),
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
@@ -67,15 +65,29 @@ export const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['ADMIN_USERNAME'], message: 'is required with ADMIN_PASSWORD' });
     }
     if (env.PAYMENT_PROVIDER === 'netopia') {
-      for (const key of ['NETOPIA_API_URL', 'NETOPIA_API_KEY', 'NETOPIA_POS_SIGNATURE', 'NETOPIA_PUBLIC_KEY'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=netopia' });
+      for (const key of [
+        'NETOPIA_API_URL',
+        'NETOPIA_API_KEY',
+        'NETOPIA_POS_SIGNATURE',
+        'NETOPIA_PUBLIC_KEY',
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=netopia' });
       }
       // PAYMENT_PROVIDER=netopia is what "the shop runs for real" means (README, "Security"): real money, so no
       // secret kept in the database beside the data it protects, and no API key sent in clear.
       if (!env.JWT_SECRET)
-        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when PAYMENT_PROVIDER=netopia' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_SECRET'],
+          message: 'is required when PAYMENT_PROVIDER=netopia',
+        });
       if (env.NETOPIA_API_URL && new URL(env.NETOPIA_API_URL).protocol !== 'https:')
-        ctx.addIssue({ code: 'custom', path: ['NETOPIA_API_URL'], message: 'must be an https URL when PAYMENT_PROVIDER=netopia' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['NETOPIA_API_URL'],
+          message: 'must be an https URL when PAYMENT_PROVIDER=netopia',
+        });
     }
   });
 
@@ -87,7 +99,13 @@ export interface Config extends Env {
 }
 
 /** Values never echoed in an error message. */
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'NETOPIA_API_KEY']);
+const SECRET_VARIABLES = new Set([
+  'ADMIN_PASSWORD',
+  'JWT_SECRET',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'NETOPIA_API_KEY',
+]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

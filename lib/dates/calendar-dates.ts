@@ -45,7 +45,8 @@ export function addMonths(value: string, months: number): string {
 export const addYears = (value: string, years: number) => addMonths(value, years * 12);
 
 /** Keeps a day within [min, max]; fixed-width ISO days compare correctly as strings. */
-export const clampDay = (value: string, min: string, max: string) => (value < min ? min : value > max ? max : value);
+export const clampDay = (value: string, min: string, max: string) =>
+  value < min ? min : value > max ? max : value;
 
 /** 0 for Monday ... 6 for Sunday: the shop's weeks start on Monday. */
 export const mondayIndex = (value: string) => (utcDate(value).getUTCDay() + 6) % 7;

@@ -41,5 +41,9 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
 /** Whether another live process holds the data folder's lock. */
 export async function isDataDirLocked(dataDir: string): Promise<boolean> {
   if (!fs.existsSync(dataDir)) return false;
-  return lockfile.check(dataDir, { lockfilePath: lockPathFor(dataDir), realpath: false, stale: LOCK_STALE_MS });
+  return lockfile.check(dataDir, {
+    lockfilePath: lockPathFor(dataDir),
+    realpath: false,
+    stale: LOCK_STALE_MS,
+  });
 }

@@ -79,7 +79,11 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx
       .insert(rolePermissions)
-      .values(roleNames.flatMap((roleName) => ROLE_PERMISSIONS[roleName].map((authority) => ({ roleName, authority }))))
+      .values(
+        roleNames.flatMap((roleName) =>
+          ROLE_PERMISSIONS[roleName].map((authority) => ({ roleName, authority })),
+        ),
+      )
       .onConflictDoNothing();
   });
 }
@@ -89,7 +93,11 @@ async function ensureFirstAdmin(db: Db, options: SeedOptions): Promise<SeedResul
   return db.transaction(async (tx) => {
     // Two servers starting at once on one PostgreSQL must not both create a first admin.
     await tx.execute(sql`lock table ${users} in share row exclusive mode`);
-    const [admin] = await tx.select({ id: users.id }).from(users).where(sql`${users.roleName} = 'ADMIN'`).limit(1);
+    const [admin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.roleName} = 'ADMIN'`)
+      .limit(1);
     if (admin) return {};
 
     const username = options.adminUsername ?? 'admin';
@@ -97,7 +105,12 @@ async function ensureFirstAdmin(db: Db, options: SeedOptions): Promise<SeedResul
     const generated = !options.adminPassword;
     await tx
       .insert(users)
-      .values({ username, passwordHash: await hashPassword(password), roleName: 'ADMIN', mustChangePassword: generated })
+      .values({
+        username,
+        passwordHash: await hashPassword(password),
+        roleName: 'ADMIN',
+        mustChangePassword: generated,
+      })
       .onConflictDoNothing();
     return { createdAdmin: { username, generatedPassword: generated ? password : undefined } };
   });

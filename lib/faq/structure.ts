@@ -3,7 +3,18 @@
  * The texts live in messages under FaqPage.categories and FaqPage.questions.<category>.<anchor>.
  */
 export const FAQ_CATEGORIES = {
-  viniete: ['prices', 'categories', 'periods', 'start-date', 'county', 'plate', 'trailer', 'proof', 'buses', 'fines'],
+  viniete: [
+    'prices',
+    'categories',
+    'periods',
+    'start-date',
+    'county',
+    'plate',
+    'trailer',
+    'proof',
+    'buses',
+    'fines',
+  ],
   prepay_cards: ['operators', 'telekom', 'delivery', 'wrong-number', 'pin-use'],
   transactions: ['payment-methods', 'security', 'invoice', 'confirmation-missing', 'refund'],
 } as const;

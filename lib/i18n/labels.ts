@@ -13,7 +13,11 @@ export type ValidationLabels = Record<string, string>;
 export type CategoryNames = Record<string, string>;
 
 /** The text of an error key: a `Validation` message, else one of the form's own, else the generic one. */
-export function errorText(key: string | undefined, validation: ValidationLabels, own: Record<string, string>): string | undefined {
+export function errorText(
+  key: string | undefined,
+  validation: ValidationLabels,
+  own: Record<string, string>,
+): string | undefined {
   if (!key) return undefined;
   return validation[key] ?? own[key] ?? validation.invalid ?? key;
 }

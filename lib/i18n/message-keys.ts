@@ -11,7 +11,9 @@ export function messageKeys(messages: Messages, prefix = ''): string[] {
 
 /** For each language, the keys that some other language has and it lacks. */
 export function missingKeys(byLocale: Record<string, Messages>): Record<string, string[]> {
-  const keys = Object.fromEntries(Object.entries(byLocale).map(([locale, messages]) => [locale, new Set(messageKeys(messages))]));
+  const keys = Object.fromEntries(
+    Object.entries(byLocale).map(([locale, messages]) => [locale, new Set(messageKeys(messages))]),
+  );
   const all = new Set(Object.values(keys).flatMap((set) => [...set]));
   return Object.fromEntries(
     Object.entries(keys).map(([locale, set]) => [locale, [...all].filter((key) => !set.has(key)).sort()]),

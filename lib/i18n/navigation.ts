@@ -12,7 +12,8 @@ import { locales, routing, type Locale } from './routing';
  * components here get their texts as props instead. Use these, never next/link, inside app/[locale].
  */
 
-const isLocale = (value: string | undefined): value is Locale => (locales as readonly string[]).includes(value ?? '');
+const isLocale = (value: string | undefined): value is Locale =>
+  (locales as readonly string[]).includes(value ?? '');
 
 /** `/faq` in `de` → `/de/faq`; `/` → `/de`. */
 export const localizeHref = (href: string, locale: Locale) => `/${locale}${href === '/' ? '' : href}`;
@@ -35,7 +36,8 @@ export function useRouter() {
   const locale = useLocale();
   return {
     push: (href: string, options?: { scroll?: boolean }) => router.push(localizeHref(href, locale), options),
-    replace: (href: string, options?: { scroll?: boolean }) => router.replace(localizeHref(href, locale), options),
+    replace: (href: string, options?: { scroll?: boolean }) =>
+      router.replace(localizeHref(href, locale), options),
   };
 }
 

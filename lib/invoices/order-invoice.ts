@@ -1,7 +1,12 @@
 import 'server-only';
 
 import type { Db } from '@/lib/db/client';
-import { loadOrderDocument, type DocumentTopUp, type DocumentVignette, type OrderDocument } from '@/lib/orders/order-document';
+import {
+  loadOrderDocument,
+  type DocumentTopUp,
+  type DocumentVignette,
+  type OrderDocument,
+} from '@/lib/orders/order-document';
 import type { InvoiceDocument, InvoiceLine } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber } from './numbering';

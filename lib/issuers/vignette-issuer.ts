@@ -39,7 +39,11 @@ export interface VignetteIssuer {
 export const sandboxVignetteIssuer: VignetteIssuer = {
   async issue(request) {
     if (request.plate.startsWith('FAIL')) throw new IssueError('sandbox issuer outage for test plate', true);
-    const digest = createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 12).toUpperCase();
+    const digest = createHash('sha256')
+      .update(request.idempotencyKey)
+      .digest('hex')
+      .slice(0, 12)
+      .toUpperCase();
     return { issuedId: await recordSandboxIssuance('VIGNETTE', request.idempotencyKey, `HU-EM-${digest}`) };
   },
 };

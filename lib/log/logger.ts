@@ -43,10 +43,13 @@ function withoutQueryData(serialized: SerializedError): SerializedError {
   // placeholders only, and says what failed.
   delete copy.params;
   if (typeof copy.detail === 'string') copy.detail = '[redacted]';
-  if (typeof copy.message === 'string') copy.message = copy.message.replace(QUERY_PARAMETERS_IN_MESSAGE, '\nparams: [redacted]');
-  if (typeof copy.stack === 'string') copy.stack = copy.stack.replace(QUERY_PARAMETERS_IN_STACK, '\nparams: [redacted]');
+  if (typeof copy.message === 'string')
+    copy.message = copy.message.replace(QUERY_PARAMETERS_IN_MESSAGE, '\nparams: [redacted]');
+  if (typeof copy.stack === 'string')
+    copy.stack = copy.stack.replace(QUERY_PARAMETERS_IN_STACK, '\nparams: [redacted]');
   for (const [key, value] of Object.entries(copy)) {
-    if (Array.isArray(value)) copy[key] = value.map((item) => (isObject(item) ? withoutQueryData(item) : item));
+    if (Array.isArray(value))
+      copy[key] = value.map((item) => (isObject(item) ? withoutQueryData(item) : item));
     else if (isObject(value)) copy[key] = withoutQueryData(value);
   }
   return copy;

@@ -46,17 +46,19 @@ export async function orderConfirmationMessage(db: Db, orderId: string): Promise
     totalBani: order.totalBani,
     invoiceNumber: order.invoice?.numberText,
     topUp: topUp && topUpOf(topUp, order.locale),
-    vignettes: order.items.filter((item) => item.kind === 'VIGNETTE').map((vignette) => ({
-      issuedId: vignette.issuedId ?? '',
-      plate: vignette.plate ?? '',
-      country: vignette.country ?? '',
-      categoryTitle: vignette.category,
-      type: vignette.type ?? 'WEEK',
-      county: HUNGARIAN_COUNTIES.find((county) => county.id === vignette.county)?.name,
-      firstDay: vignette.firstDay ?? '',
-      lastDay: vignette.lastDay ?? '',
-      priceBani: vignette.priceBani,
-    })),
+    vignettes: order.items
+      .filter((item) => item.kind === 'VIGNETTE')
+      .map((vignette) => ({
+        issuedId: vignette.issuedId ?? '',
+        plate: vignette.plate ?? '',
+        country: vignette.country ?? '',
+        categoryTitle: vignette.category,
+        type: vignette.type ?? 'WEEK',
+        county: HUNGARIAN_COUNTIES.find((county) => county.id === vignette.county)?.name,
+        firstDay: vignette.firstDay ?? '',
+        lastDay: vignette.lastDay ?? '',
+        priceBani: vignette.priceBani,
+      })),
   };
   const rendered = renderOrderConfirmation(data);
   return {
@@ -73,9 +75,11 @@ function topUpOf(topUp: DocumentTopUp, locale: string): NonNullable<OrderConfirm
   return {
     operator: topUp.operator,
     phone: topUp.phone,
-    faceValue: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(
-      topUp.faceValueEur,
-    ),
+    faceValue: new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'EUR',
+      maximumFractionDigits: 2,
+    }).format(topUp.faceValueEur),
     delivery: topUp.delivery,
     reference: topUp.reference ?? undefined,
     pin: topUp.pin ?? undefined,
@@ -144,7 +148,10 @@ async function sendBatch(db: Db, mailer: Mailer, due: OutboxRow[]): Promise<numb
   for (const row of due) {
     const claimed = await db
       .update(outbox)
-      .set({ nextAttemptAt: sql`now() + ${sql.raw(`interval '${CLAIM_SECONDS} seconds'`)}`, attempts: row.attempts + 1 })
+      .set({
+        nextAttemptAt: sql`now() + ${sql.raw(`interval '${CLAIM_SECONDS} seconds'`)}`,
+        attempts: row.attempts + 1,
+      })
       .where(and(eq(outbox.id, row.id), isNull(outbox.sentAt), eq(outbox.attempts, row.attempts)))
       .returning({ id: outbox.id });
     if (!claimed.length) continue;

@@ -90,7 +90,12 @@ export function buyerOrderAnswer(order: BuyerOrder) {
     kind: order.kind,
     items: order.items.map((item) =>
       item.kind === 'TOPUP'
-        ? { productId: item.productId, phone: item.phone, priceRon: item.priceBani, reference: item.reference }
+        ? {
+            productId: item.productId,
+            phone: item.phone,
+            priceRon: item.priceBani,
+            reference: item.reference,
+          }
         : {
             categoryCode: item.categoryCode,
             categoryTitle: item.categoryTitle,

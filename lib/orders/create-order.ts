@@ -109,7 +109,12 @@ async function resumePayment(earlier: CreatedOrder): Promise<CreatedOrder> {
   logger.info({ orderId: order.id }, 'starting the payment of an order whose first request did not');
   await startOrderPayment(
     order.id,
-    { email: order.email, phone: order.phone ?? undefined, locale: order.locale, amountBani: order.amountBani },
+    {
+      email: order.email,
+      phone: order.phone ?? undefined,
+      locale: order.locale,
+      amountBani: order.amountBani,
+    },
     new Date(),
   );
   return { order: (await findOrder(await getDb(), order.id))!, created: false };
@@ -149,7 +154,10 @@ async function startOrderPayment(
       // An earlier start of this order reached the provider and its answer was lost (payment-reference.ts).
       if (!(error instanceof PaymentStartError && error.code === DUPLICATE_ORDER_ERROR)) throw error;
       reference = restartedPaymentReference(orderId);
-      logger.info({ orderId }, 'the provider already had this order; starting its payment under a new reference');
+      logger.info(
+        { orderId },
+        'the provider already had this order; starting its payment under a new reference',
+      );
       payment = await start(reference);
     }
     crashPoint('payment-started');

@@ -9,11 +9,7 @@ import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import { loadOrderItems } from './order-read';
-import {
-  transitionOrder,
-  type OrderItemRow,
-  type OrderRow,
-} from './orders';
+import { transitionOrder, type OrderItemRow, type OrderRow } from './orders';
 
 /** Paid orders read at a time; a pass goes on to the next batch until none is left. */
 const FULFILMENT_BATCH = 20;
@@ -24,7 +20,10 @@ const FULFILMENT_BATCH = 20;
  */
 function paidOrdersAfter(db: Db, cursor: Pick<OrderRow, 'createdAt' | 'id'> | undefined) {
   const after = cursor
-    ? or(gt(orders.createdAt, cursor.createdAt), and(eq(orders.createdAt, cursor.createdAt), gt(orders.id, cursor.id)))
+    ? or(
+        gt(orders.createdAt, cursor.createdAt),
+        and(eq(orders.createdAt, cursor.createdAt), gt(orders.id, cursor.id)),
+      )
     : undefined;
   return db
     .select()
@@ -84,7 +83,11 @@ async function deliverItem(db: Db, deliverers: Deliverers, order: OrderRow, item
  */
 export async function fulfilPaidOrders(db: Db, deliverers: Deliverers): Promise<number> {
   let fulfilled = 0;
-  for (let batch = await paidOrdersAfter(db, undefined); batch.length; batch = await paidOrdersAfter(db, batch.at(-1))) {
+  for (
+    let batch = await paidOrdersAfter(db, undefined);
+    batch.length;
+    batch = await paidOrdersAfter(db, batch.at(-1))
+  ) {
     fulfilled += await fulfilBatch(db, deliverers, batch);
   }
   if (fulfilled) kick('mail');

@@ -39,7 +39,12 @@ export interface LoadedOrder {
 /** The items of an order in their order, each with what describes it, in one query. */
 export async function loadOrderItems(executor: Executor, orderId: string): Promise<LoadedItem[]> {
   const rows = await executor
-    .select({ item: orderItems, categoryTitle: vignetteCategories.title, product: topUpProducts, operator: topUpOperators })
+    .select({
+      item: orderItems,
+      categoryTitle: vignetteCategories.title,
+      product: topUpProducts,
+      operator: topUpOperators,
+    })
     .from(orderItems)
     .leftJoin(vignetteCategories, eq(vignetteCategories.code, orderItems.categoryCode))
     .leftJoin(topUpProducts, eq(topUpProducts.id, orderItems.topUpProductId))

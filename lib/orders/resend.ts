@@ -30,10 +30,14 @@ export async function resendConfirmation(db: Db, orderId: string, now = new Date
     const [recent] = await tx
       .select({ id: outbox.id })
       .from(outbox)
-      .where(and(eq(outbox.orderId, orderId), gt(outbox.createdAt, new Date(now.getTime() - RESEND_INTERVAL_MS))))
+      .where(
+        and(eq(outbox.orderId, orderId), gt(outbox.createdAt, new Date(now.getTime() - RESEND_INTERVAL_MS))),
+      )
       .limit(1);
     if (recent) return false;
-    await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId, createdAt: now, nextAttemptAt: now });
+    await tx
+      .insert(outbox)
+      .values({ kind: 'ORDER_CONFIRMATION', orderId, createdAt: now, nextAttemptAt: now });
     return true;
   });
   if (queued) kick('mail');

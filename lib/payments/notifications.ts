@@ -145,51 +145,53 @@ export async function applyPaymentStatus(
 ): Promise<boolean> {
   const outcome = outcomeOfStatus(report.status);
   if (outcome === 'PENDING') return false;
-  return db.transaction(async (tx) => {
-    const from = await transitionOrder(tx, {
-      orderId: order.id,
-      to: OUTCOME_STATUS[outcome],
-      reason: report.reason,
-      actor: report.actor ?? 'provider',
-    });
-    if (from && outcome === 'PAID') {
-      await tx.update(orders).set({ providerPaymentId: report.ntpId }).where(eq(orders.id, order.id));
-      // The invoice number is taken in the paying transaction: no gaps, no repeats.
-      const year = Number(budapestToday(new Date()).slice(0, 4));
-      const series = invoiceSeriesOf(order.kind);
-      const number = await allocateInvoiceNumber(tx, series, year);
-      // A crash before the commit rolls the number back with the payment: the notification, sent again, takes it.
-      crashPoint('invoice-numbered');
-      await tx.insert(invoices).values({
+  return db
+    .transaction(async (tx) => {
+      const from = await transitionOrder(tx, {
         orderId: order.id,
-        series,
-        year,
-        number,
-        totalBani: order.amountBani,
-        // Vignettes are collected on behalf of the Hungarian issuer (no VAT); top-ups carry VAT in their price.
-        vatBani: order.kind === 'TOPUP' ? vatIncluded(order.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
-        buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
+        to: OUTCOME_STATUS[outcome],
+        reason: report.reason,
+        actor: report.actor ?? 'provider',
       });
-    }
-    if (!from && outcome === 'PAID') {
-      const current = await findOrder(tx, order.id);
-      if (
-        current &&
-        (current.status === 'EXPIRED' || current.status === 'FAILED' || current.status === 'CANCELED') &&
-        !current.needsReview
-      ) {
-        await markNeedsReview(
-          tx,
-          order.id,
-          `payment arrived after the order was ${current.status}`,
-          report.actor ?? 'provider',
-        );
+      if (from && outcome === 'PAID') {
+        await tx.update(orders).set({ providerPaymentId: report.ntpId }).where(eq(orders.id, order.id));
+        // The invoice number is taken in the paying transaction: no gaps, no repeats.
+        const year = Number(budapestToday(new Date()).slice(0, 4));
+        const series = invoiceSeriesOf(order.kind);
+        const number = await allocateInvoiceNumber(tx, series, year);
+        // A crash before the commit rolls the number back with the payment: the notification, sent again, takes it.
+        crashPoint('invoice-numbered');
+        await tx.insert(invoices).values({
+          orderId: order.id,
+          series,
+          year,
+          number,
+          totalBani: order.amountBani,
+          // Vignettes are collected on behalf of the Hungarian issuer (no VAT); top-ups carry VAT in their price.
+          vatBani: order.kind === 'TOPUP' ? vatIncluded(order.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
+          buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
+        });
       }
-    }
-    return from !== null;
-  }).then((changed) => {
-    if (changed) announceOrderChange(order.id);
-    if (changed && outcome === 'PAID') kick('fulfilment');
-    return changed;
-  });
+      if (!from && outcome === 'PAID') {
+        const current = await findOrder(tx, order.id);
+        if (
+          current &&
+          (current.status === 'EXPIRED' || current.status === 'FAILED' || current.status === 'CANCELED') &&
+          !current.needsReview
+        ) {
+          await markNeedsReview(
+            tx,
+            order.id,
+            `payment arrived after the order was ${current.status}`,
+            report.actor ?? 'provider',
+          );
+        }
+      }
+      return from !== null;
+    })
+    .then((changed) => {
+      if (changed) announceOrderChange(order.id);
+      if (changed && outcome === 'PAID') kick('fulfilment');
+      return changed;
+    });
 }

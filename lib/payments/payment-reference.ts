@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
  * payment is then started again under `<order id>.<random suffix>`. Order ids are base64url and never hold a dot,
  * so a notification's orderID leads back to its order either way.
  */
-export const restartedPaymentReference = (orderId: string) => `${orderId}.${randomBytes(6).toString('base64url')}`;
+export const restartedPaymentReference = (orderId: string) =>
+  `${orderId}.${randomBytes(6).toString('base64url')}`;
 
 /** The order a provider's orderID belongs to. */
 export const orderIdOfPaymentReference = (reference: string) => reference.split('.')[0] ?? reference;

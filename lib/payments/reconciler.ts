@@ -70,7 +70,8 @@ export async function reconcilePendingOrders(
       // The same rule as the notification: a payment of another amount or currency pays nothing.
       if (state && outcomeOfStatus(state.status) === 'PAID' && !sameMoney(order, state)) {
         logger.error({ orderId: order.id }, 'reconciled payment amount or currency does not match the order');
-        if (!order.needsReview) await markNeedsReview(db, order.id, 'provider reports another amount or currency', 'reconciler');
+        if (!order.needsReview)
+          await markNeedsReview(db, order.id, 'provider reports another amount or currency', 'reconciler');
         continue;
       }
       const status = state?.status ?? null;

@@ -51,4 +51,7 @@ export const headersButPolicy = [
 ];
 
 /** The headers as next.config's `headers()` takes them, for the answers with the shop's static policy. */
-export const securityHeaders = [{ key: 'Content-Security-Policy', value: contentSecurityPolicy() }, ...headersButPolicy];
+export const securityHeaders = [
+  { key: 'Content-Security-Policy', value: contentSecurityPolicy() },
+  ...headersButPolicy,
+];

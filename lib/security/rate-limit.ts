@@ -45,7 +45,12 @@ let takesSinceSweep = 0;
  * the cap, the take and the verdict are computed by the database in the same statement, so servers sharing the
  * database share the bucket and parallel requests cannot overdraw it. A refused take consumes nothing.
  */
-export async function takeToken(db: Db, limit: RateLimit, subject: string, now = new Date()): Promise<BucketVerdict> {
+export async function takeToken(
+  db: Db,
+  limit: RateLimit,
+  subject: string,
+  now = new Date(),
+): Promise<BucketVerdict> {
   const multiplier = getConfig().RATE_LIMIT_MULTIPLIER;
   const capacity = Math.max(1, limit.burst * multiplier);
   const perSecond = (limit.perMinute * multiplier) / 60;

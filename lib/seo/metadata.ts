@@ -26,7 +26,14 @@ export const pageUrl = (locale: Locale, path: string) => `${getConfig().siteUrl}
  * Title, description, keywords, canonical link, hreflang alternates for the four languages and x-default, and
  * Open Graph, all absolute against SITE_URL (docs/screens.md, Routes).
  */
-export function pageMetadata({ locale, path, title, description, keywords, noindex }: PageMetadataInput): Metadata {
+export function pageMetadata({
+  locale,
+  path,
+  title,
+  description,
+  keywords,
+  noindex,
+}: PageMetadataInput): Metadata {
   const { siteUrl } = getConfig();
   return {
     metadataBase: new URL(siteUrl),
@@ -47,8 +54,12 @@ export function pageMetadata({ locale, path, title, description, keywords, noind
       siteName: COMPANY.brand,
       url: pageUrl(locale, path),
       locale: LOCALE_INFO[locale].ogLocale,
-      alternateLocale: locales.filter((other) => other !== locale).map((other) => LOCALE_INFO[other].ogLocale),
-      images: [{ url: `${siteUrl}${OG_IMAGE.path}`, width: OG_IMAGE.width, height: OG_IMAGE.height, alt: title }],
+      alternateLocale: locales
+        .filter((other) => other !== locale)
+        .map((other) => LOCALE_INFO[other].ogLocale),
+      images: [
+        { url: `${siteUrl}${OG_IMAGE.path}`, width: OG_IMAGE.width, height: OG_IMAGE.height, alt: title },
+      ],
     },
     twitter: { card: 'summary_large_image', title, description },
     robots: noindex ? { index: false, follow: true } : { index: true, follow: true },

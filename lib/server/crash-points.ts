@@ -33,7 +33,9 @@ export function parseCrashAt(value: string | undefined): Omit<Armed, 'reached'> 
   if (!value) return null;
   const [, point = '', nth = '1'] = /^([a-z-]+)(?::([1-9]\d*))?$/.exec(value) ?? [];
   if (!CRASH_POINTS.includes(point as CrashPoint)) {
-    throw new Error(`CRASH_AT must be one of ${CRASH_POINTS.join(', ')}, optionally followed by :<n> (got "${value}")`);
+    throw new Error(
+      `CRASH_AT must be one of ${CRASH_POINTS.join(', ')}, optionally followed by :<n> (got "${value}")`,
+    );
   }
   return { point: point as CrashPoint, nth: Number(nth) };
 }

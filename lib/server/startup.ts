@@ -45,7 +45,8 @@ export async function startServer(): Promise<void> {
     });
     logger.info({ driver: database.driver }, 'database ready');
     startBackgroundWorkers();
-    if (config.PAYMENT_PROVIDER === 'sandbox' && process.env.NODE_ENV === 'production') warnSandboxInProduction();
+    if (config.PAYMENT_PROVIDER === 'sandbox' && process.env.NODE_ENV === 'production')
+      warnSandboxInProduction();
     const admin = seeded.createdAdmin;
     if (admin?.generatedPassword) {
       // Printed once to stderr, apart from the JSON logs on stdout (a log collector keeps those); the first

@@ -27,5 +27,7 @@ export const SELLABLE_CATEGORIES = VIGNETTE_CATEGORIES.filter(
 /** `/{lang}/vignette/{product}`: the category code in lower case. */
 export const PRODUCT_SLUGS: readonly ProductSlug[] = SELLABLE_CATEGORIES.map((category) => category.slug);
 
-export const categoryBySlug = (slug: string) => SELLABLE_CATEGORIES.find((category) => category.slug === slug);
-export const categoryByCode = (code: string) => VIGNETTE_CATEGORIES.find((category) => category.code === code);
+export const categoryBySlug = (slug: string) =>
+  SELLABLE_CATEGORIES.find((category) => category.slug === slug);
+export const categoryByCode = (code: string) =>
+  VIGNETTE_CATEGORIES.find((category) => category.code === code);

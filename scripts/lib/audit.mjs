@@ -27,7 +27,8 @@ export function auditVerdict(output) {
     return { outcome: 'skip', message: `the advisory database could not be read: ${reason}` };
   }
   const found = Object.entries(counts).filter(([severity, count]) => severity !== 'total' && count > 0);
-  const summary = found.map(([severity, count]) => `${count} ${severity}`).join(', ') || 'no known vulnerabilities';
+  const summary =
+    found.map(([severity, count]) => `${count} ${severity}`).join(', ') || 'no known vulnerabilities';
   const failing = FAILING_SEVERITIES.some((severity) => (counts[severity] ?? 0) > 0);
   return { outcome: failing ? 'fail' : 'pass', message: `production dependencies: ${summary}` };
 }

@@ -17,7 +17,9 @@ export async function aptInstall(packages, why) {
   say(`Installing with apt-get: ${packages.join(', ')} (${why}) ...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (!aptUpdated) aptUpdated = (await run('apt-get', ['update', '-qq'], { env })) === 0;
-  return (await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env })) === 0;
+  return (
+    (await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env })) === 0
+  );
 }
 
 /** Debian's Chromium when we can have it, else Playwright's own build (which needs its download site). */
@@ -62,7 +64,18 @@ export async function ensurePostgres() {
   }
   if (cluster.status !== 'online') await run('pg_ctlcluster', [cluster.version, cluster.name, 'start']);
   const psql = (sql) =>
-    runSync('runuser', ['-u', 'postgres', '--', 'psql', '-p', cluster.port, '-v', 'ON_ERROR_STOP=1', '-tAc', sql]);
+    runSync('runuser', [
+      '-u',
+      'postgres',
+      '--',
+      'psql',
+      '-p',
+      cluster.port,
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-tAc',
+      sql,
+    ]);
   if (psql("SELECT 1 FROM pg_roles WHERE rolname = 'shop_test'").stdout.trim() !== '1') {
     const created = psql("CREATE ROLE shop_test LOGIN CREATEDB PASSWORD 'shop_test'");
     if (created.status !== 0) {

@@ -190,7 +190,9 @@ test("the back-office runs only its own answer's scripts: a nonce per request, n
 }) => {
   const first = await request.get('/admin');
   const second = await request.get('/admin');
-  const policies = first.headersArray().filter((header) => header.name.toLowerCase() === 'content-security-policy');
+  const policies = first
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === 'content-security-policy');
   // One policy: next.config's static one (inline scripts allowed) is not sent with the back-office's pages.
   expect(policies).toHaveLength(1);
   const scriptSource = (policy = '') => /script-src ([^;]+)/.exec(policy)?.[1] ?? '';

@@ -12,7 +12,7 @@ test.skip(!postgresUrl, 'TEST_DATABASE_URL is not set');
 
 const KILLS_PER_POINT = Number(process.env.CRASH_KILLS_PER_POINT ?? 1);
 
-test('a server killed at any point loses no paid order and doubles nothing beyond the outbox\'s promise', async () => {
+test("a server killed at any point loses no paid order and doubles nothing beyond the outbox's promise", async () => {
   const report = await runCrashScenario({
     killsPerPoint: KILLS_PER_POINT,
     port: 3401,

@@ -86,7 +86,8 @@ function startProxy(target: { host: string; port: number }) {
   };
 }
 
-const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
+const day = (offset: number) =>
+  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 const VIGNETTE = { categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'DB11AWY', country: 'RO' };
 
 interface Timed {

@@ -12,7 +12,8 @@ import { startShop, waitUntilHealthy } from './support/shop-process';
 import { receivedMail } from './support/smtp-sink';
 import { XSRF_HEADERS } from './support/xsrf';
 
-const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
+const day = (offset: number) =>
+  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 
 test.beforeEach(async ({ context, baseURL }) => answerCookieNotice(context, baseURL));
 
@@ -117,11 +118,17 @@ test('an expired payment form lands on the timeout page', async ({ page, request
   await expect(page.getByTestId('outcome-email')).not.toContainText(email);
 });
 
-test('with no configuration at all, the e-mail of a paid order is written to DATA_DIR/outbox', async ({ page }) => {
+test('with no configuration at all, the e-mail of a paid order is written to DATA_DIR/outbox', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'road-outbox-'));
   // A shop as `npm start` brings it up: no SMTP_URL, the sandbox provider, the embedded database.
-  const shop = startShop(3110, { DATA_DIR: dataDir, SMTP_URL: undefined, SANDBOX_PAYMENT_TTL_SECONDS: undefined });
+  const shop = startShop(3110, {
+    DATA_DIR: dataDir,
+    SMTP_URL: undefined,
+    SANDBOX_PAYMENT_TTL_SECONDS: undefined,
+  });
   try {
     await waitUntilHealthy(shop);
     const response = await fetch(`${shop.url}/api/nmps/orders/order`, {
@@ -142,7 +149,11 @@ test('with no configuration at all, the e-mail of a paid order is written to DAT
 
     const outbox = path.join(dataDir, 'outbox');
     const emlFor = () =>
-      fs.existsSync(outbox) ? fs.readdirSync(outbox).find((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(orderId)) : undefined;
+      fs.existsSync(outbox)
+        ? fs
+            .readdirSync(outbox)
+            .find((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(orderId))
+        : undefined;
     await expect.poll(emlFor, { timeout: 60_000 }).toBeTruthy();
     const mail = await simpleParser(fs.readFileSync(path.join(outbox, emlFor()!)));
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('outbox@example.ro');

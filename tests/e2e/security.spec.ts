@@ -149,7 +149,13 @@ test('an API path with a dot gets the anti-forgery check too', async () => {
   // Logged once, with the path and the request's id, as the other refusals are.
   const requestId = answer.headers.get('x-request-id')!;
   await expect
-    .poll(() => sandboxShop.output().split('\n').filter((line) => line.includes(requestId) && line.includes('anti-forgery')).length)
+    .poll(
+      () =>
+        sandboxShop
+          .output()
+          .split('\n')
+          .filter((line) => line.includes(requestId) && line.includes('anti-forgery')).length,
+    )
     .toBe(1);
   expect(sandboxShop.output()).toContain('"path":"/api/orders/a.b/resend"');
 });

@@ -23,7 +23,10 @@ async function axeViolations(page: Page) {
 /** The order "Pay" created, as the sandbox provider's form shows it (the browser has left the shop's page). */
 const orderIdOnPaymentForm = async (page: Page) => {
   await page.waitForURL(/\/sandbox-pay\//);
-  return (await page.getByText(/^[\w-]{22}$/).first().textContent())!.trim();
+  return (await page
+    .getByText(/^[\w-]{22}$/)
+    .first()
+    .textContent())!.trim();
 };
 
 test.use({ viewport: { width: 375, height: 740 } });

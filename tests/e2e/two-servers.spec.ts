@@ -67,7 +67,12 @@ test('two servers share the work: each order paid once, delivered once, confirme
     await waitFor(
       async () => {
         ledger = await readLedger(database.url, mailDir);
-        return ledger.paidAtProvider === ORDERS && !ledger.paidNotFulfilled.length && ledger.mails >= ORDERS && !ledger.outboxUnsent;
+        return (
+          ledger.paidAtProvider === ORDERS &&
+          !ledger.paidNotFulfilled.length &&
+          ledger.mails >= ORDERS &&
+          !ledger.outboxUnsent
+        );
       },
       120_000,
       () => `not settled: ${JSON.stringify(ledger)}`,
@@ -132,7 +137,11 @@ test('two servers share the work: each order paid once, delivered once, confirme
 function signIn(server: string, username: string, password: string, client: number) {
   return fetch(`${server}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${client + 1}`, ...XSRF_HEADERS },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `198.51.100.${client + 1}`,
+      ...XSRF_HEADERS,
+    },
     body: JSON.stringify({ username, password }),
   });
 }

@@ -35,7 +35,9 @@ async function axeViolations(page: Page) {
   // While a request is pending the shell's loading bar shows, outside any landmark (axe's "region"): check at rest.
   await expect(page.getByTestId('loading-bar')).not.toHaveAttribute('data-visible');
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.nodes.length}): ${violation.help}`);
+  return results.violations.map(
+    (violation) => `${violation.id} (${violation.nodes.length}): ${violation.help}`,
+  );
 }
 
 test.use({ viewport: { width: 375, height: 740 } });
@@ -44,9 +46,13 @@ test.beforeEach(async ({ context, baseURL }) => {
   await answerCookieNotice(context, baseURL);
 });
 
-test('the vignette section shows the five categories, B2 dimmed with its reason, and passes axe', async ({ page }) => {
+test('the vignette section shows the five categories, B2 dimmed with its reason, and passes axe', async ({
+  page,
+}) => {
   await page.goto('/ro/vignette');
-  await expect(page.getByRole('heading', { level: 1, name: message('ro', 'VignettePage.heading') })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: message('ro', 'VignettePage.heading') }),
+  ).toBeVisible();
   const cards = page.getByTestId('vignette-categories').locator('li');
   await expect(cards).toHaveCount(5);
   for (const [code, slug] of [
@@ -55,7 +61,10 @@ test('the vignette section shows the five categories, B2 dimmed with its reason,
     ['MOTOR', 'motor'],
     ['TRAIL', 'trail'],
   ]) {
-    await expect(page.locator(`li[data-category="${code}"] a`)).toHaveAttribute('href', `/ro/vignette/${slug}`);
+    await expect(page.locator(`li[data-category="${code}"] a`)).toHaveAttribute(
+      'href',
+      `/ro/vignette/${slug}`,
+    );
   }
   const bus = page.locator('li[data-category="BUS"]');
   await expect(bus.locator('a')).toHaveCount(0);
@@ -63,7 +72,9 @@ test('the vignette section shows the five categories, B2 dimmed with its reason,
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('buys a D1 10-day and a D2 monthly vignette in one cart and goes to the payment form', async ({ page }) => {
+test('buys a D1 10-day and a D2 monthly vignette in one cart and goes to the payment form', async ({
+  page,
+}) => {
   const catalog = (await (await page.request.get('/api/nmps/utils/vignette/catalog')).json()) as Catalog;
   const today = catalog.date;
   const tomorrow = addDays(today, 1);
@@ -76,7 +87,8 @@ test('buys a D1 10-day and a D2 monthly vignette in one cart and goes to the pay
   await expect(calendar).toBeVisible();
   const box = await calendar.boundingBox();
   expect([box?.width, box?.height]).toEqual([296, 354]);
-  if (tomorrow.slice(0, 7) !== today.slice(0, 7)) await calendar.getByRole('button', { name: ro('calendar.nextMonth') }).click();
+  if (tomorrow.slice(0, 7) !== today.slice(0, 7))
+    await calendar.getByRole('button', { name: ro('calendar.nextMonth') }).click();
   await calendar.locator(`button[data-date="${tomorrow}"]`).click();
   await expect(calendar).toBeHidden();
   const validity = page.getByTestId('validity').locator('[data-first-day]');
@@ -108,7 +120,10 @@ test('buys a D1 10-day and a D2 monthly vignette in one cart and goes to the pay
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: ro('calendar.dialog') })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('validity').locator('[data-first-day]')).toHaveAttribute('data-first-day', today);
+  await expect(page.getByTestId('validity').locator('[data-first-day]')).toHaveAttribute(
+    'data-first-day',
+    today,
+  );
   await page.getByRole('textbox', { name: ro('plate.label'), exact: true }).fill('cj-22-xyz');
   await page.getByRole('checkbox', { name: /CJ22XYZ/ }).check();
   await page.getByRole('button', { name: ro('add.button') }).click();
@@ -117,14 +132,22 @@ test('buys a D1 10-day and a D2 monthly vignette in one cart and goes to the pay
   // Checkout: e-mail, terms, the summary of both vignettes from the quote, and the total.
   const checkout = page.getByTestId('vignette-checkout');
   await checkout.getByLabel(ro('checkout.email')).fill('driver@example.com');
-  await checkout.getByRole('checkbox', { name: new RegExp(`^${escape(ro('checkout.terms').slice(0, 40))}`) }).check();
+  await checkout
+    .getByRole('checkbox', { name: new RegExp(`^${escape(ro('checkout.terms').slice(0, 40))}`) })
+    .check();
   const summaryItems = checkout.getByTestId('summary-item');
   await expect(summaryItems).toHaveCount(2);
   await expect(summaryItems.nth(0)).toContainText('HD12ABC');
   await expect(summaryItems.nth(0).locator('[data-first-day]')).toHaveAttribute('data-first-day', tomorrow);
-  await expect(summaryItems.nth(0).locator('[data-first-day]')).toHaveAttribute('data-last-day', addDays(tomorrow, 9));
+  await expect(summaryItems.nth(0).locator('[data-first-day]')).toHaveAttribute(
+    'data-last-day',
+    addDays(tomorrow, 9),
+  );
   await expect(summaryItems.nth(1)).toContainText('CJ22XYZ');
-  await expect(summaryItems.nth(1).locator('[data-first-day]')).toHaveAttribute('data-last-day', addMonthClamped(today));
+  await expect(summaryItems.nth(1).locator('[data-first-day]')).toHaveAttribute(
+    'data-last-day',
+    addMonthClamped(today),
+  );
   for (const item of await summaryItems.all()) {
     await expect(item).toContainText('HUF');
     await expect(item).toContainText('RON');
@@ -149,14 +172,17 @@ test('buys a D1 10-day and a D2 monthly vignette in one cart and goes to the pay
 
   // Pay: the exact order the page sends, then the browser leaves for the payment form the answer names. The answer
   // is the real server's, read on its way through (the page navigates away before a response listener could).
-  let answer: { status: number; body: { orderId: string; status: string; amountRon: number; paymentUrl: string } } | undefined;
+  let answer:
+    | { status: number; body: { orderId: string; status: string; amountRon: number; paymentUrl: string } }
+    | undefined;
   await page.route('**/api/nmps/orders/order', async (route) => {
     const response = await route.fetch();
     answer = { status: response.status(), body: await response.json() };
     await route.fulfill({ response });
   });
   const orderRequest = page.waitForRequest(
-    (candidate) => candidate.method() === 'POST' && new URL(candidate.url()).pathname === '/api/nmps/orders/order',
+    (candidate) =>
+      candidate.method() === 'POST' && new URL(candidate.url()).pathname === '/api/nmps/orders/order',
   );
   await checkout.getByTestId('pay-button').click();
   const sent = await orderRequest;
@@ -170,7 +196,9 @@ test('buys a D1 10-day and a D2 monthly vignette in one cart and goes to the pay
     acceptTerms: true,
   });
   const headers = await sent.allHeaders();
-  expect(headers['idempotency-key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(headers['idempotency-key']).toMatch(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  );
   expect(headers['content-type']).toContain('application/json');
 
   await expect.poll(() => answer?.status).toBe(201);
@@ -205,11 +233,16 @@ test('buys a county vignette in Hungarian and pays it', async ({ page }) => {
 
   const checkout = page.getByTestId('vignette-checkout');
   await checkout.getByLabel(hu('checkout.email')).fill('sofor@example.hu');
-  await checkout.getByRole('checkbox', { name: new RegExp(`^${escape(hu('checkout.terms').slice(0, 40))}`) }).check();
+  await checkout
+    .getByRole('checkbox', { name: new RegExp(`^${escape(hu('checkout.terms').slice(0, 40))}`) })
+    .check();
   await expect(checkout.getByTestId('summary-item')).toHaveCount(1);
   await checkout.getByTestId('pay-button').click();
   await page.waitForURL(/\/sandbox-pay\//);
-  const orderId = await page.getByText(/^[\w-]{22}$/).first().textContent();
+  const orderId = await page
+    .getByText(/^[\w-]{22}$/)
+    .first()
+    .textContent();
   await payWithAcceptedCard(page);
   await expect(page).toHaveURL(/\/hu\/payment\/successful\?email=/);
   const mail = await mailFor(orderId!.trim());
@@ -217,7 +250,9 @@ test('buys a county vignette in Hungarian and pays it', async ({ page }) => {
   expect(mail.text).toContain('Pest');
 });
 
-test('the calendar is usable with the keyboard alone and the product page passes axe with it open', async ({ page }) => {
+test('the calendar is usable with the keyboard alone and the product page passes axe with it open', async ({
+  page,
+}) => {
   await page.goto('/ro/vignette/motor');
   await page.getByRole('radio', { name: new RegExp(`^${escape(ro('periods.DAY.name'))}`) }).check();
   const field = page.getByLabel(ro('start.label'));
@@ -245,7 +280,9 @@ async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
   return cookie ? { 'X-XSRF-TOKEN': cookie.value } : {};
 }
 
-test('an incomplete vignette shows each error next to its field and focuses the first one', async ({ page }) => {
+test('an incomplete vignette shows each error next to its field and focuses the first one', async ({
+  page,
+}) => {
   const validation = (key: string) => message('ro', `Validation.${key}`);
   await page.goto('/ro/vignette/trail');
   const add = page.getByRole('button', { name: ro('add.button') });

@@ -109,7 +109,14 @@ const pinTopUp: LoadedItem['topUp'] = {
 
 /** A delivered PIN top-up whose product is no longer on sale. */
 export const topUpOrder = (overrides: Partial<OrderRow> = {}): LoadedOrder => ({
-  order: order({ kind: 'TOPUP', email: 'a@b.ro', phone: '+40722123456', locale: 'de', amountBani: 6200, ...overrides }),
+  order: order({
+    kind: 'TOPUP',
+    email: 'a@b.ro',
+    phone: '+40722123456',
+    locale: 'de',
+    amountBani: 6200,
+    ...overrides,
+  }),
   items: [
     {
       item: item({

@@ -24,7 +24,9 @@ export async function resetProcess(env: Record<string, string | undefined>) {
  * Gives the route handlers under test the process database they would have in a running server: a fresh PGlite
  * store (or the PostgreSQL URL given), migrated and seeded. Returns it and a cleanup for afterAll.
  */
-export async function useProcessDatabase(databaseUrl?: string): Promise<{ database: Database; cleanup(): Promise<void> }> {
+export async function useProcessDatabase(
+  databaseUrl?: string,
+): Promise<{ database: Database; cleanup(): Promise<void> }> {
   const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'road-api-'));
   await resetProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
   const database = await getDatabase();
@@ -39,18 +41,29 @@ export async function useProcessDatabase(databaseUrl?: string): Promise<{ databa
 }
 
 /** A JSON request as a browser or the mobile app sends it. */
-export function jsonRequest(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export function jsonRequest(
+  url: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   return new Request(`http://localhost${url}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+    body:
+      init.body === undefined
+        ? undefined
+        : typeof init.body === 'string'
+          ? init.body
+          : JSON.stringify(init.body),
   });
 }
 
 export const noParams = { params: Promise.resolve({}) };
 
 /** Runs `body` with these environment variables (undefined: unset), the process's configuration parsed anew. */
-export async function withEnv<T>(env: Record<string, string | undefined>, body: () => Promise<T>): Promise<T> {
+export async function withEnv<T>(
+  env: Record<string, string | undefined>,
+  body: () => Promise<T>,
+): Promise<T> {
   const before = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   const apply = (values: Record<string, string | undefined>) => {
     for (const [key, value] of Object.entries(values)) {

@@ -13,7 +13,13 @@ interface Props {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'NotFoundPage' });
-  return pageMetadata({ locale, path: '/404', title: t('meta.title'), description: t('meta.description'), noindex: true });
+  return pageMetadata({
+    locale,
+    path: '/404',
+    title: t('meta.title'),
+    description: t('meta.description'),
+    noindex: true,
+  });
 }
 
 /** Every unknown address under a language is rewritten here (next.config.mjs), and answers 404. */

@@ -15,7 +15,13 @@ interface Props {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'ContactPage.meta' });
-  return pageMetadata({ locale, path: '/contact', title: t('title'), description: t('description'), keywords: t('keywords') });
+  return pageMetadata({
+    locale,
+    path: '/contact',
+    title: t('title'),
+    description: t('description'),
+    keywords: t('keywords'),
+  });
 }
 
 export default async function ContactPage({ params }: Props) {
@@ -52,7 +58,7 @@ export default async function ContactPage({ params }: Props) {
             <div>
               <dt className="font-medium text-slate-600">{t('phone')}</dt>
               <dd>
-                <a href={phoneHref} className="text-lg font-semibold text-brand underline">
+                <a href={phoneHref} className="text-brand text-lg font-semibold underline">
                   {COMPANY.phone}
                 </a>
               </dd>
@@ -60,7 +66,7 @@ export default async function ContactPage({ params }: Props) {
             <div>
               <dt className="font-medium text-slate-600">{t('email')}</dt>
               <dd>
-                <a href={`mailto:${COMPANY.email}`} className="text-lg font-semibold text-brand underline">
+                <a href={`mailto:${COMPANY.email}`} className="text-brand text-lg font-semibold underline">
                   {COMPANY.email}
                 </a>
               </dd>
@@ -74,10 +80,22 @@ export default async function ContactPage({ params }: Props) {
 
         <section aria-label={t('mapAlt')} className="overflow-hidden rounded-xl bg-white shadow-sm">
           <a href={mapUrl} target="_blank" rel="noopener noreferrer" className="block">
-            <SvgImage src="/images/map-deva.svg" alt={t('mapAlt')} width={640} height={400} className="h-auto w-full" priority />
+            <SvgImage
+              src="/images/map-deva.svg"
+              alt={t('mapAlt')}
+              width={640}
+              height={400}
+              className="h-auto w-full"
+              priority
+            />
           </a>
           <p className="p-4">
-            <a href={mapUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand underline">
+            <a
+              href={mapUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-brand font-medium underline"
+            >
               {t('mapLink')}
             </a>
           </p>

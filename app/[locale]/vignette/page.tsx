@@ -12,7 +12,13 @@ interface Props {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'VignettePage.meta' });
-  return pageMetadata({ locale, path: '/vignette', title: t('title'), description: t('description'), keywords: t('keywords') });
+  return pageMetadata({
+    locale,
+    path: '/vignette',
+    title: t('title'),
+    description: t('description'),
+    keywords: t('keywords'),
+  });
 }
 
 /**
@@ -32,7 +38,12 @@ export default async function VignetteSectionPage({ params }: Props) {
       <ul className="mt-4 max-w-3xl space-y-2">
         {(t.raw('points') as string[]).map((point) => (
           <li key={point} className="flex gap-2 text-slate-800">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 size-4 shrink-0 text-brand" fill="currentColor">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="text-brand mt-1 size-4 shrink-0"
+              fill="currentColor"
+            >
               <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
             </svg>
             {point}
@@ -57,13 +68,15 @@ export default async function VignetteSectionPage({ params }: Props) {
               {category.sellable ? (
                 <Link
                   href={`/vignette/${category.slug}`}
-                  className="flex h-full gap-4 rounded-xl bg-tile-yellow p-5 shadow-sm ring-brand transition hover:shadow-md hover:ring-2 focus-visible:ring-4 focus-visible:outline-none"
+                  className="bg-tile-yellow ring-brand flex h-full gap-4 rounded-xl p-5 shadow-sm transition hover:shadow-md hover:ring-2 focus-visible:ring-4 focus-visible:outline-none"
                 >
                   {badge}
                   <span className="flex flex-col">
-                    <span className="text-lg font-bold text-slate-900">{t(`categories.${category.code}.name`)}</span>
+                    <span className="text-lg font-bold text-slate-900">
+                      {t(`categories.${category.code}.name`)}
+                    </span>
                     <span className="mt-1 text-slate-800">{t(`categories.${category.code}.who`)}</span>
-                    <span className="mt-3 font-semibold text-brand">
+                    <span className="text-brand mt-3 font-semibold">
                       {t('buy', { title: category.title })} <span aria-hidden="true">→</span>
                     </span>
                   </span>
@@ -73,9 +86,13 @@ export default async function VignetteSectionPage({ params }: Props) {
                 <div className="flex h-full gap-4 rounded-xl border-2 border-dashed border-slate-300 bg-slate-100 p-5">
                   {badge}
                   <span className="flex flex-col">
-                    <span className="text-lg font-bold text-slate-700">{t(`categories.${category.code}.name`)}</span>
+                    <span className="text-lg font-bold text-slate-700">
+                      {t(`categories.${category.code}.name`)}
+                    </span>
                     <span className="mt-1 text-slate-700">{t(`categories.${category.code}.who`)}</span>
-                    <span className="mt-3 w-fit rounded-full bg-slate-700 px-3 py-0.5 text-sm font-semibold text-white">{t('notSold')}</span>
+                    <span className="mt-3 w-fit rounded-full bg-slate-700 px-3 py-0.5 text-sm font-semibold text-white">
+                      {t('notSold')}
+                    </span>
                     <span className="mt-2 text-sm text-slate-700">{t('categories.BUS.reason')}</span>
                   </span>
                 </div>
@@ -85,7 +102,7 @@ export default async function VignetteSectionPage({ params }: Props) {
         })}
       </ul>
       <p className="mt-8">
-        <Link href="/faq/viniete-prices" className="font-medium text-brand underline">
+        <Link href="/faq/viniete-prices" className="text-brand font-medium underline">
           {t('pricesLink')}
         </Link>
       </p>

@@ -6,7 +6,13 @@ import { getDb } from '@/lib/db/client';
 import { hasLocale } from 'next-intl';
 import { routing } from '@/lib/i18n/routing';
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
-import { findSandboxPayment, isPayable, sandboxIsLive, secondsUntilExpiry, TEST_CARDS } from '@/lib/payments/sandbox/sandbox';
+import {
+  findSandboxPayment,
+  isPayable,
+  sandboxIsLive,
+  secondsUntilExpiry,
+  TEST_CARDS,
+} from '@/lib/payments/sandbox/sandbox';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
 export const dynamic = 'force-dynamic';

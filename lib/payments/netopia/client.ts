@@ -114,7 +114,11 @@ export async function startPayment(
   if (error && !REDIRECT_CODES.has(error.code)) throw new PaymentStartError(error.code, error.message, false);
   if (!payment?.paymentURL || !payment.ntpID)
     throw new PaymentStartError(error?.code ?? 'MALFORMED', 'No payment URL in the answer', true);
-  return { paymentUrl: payment.paymentURL, ntpId: payment.ntpID, status: payment.status ?? NETOPIA_STATUS.NEW };
+  return {
+    paymentUrl: payment.paymentURL,
+    ntpId: payment.ntpID,
+    status: payment.status ?? NETOPIA_STATUS.NEW,
+  };
 }
 
 const statusAnswer = z.object({

@@ -129,10 +129,7 @@ export function decimalToMinorUnits(value: number | string): number | null {
 // Body
 // ---------------------------------------------------------------------------------------------------------
 
-const identifier = z.union([
-  text().trim().min(1).max(255),
-  z.number().int().nonnegative().transform(String),
-]);
+const identifier = z.union([text().trim().min(1).max(255), z.number().int().nonnegative().transform(String)]);
 const optionalText = z
   .union([text(), z.number().transform(String)])
   .nullish()

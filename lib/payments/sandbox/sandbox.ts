@@ -41,7 +41,11 @@ export const loopbackOrigin = (config: Config = getConfig()) => `http://127.0.0.
 
 export function sandboxSite(config: Config = getConfig()): SandboxSite {
   const shop = new URL(config.siteUrl).origin;
-  return { formBaseUrl: config.siteUrl, redirectOrigins: [shop], notifyOrigins: [shop, loopbackOrigin(config)] };
+  return {
+    formBaseUrl: config.siteUrl,
+    redirectOrigins: [shop],
+    notifyOrigins: [shop, loopbackOrigin(config)],
+  };
 }
 
 /**
@@ -195,9 +199,15 @@ export async function sandboxStart(
   if (!parsed.success) return { status: 400, json: { error: { code: '11', message: 'Invalid request' } } };
   const { config, order } = parsed.data;
   // The buyer and the notification go only to the shop itself: no open redirect, no request to another host.
-  if (!isOnOrigin(config.redirectUrl, site.redirectOrigins) || !isOnOrigin(config.notifyUrl, site.notifyOrigins)) {
+  if (
+    !isOnOrigin(config.redirectUrl, site.redirectOrigins) ||
+    !isOnOrigin(config.notifyUrl, site.notifyOrigins)
+  ) {
     logger.warn({ orderId: order.orderID }, 'sandbox start refused: redirect or notify address off-site');
-    return { status: 400, json: { error: { code: '11', message: "redirectUrl and notifyUrl must be on the shop's own address" } } };
+    return {
+      status: 400,
+      json: { error: { code: '11', message: "redirectUrl and notifyUrl must be on the shop's own address" } },
+    };
   }
   if (order.posSignature !== SANDBOX_POS_SIGNATURE)
     return { status: 401, json: { error: { code: '401', message: 'Unknown POS signature' } } };
@@ -213,7 +223,8 @@ export async function sandboxStart(
       json: {
         error: {
           code,
-          message: code === DUPLICATE_ORDER_ERROR ? 'Duplicate order ID' : 'Order ID reused with another amount',
+          message:
+            code === DUPLICATE_ORDER_ERROR ? 'Duplicate order ID' : 'Order ID reused with another amount',
         },
       },
     };
@@ -425,7 +436,10 @@ export async function deliverSandboxNotifications(
     if (!target) {
       // Recorded before the start call checked it: never sent anywhere but to the shop.
       logger.warn({ ntpId: payment.ntpId }, 'sandbox notification dropped: notify address off-site');
-      await db.update(sandboxPayments).set({ notifyNextAt: null }).where(eq(sandboxPayments.ntpId, payment.ntpId));
+      await db
+        .update(sandboxPayments)
+        .set({ notifyNextAt: null })
+        .where(eq(sandboxPayments.ntpId, payment.ntpId));
       continue;
     }
     const attempts = payment.notifyAttempts + 1;
@@ -492,7 +506,9 @@ export async function deliverSandboxNotifications(
 }
 
 /** Whole seconds until a payment's form expires (at least 1), for the page that reloads itself at expiry. */
-export const secondsUntilExpiry = (payment: SandboxPayment) => Math.max(1, Math.ceil((payment.expiresAt.getTime() - Date.now()) / 1000));
+export const secondsUntilExpiry = (payment: SandboxPayment) =>
+  Math.max(1, Math.ceil((payment.expiresAt.getTime() - Date.now()) / 1000));
 
 /** Whether the buyer can still pay on the form. */
-export const isPayable = (payment: SandboxPayment) => payment.status === NETOPIA_STATUS.NEW && payment.expiresAt > new Date();
+export const isPayable = (payment: SandboxPayment) =>
+  payment.status === NETOPIA_STATUS.NEW && payment.expiresAt > new Date();

@@ -114,7 +114,9 @@ export async function runCrashScenario(options: CrashRunOptions): Promise<CrashR
           placed = await placeOrder(running.url, body, key);
           if (placed.paymentUrl) paymentsRestarted++;
           else {
-            broken.push(`order ${placed.orderId} retried after a crash at ${point} has no payment (${placed.status})`);
+            broken.push(
+              `order ${placed.orderId} retried after a crash at ${point} has no payment (${placed.status})`,
+            );
             break;
           }
         }
@@ -160,7 +162,12 @@ async function settle(databaseUrl: string, mailDir: string) {
   await waitFor(
     async () => {
       last = await readLedger(databaseUrl, mailDir);
-      return !last.paidNotFulfilled.length && !last.inFlight && !last.outboxUnsent && last.outboxRowsWithoutMail === 0;
+      return (
+        !last.paidNotFulfilled.length &&
+        !last.inFlight &&
+        !last.outboxUnsent &&
+        last.outboxRowsWithoutMail === 0
+      );
     },
     SETTLE_MS,
     () => `the jobs did not settle: ${JSON.stringify(last)}`,
@@ -173,7 +180,9 @@ async function settle(databaseUrl: string, mailDir: string) {
  */
 async function expireClaims(databaseUrl: string) {
   await withDb(databaseUrl, async (db) => {
-    await db.query('update outbox set next_attempt_at = now() where sent_at is null and next_attempt_at > now()');
+    await db.query(
+      'update outbox set next_attempt_at = now() where sent_at is null and next_attempt_at > now()',
+    );
     await db.query(
       'update sandbox_payments set notify_next_at = now() where notified_at is null and notify_next_at > now()',
     );
@@ -184,7 +193,10 @@ async function expireClaims(databaseUrl: string) {
 async function providerStatus(databaseUrl: string, paymentUrl: string): Promise<number | undefined> {
   const ntpId = new URL(paymentUrl).pathname.split('/').pop();
   return withDb(databaseUrl, async (db) => {
-    const result = await db.query<{ status: number }>('select status from sandbox_payments where ntp_id = $1', [ntpId]);
+    const result = await db.query<{ status: number }>(
+      'select status from sandbox_payments where ntp_id = $1',
+      [ntpId],
+    );
     return result.rows[0]?.status;
   });
 }

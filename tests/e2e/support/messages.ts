@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '@/lib/i18n/routing';
 
-
 type Messages = { [key: string]: Messages | string | string[] };
 
 const cache = new Map<string, Messages>();

@@ -13,7 +13,8 @@ export interface PlacedOrder {
   paymentUrl: string | null;
 }
 
-const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
+const day = (offset: number) =>
+  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 
 /** A vignette order's body: one or two vignettes on a plate of its own. */
 export function vignetteOrderBody(plate: string, email: string, vignettes = 1) {
@@ -79,7 +80,11 @@ export const ACCEPTED_CARD = '9900004810225098';
  * Pays on the sandbox's hosted card form of `paymentUrl`, posted to `shopUrl` (the form's own server, or another
  * server of the same shop); resolves with the status of the form's answer (303 to the shop's return address).
  */
-export async function payOnSandboxForm(shopUrl: string, paymentUrl: string, card = ACCEPTED_CARD): Promise<number> {
+export async function payOnSandboxForm(
+  shopUrl: string,
+  paymentUrl: string,
+  card = ACCEPTED_CARD,
+): Promise<number> {
   const ntpId = new URL(paymentUrl).pathname.split('/').pop()!;
   const response = await fetch(`${shopUrl}/api/payments/sandbox/pay`, {
     method: 'POST',

@@ -100,7 +100,9 @@ export async function readLedger(databaseUrl: string, mailDir: string): Promise<
 
     return {
       paidAtProvider: paid.rows.length,
-      paidNotFulfilled: paid.rows.filter((row) => row.status !== 'FULFILLED').map((row) => `${row.id} ${row.status}`),
+      paidNotFulfilled: paid.rows
+        .filter((row) => row.status !== 'FULFILLED')
+        .map((row) => `${row.id} ${row.status}`),
       inFlight: inFlight.n,
       issuances: issuances.n,
       issuanceRequests: issuances.asks,
@@ -132,22 +134,28 @@ export async function readLedger(databaseUrl: string, mailDir: string): Promise<
  */
 export function brokenPromises(ledger: Ledger, allowedDuplicateMails: number): string[] {
   const broken: string[] = [];
-  if (ledger.paidNotFulfilled.length) broken.push(`paid orders not fulfilled: ${ledger.paidNotFulfilled.join(', ')}`);
+  if (ledger.paidNotFulfilled.length)
+    broken.push(`paid orders not fulfilled: ${ledger.paidNotFulfilled.join(', ')}`);
   if (ledger.issuances !== ledger.fulfilledItems)
     broken.push(`${ledger.issuances} issuances for ${ledger.fulfilledItems} fulfilled items`);
-  if (ledger.itemsNotMatchingIssuer) broken.push(`${ledger.itemsNotMatchingIssuer} items not matching the issuer`);
+  if (ledger.itemsNotMatchingIssuer)
+    broken.push(`${ledger.itemsNotMatchingIssuer} items not matching the issuer`);
   if (ledger.invoiceGaps || ledger.invoiceRepeats)
     broken.push(`invoice numbers: ${ledger.invoiceGaps} gaps, ${ledger.invoiceRepeats} repeats`);
-  if (ledger.paidWithoutInvoice) broken.push(`${ledger.paidWithoutInvoice} paid orders without exactly one invoice`);
+  if (ledger.paidWithoutInvoice)
+    broken.push(`${ledger.paidWithoutInvoice} paid orders without exactly one invoice`);
   if (ledger.invoices !== ledger.paidAtProvider)
     broken.push(`${ledger.invoices} invoices for ${ledger.paidAtProvider} paid orders`);
   if (ledger.outboxRows !== ledger.paidAtProvider)
     broken.push(`${ledger.outboxRows} confirmation e-mails queued for ${ledger.paidAtProvider} paid orders`);
   if (ledger.outboxUnsent) broken.push(`${ledger.outboxUnsent} e-mails never sent`);
-  if (ledger.outboxRowsWithoutMail) broken.push(`${ledger.outboxRowsWithoutMail} e-mails marked sent but not received`);
+  if (ledger.outboxRowsWithoutMail)
+    broken.push(`${ledger.outboxRowsWithoutMail} e-mails marked sent but not received`);
   if (ledger.distinctMessageIds !== ledger.outboxRows)
     broken.push(`${ledger.distinctMessageIds} distinct Message-IDs for ${ledger.outboxRows} e-mails`);
   if (ledger.duplicateMails > allowedDuplicateMails)
-    broken.push(`${ledger.duplicateMails} duplicate e-mails, more than the ${allowedDuplicateMails} crashes mid-send`);
+    broken.push(
+      `${ledger.duplicateMails} duplicate e-mails, more than the ${allowedDuplicateMails} crashes mid-send`,
+    );
   return broken;
 }

@@ -43,7 +43,10 @@ export function startBuiltServer(
   nodeArguments: string[] = [],
 ): ShopProcess {
   const next = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  return spawnShop(port, [...nodeArguments, next, 'start', '-p', String(port)], { NODE_ENV: 'production', ...env });
+  return spawnShop(port, [...nodeArguments, next, 'start', '-p', String(port)], {
+    NODE_ENV: 'production',
+    ...env,
+  });
 }
 
 function spawnShop(port: number, args: string[], env: Record<string, string | undefined>): ShopProcess {

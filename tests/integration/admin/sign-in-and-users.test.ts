@@ -10,7 +10,12 @@ import { DELETE as removeUser, GET as getUser } from '@/app/api/users/user/route
 import { ACCOUNT_POLICY, ADDRESS_POLICY, signIn } from '@/lib/auth/sign-in';
 import { signingSecret } from '@/lib/auth/tokens';
 import { auditLog, users } from '@/lib/db/schema';
-import { jsonRequest, noParams, useProcessDatabase, withRateLimitMultiplier } from '../../support/process-database';
+import {
+  jsonRequest,
+  noParams,
+  useProcessDatabase,
+  withRateLimitMultiplier,
+} from '../../support/process-database';
 import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
 
 /*
@@ -124,7 +129,9 @@ describe('sign-in', () => {
       let now = last;
       let waited = 0;
       for (let guess = 0; guess < 12; guess++) {
-        const refused = await attempt('still-guessing', now).catch((error: { retryAfterSeconds?: number }) => error);
+        const refused = await attempt('still-guessing', now).catch(
+          (error: { retryAfterSeconds?: number }) => error,
+        );
         const wait = (refused as { retryAfterSeconds?: number }).retryAfterSeconds ?? 0;
         expect(wait).toBeLessThanOrEqual(ACCOUNT_POLICY.maxDelaySeconds);
         waited = Math.max(waited, wait);
@@ -135,7 +142,9 @@ describe('sign-in', () => {
       // The owner, once the current delay is over, signs in; that clears the account's count.
       const owner = await attempt('victim-new-password', now + ACCOUNT_POLICY.maxDelaySeconds);
       expect(owner.username).toBe('victim');
-      await expect(attempt('one-typo', now + ACCOUNT_POLICY.maxDelaySeconds + 1)).rejects.toMatchObject({ status: 401 });
+      await expect(attempt('one-typo', now + ACCOUNT_POLICY.maxDelaySeconds + 1)).rejects.toMatchObject({
+        status: 401,
+      });
     });
   });
 
@@ -159,7 +168,9 @@ describe('sign-in', () => {
     await withRateLimitMultiplier(1, async () => {
       const address = newAddress();
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, index) => loginRequest(`parallel-${index}`, 'wrong-password', address)),
+        Array.from({ length: 20 }, (_, index) =>
+          loginRequest(`parallel-${index}`, 'wrong-password', address),
+        ),
       );
       const statuses = answers.map((response) => response.status);
       expect(statuses.filter((status) => status === 401)).toHaveLength(ADDRESS_POLICY.free);
@@ -168,11 +179,18 @@ describe('sign-in', () => {
   });
 
   it('counts wrong old passwords on a password change like failed sign-ins', async () => {
-    const token = await activeToken((await createUser(await tokenOf('admin', 'a-test-admin-password'), 'careless')).username);
+    const token = await activeToken(
+      (await createUser(await tokenOf('admin', 'a-test-admin-password'), 'careless')).username,
+    );
     const [user] = await db().select().from(users).where(eq(users.username, 'careless'));
     await withRateLimitMultiplier(1, async () => {
       const change = (oldPass: string) =>
-        changePass(as(token, '/api/users/change-pass', { body: { uuid: user!.id, oldPass, newPass: 'a-brand-new-password' } }), noParams);
+        changePass(
+          as(token, '/api/users/change-pass', {
+            body: { uuid: user!.id, oldPass, newPass: 'a-brand-new-password' },
+          }),
+          noParams,
+        );
       for (let attempt = 0; attempt < ADDRESS_POLICY.free; attempt++) {
         expect((await change(`wrong-old-${attempt}`)).status).toBe(422);
       }
@@ -269,7 +287,9 @@ describe('users', () => {
       const wait = Date.parse(lockedUntil!) - Date.now();
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(ACCOUNT_POLICY.firstDelaySeconds * 1000 + 1000);
-      expect((await reset(as(admin, `/api/users/reset?uuid=${user.uuid}`, { method: 'POST' }), noParams)).status).toBe(200);
+      expect(
+        (await reset(as(admin, `/api/users/reset?uuid=${user.uuid}`, { method: 'POST' }), noParams)).status,
+      ).toBe(200);
       expect((await view()).lockedUntil).toBeNull();
     });
   });

@@ -3,7 +3,8 @@ import { POST } from '@/app/api/nmps/orders/quote/route';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
-const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
+const day = (offset: number) =>
+  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 const quote = (body: unknown, headers?: Record<string, string>) =>
   POST(jsonRequest('/api/nmps/orders/quote', { body, headers }), noParams);
 const car = { categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'hd 12 abc', country: 'RO' };

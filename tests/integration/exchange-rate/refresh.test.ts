@@ -13,7 +13,9 @@ describe('the daily BNR rate', () => {
   beforeAll(async () => {
     env = await useProcessDatabase();
     const feed = fs.readFileSync(path.join(process.cwd(), 'tests/fixtures/bnr/nbrfxrates.xml'));
-    server = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/xml' }).end(feed));
+    server = http.createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/xml' }).end(feed),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/nbrfxrates.xml`;
   });

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { freshPglite, type TestDatabase } from '../../support/databases';
 import { captureLog } from '../../support/log-capture';
 
-
 describe('a failed statement in the logs', () => {
   let store: TestDatabase;
   beforeAll(async () => {
@@ -12,13 +11,17 @@ describe('a failed statement in the logs', () => {
 
   it("keeps the statement and the database's reason, never the values it carried", async () => {
     const secretEmail = 'buyer.private@example.ro';
-    const secretKey = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----';
+    const secretKey =
+      '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----';
     await store.database.db.execute(sql`create table logged_people (email text primary key, note text)`);
     await store.database.db.execute(sql`insert into logged_people values (${secretEmail}, ${'first'})`);
     // A real failure: the same key again, as a retried insert of a buyer's row would fail.
     const error = await store.database.db
       .execute(sql`insert into logged_people values (${secretEmail}, ${secretKey})`)
-      .then(() => undefined, (failure: unknown) => failure);
+      .then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
     expect(error).toBeInstanceOf(Error);
     expect(String((error as Error).message)).toContain(secretEmail);
 

@@ -18,16 +18,47 @@ beforeAll(async () => {
   await db()
     .insert(orders)
     .values([
-      { id: VIGNETTES, kind: 'VIGNETTE', status: 'PAID', email: 'driver@example.ro', locale: 'ro', amountBani: 12345 },
+      {
+        id: VIGNETTES,
+        kind: 'VIGNETTE',
+        status: 'PAID',
+        email: 'driver@example.ro',
+        locale: 'ro',
+        amountBani: 12345,
+      },
       { id: TOP_UP, kind: 'TOPUP', status: 'FULFILLED', email: 'a@b.ro', locale: 'de', amountBani: 6200 },
     ]);
   // Written out of order: the items are read by their position.
   await db()
     .insert(orderItems)
     .values([
-      { orderId: VIGNETTES, position: 1, categoryCode: 'VAN', vignetteType: 'YEAR', plate: 'B123XYZ', country: 'RO', priceBani: 2345 },
-      { orderId: VIGNETTES, position: 0, categoryCode: 'CAR', vignetteType: 'WEEK', plate: 'HD12ABC', country: 'RO', priceBani: 10000, issuedId: 'HU-EM-1' },
-      { orderId: TOP_UP, position: 0, topUpProductId: 'vodafone-pin-10', phone: '+40722123456', priceBani: 6200, deliveredPin: '1234' },
+      {
+        orderId: VIGNETTES,
+        position: 1,
+        categoryCode: 'VAN',
+        vignetteType: 'YEAR',
+        plate: 'B123XYZ',
+        country: 'RO',
+        priceBani: 2345,
+      },
+      {
+        orderId: VIGNETTES,
+        position: 0,
+        categoryCode: 'CAR',
+        vignetteType: 'WEEK',
+        plate: 'HD12ABC',
+        country: 'RO',
+        priceBani: 10000,
+        issuedId: 'HU-EM-1',
+      },
+      {
+        orderId: TOP_UP,
+        position: 0,
+        topUpProductId: 'vodafone-pin-10',
+        phone: '+40722123456',
+        priceBani: 6200,
+        deliveredPin: '1234',
+      },
     ]);
   // What an order bought stays describable once the product is withdrawn.
   await db().update(topUpProducts).set({ active: false }).where(eq(topUpProducts.id, 'vodafone-pin-10'));
@@ -35,22 +66,34 @@ beforeAll(async () => {
 afterAll(async () => env.cleanup());
 
 const answerFor = async (orderId: string) => {
-  const response = await getOrder(jsonRequest(`/api/orders/${orderId}`), { params: Promise.resolve({ orderId }) });
-  return { status: response.status, cacheControl: response.headers.get('cache-control'), body: await response.json() };
+  const response = await getOrder(jsonRequest(`/api/orders/${orderId}`), {
+    params: Promise.resolve({ orderId }),
+  });
+  return {
+    status: response.status,
+    cacheControl: response.headers.get('cache-control'),
+    body: await response.json(),
+  };
 };
 
 describe('loadOrder', () => {
   it('reads the items in their order, each with its category title or its top-up product and operator', async () => {
     const vignettes = (await loadOrder(db(), VIGNETTES))!;
     expect(vignettes.order).toMatchObject({ id: VIGNETTES, amountBani: 12345 });
-    expect(vignettes.items.map(({ item, categoryTitle, topUp }) => [item.plate, categoryTitle, topUp])).toEqual([
+    expect(
+      vignettes.items.map(({ item, categoryTitle, topUp }) => [item.plate, categoryTitle, topUp]),
+    ).toEqual([
       ['HD12ABC', 'D1', undefined],
       ['B123XYZ', 'D2', undefined],
     ]);
 
     const [bought] = (await loadOrder(db(), TOP_UP))!.items;
     expect(bought?.categoryTitle).toBeNull();
-    expect(bought?.topUp?.product).toMatchObject({ id: 'vodafone-pin-10', faceValueCents: 1000, active: false });
+    expect(bought?.topUp?.product).toMatchObject({
+      id: 'vodafone-pin-10',
+      faceValueCents: 1000,
+      active: false,
+    });
     expect(bought?.topUp?.operator).toMatchObject({ id: 'vodafone', name: 'Vodafone' });
   });
 
@@ -68,7 +111,15 @@ describe('loadOrderDocument', () => {
     expect((await loadOrderDocument(db(), VIGNETTES))?.invoice).toBeUndefined();
     await db()
       .insert(invoices)
-      .values({ orderId: TOP_UP, series: 'RPT', year: 2026, number: 7, totalBani: 6200, vatBani: 1076, buyer: { kind: 'PERSON', email: 'buyer@example.ro' } });
+      .values({
+        orderId: TOP_UP,
+        series: 'RPT',
+        year: 2026,
+        number: 7,
+        totalBani: 6200,
+        vatBani: 1076,
+        buyer: { kind: 'PERSON', email: 'buyer@example.ro' },
+      });
     const document = (await loadOrderDocument(db(), TOP_UP))!;
     expect(document.invoice?.numberText).toBe('RPT-2026-000007');
     expect(document.items).toMatchObject([{ kind: 'TOPUP', operator: 'Vodafone Cartela', pin: '1234' }]);

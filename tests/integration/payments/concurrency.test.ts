@@ -18,7 +18,8 @@ import { jsonRequest, noParams, useProcessDatabase } from '../../support/process
 
 const ORDERS = 200;
 const AT_ONCE = 50;
-const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
+const day = (offset: number) =>
+  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 // Plate letters never contain Q nor start with I or O in Romania: keep to the others.
 const ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 const letters = (n: number) =>

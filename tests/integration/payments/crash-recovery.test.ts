@@ -12,10 +12,12 @@ import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { createPostgresDatabase, describeForDriver, drivers } from '../../support/databases';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
-const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
+const day = (offset: number) =>
+  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 
 /** The provider's notifications reach the shop's handler in-process, as they would over HTTP. */
-const toNotifyHandler: typeof fetch = async (input, init) => notify(new Request(String(input), init), noParams);
+const toNotifyHandler: typeof fetch = async (input, init) =>
+  notify(new Request(String(input), init), noParams);
 
 describe.each(drivers)('recovery from a server that died mid-way ($name)', ({ name, available }) => {
   describeForDriver(available)(name, () => {
@@ -46,7 +48,15 @@ describe.each(drivers)('recovery from a server that died mid-way ($name)', ({ na
         jsonRequest('/api/nmps/orders/order', {
           headers: { 'Idempotency-Key': idempotencyKey },
           body: {
-            items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: plateOf(idempotencyKey), country: 'RO' }],
+            items: [
+              {
+                categoryCode: 'CAR',
+                type: 'WEEK',
+                startDate: day(1),
+                plate: plateOf(idempotencyKey),
+                country: 'RO',
+              },
+            ],
             email: 'crash@example.ro',
             locale: 'ro',
             acceptTerms: true,
@@ -54,7 +64,8 @@ describe.each(drivers)('recovery from a server that died mid-way ($name)', ({ na
         }),
         noParams,
       );
-    const orderOf = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
+    const orderOf = async (orderId: string) =>
+      (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
     /** What a crash before the payment's record leaves: the order committed, no form address, no expiry. */
     const forgetPayment = (orderId: string) =>
       db()
@@ -72,7 +83,11 @@ describe.each(drivers)('recovery from a server that died mid-way ($name)', ({ na
       const retry = await orderRequest(key);
       expect(retry.status).toBe(200);
       const answer = await retry.json();
-      expect(answer).toMatchObject({ orderId, status: 'PENDING_PAYMENT', paymentUrl: expect.stringContaining('/sandbox-pay/') });
+      expect(answer).toMatchObject({
+        orderId,
+        status: 'PENDING_PAYMENT',
+        paymentUrl: expect.stringContaining('/sandbox-pay/'),
+      });
       const order = await orderOf(orderId);
       expect(order.paymentReference).toBe(orderId);
       expect(order.paymentExpiresAt).not.toBeNull();
@@ -90,7 +105,16 @@ describe.each(drivers)('recovery from a server that died mid-way ($name)', ({ na
       expect(order.paymentReference).toMatch(new RegExp(`^${first.orderId}\\.[\\w-]+$`));
 
       // The retry's form pays the order: its notification names the new reference and finds the order.
-      expect((await sandboxPay(db(), { ntpId: order.providerPaymentId!, cardNumber: '9900004810225098', cvv: '111', expiry: '12/30' })).kind).toBe('DONE');
+      expect(
+        (
+          await sandboxPay(db(), {
+            ntpId: order.providerPaymentId!,
+            cardNumber: '9900004810225098',
+            cvv: '111',
+            expiry: '12/30',
+          })
+        ).kind,
+      ).toBe('DONE');
       await deliverSandboxNotifications(db(), toNotifyHandler);
       expect((await orderOf(first.orderId)).status).toBe('PAID');
       // A second retry changes nothing: the order keeps its one recorded form.
@@ -104,26 +128,41 @@ describe.each(drivers)('recovery from a server that died mid-way ($name)', ({ na
       expect((await orderOf(orderId)).status).toBe('PENDING_PAYMENT');
       await reconcilePendingOrders(db(), gateway, new Date());
       expect((await orderOf(orderId)).status).toBe('PENDING_PAYMENT');
-      await reconcilePendingOrders(db(), gateway, new Date(Date.now() + (gateway.formLifetimeSeconds + 120) * 1000));
+      await reconcilePendingOrders(
+        db(),
+        gateway,
+        new Date(Date.now() + (gateway.formLifetimeSeconds + 120) * 1000),
+      );
       expect((await orderOf(orderId)).status).toBe('EXPIRED');
     });
 
     it('sends a due notification once when two servers run the job at the same moment', async () => {
       const { orderId } = await (await orderRequest(`two-notifiers-${name}`)).json();
       const order = await orderOf(orderId);
-      await sandboxPay(db(), { ntpId: order.providerPaymentId!, cardNumber: '9900004810225098', cvv: '111', expiry: '12/30' });
+      await sandboxPay(db(), {
+        ntpId: order.providerPaymentId!,
+        cardNumber: '9900004810225098',
+        cvv: '111',
+        expiry: '12/30',
+      });
       let sent = 0;
       const counting: typeof fetch = async (input, init) => {
         sent++;
         return toNotifyHandler(input, init);
       };
-      await Promise.all([deliverSandboxNotifications(db(), counting), deliverSandboxNotifications(db(), counting)]);
+      await Promise.all([
+        deliverSandboxNotifications(db(), counting),
+        deliverSandboxNotifications(db(), counting),
+      ]);
       expect(sent).toBe(1);
       expect((await orderOf(orderId)).status).toBe('PAID');
     });
 
     it('gives every attempt at one e-mail the same Message-ID, so a copy sent again can be recognised', async () => {
-      const [row] = await db().insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId: (await db().select().from(orders).limit(1))[0]!.id }).returning();
+      const [row] = await db()
+        .insert(outbox)
+        .values({ kind: 'ORDER_CONFIRMATION', orderId: (await db().select().from(orders).limit(1))[0]!.id })
+        .returning();
       const handed: MailMessage[] = [];
       // The relay stores the message and its answer is lost: the outbox must send it again.
       const lossy: Mailer = {

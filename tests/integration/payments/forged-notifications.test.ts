@@ -40,7 +40,8 @@ const ATTACKER_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).private
   format: 'pem',
 }) as string;
 
-const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
+const day = (offset: number) =>
+  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const digest = (body: string | Uint8Array) => createHash('sha512').update(body).digest('base64');

@@ -12,7 +12,8 @@ import { getSandboxKeys, SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sa
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
-const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
+const day = (offset: number) =>
+  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 const orderBody = (plate = 'HD12ABC') => ({
   items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate, country: 'RO' }],
   email: 'driver@example.ro',
@@ -171,10 +172,7 @@ describe("orders and the provider's notifications", () => {
     expect(paidEvents.filter((event) => event.toStatus === 'PAID')).toHaveLength(1);
 
     // One issue and one e-mail, however often the issuing job runs.
-    await Promise.all([
-      fulfilPaidOrders(db(), sandboxDeliverers),
-      fulfilPaidOrders(db(), sandboxDeliverers),
-    ]);
+    await Promise.all([fulfilPaidOrders(db(), sandboxDeliverers), fulfilPaidOrders(db(), sandboxDeliverers)]);
     await fulfilPaidOrders(db(), sandboxDeliverers);
     expect((await orderRow(order.id)).status).toBe('FULFILLED');
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));

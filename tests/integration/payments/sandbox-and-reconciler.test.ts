@@ -11,9 +11,10 @@ import { SANDBOX_POS_SIGNATURE, sandboxPay, sandboxSite, sandboxStart } from '@/
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
-const day = (offset: number) => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
+const day = (offset: number) =>
+  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
 
-describe('the sandbox provider\'s contract and the reconciler', () => {
+describe("the sandbox provider's contract and the reconciler", () => {
   let env: Awaited<ReturnType<typeof useProcessDatabase>>;
   beforeAll(async () => {
     env = await useProcessDatabase();
@@ -41,7 +42,10 @@ describe('the sandbox provider\'s contract and the reconciler', () => {
 
   it('answers a reused order id with error 56, and the same id with another amount with 99, as Netopia does', async () => {
     const first = await start('sandbox-contract-1', 1000);
-    expect(first.json).toMatchObject({ error: { code: '101' }, payment: { status: 1, paymentURL: expect.stringContaining('/sandbox-pay/') } });
+    expect(first.json).toMatchObject({
+      error: { code: '101' },
+      payment: { status: 1, paymentURL: expect.stringContaining('/sandbox-pay/') },
+    });
     expect((await start('sandbox-contract-1', 1000)).json).toMatchObject({ error: { code: '56' } });
     expect((await start('sandbox-contract-1', 2000)).json).toMatchObject({ error: { code: '99' } });
   });
@@ -54,13 +58,23 @@ describe('the sandbox provider\'s contract and the reconciler', () => {
   it('settles a paid order whose notification never arrived, by asking the provider after the form expired', async () => {
     const response = await postOrder(
       jsonRequest('/api/nmps/orders/order', {
-        body: { items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'HD45XYZ', country: 'RO' }], email: 'late@example.ro', locale: 'en', acceptTerms: true },
+        body: {
+          items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'HD45XYZ', country: 'RO' }],
+          email: 'late@example.ro',
+          locale: 'en',
+          acceptTerms: true,
+        },
       }),
       noParams,
     );
     const { orderId } = await response.json();
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
-    await sandboxPay(db(), { ntpId: order!.providerPaymentId!, cardNumber: '9900004810225098', cvv: '111', expiry: '12/30' });
+    await sandboxPay(db(), {
+      ntpId: order!.providerPaymentId!,
+      cardNumber: '9900004810225098',
+      cvv: '111',
+      expiry: '12/30',
+    });
     // No notification is delivered. Before the form's expiry (plus a grace minute) nothing is asked.
     expect(await reconcilePendingOrders(db(), getPaymentGateway(), new Date())).toBe(0);
     const later = new Date(order!.paymentExpiresAt!.getTime() + 2 * 60_000);

@@ -187,10 +187,16 @@ describe('with the sandbox as the provider', () => {
       await deliverSandboxNotifications(db(), fakeFetch);
 
       expect(calls).toEqual([{ url: OWN.notifyUrl, redirect: 'manual' }]);
-      const [old] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.ntpId, 'old-row-0001'));
+      const [old] = await db()
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.ntpId, 'old-row-0001'));
       expect(old!.notifyNextAt).toBeNull();
       // A redirect is not an acceptance: the shop's notification is retried later, not marked delivered.
-      const [own] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.ntpId, 'own-row-0001'));
+      const [own] = await db()
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.ntpId, 'own-row-0001'));
       expect(own!.notifiedAt).toBeNull();
       expect(own!.notifyAttempts).toBe(1);
     });

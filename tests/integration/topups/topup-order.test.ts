@@ -8,7 +8,16 @@ import { POST as postVignetteOrder } from '@/app/api/nmps/orders/order/route';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { hashPassword } from '@/lib/auth/password';
 import { issueToken } from '@/lib/auth/tokens';
-import { invoices, orderEvents, orderItems, orders, outbox, rolePermissions, roles, users } from '@/lib/db/schema';
+import {
+  invoices,
+  orderEvents,
+  orderItems,
+  orders,
+  outbox,
+  rolePermissions,
+  roles,
+  users,
+} from '@/lib/db/schema';
 import { invoiceTotals } from '@/lib/invoices/vat';
 import { orderInvoiceDocument } from '@/lib/invoices/order-invoice';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';

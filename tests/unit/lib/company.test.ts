@@ -1,14 +1,14 @@
 import { COMPANY, companyPlaceholders, fillPlaceholders, officeHours } from '@/lib/company';
 
 describe('company details', () => {
-  it('keeps the spec\'s constants', () => {
+  it("keeps the spec's constants", () => {
     expect(COMPANY.shareCapital).toBe('202000 lei');
     expect(COMPANY.city).toBe('Deva');
     expect(COMPANY.foundingYear).toBe(2019);
     expect(officeHours).toBe('08:00 - 16:00');
   });
 
-  it('fills the legal texts\' placeholders and leaves unknown ones visible', () => {
+  it("fills the legal texts' placeholders and leaves unknown ones visible", () => {
     const values = companyPlaceholders('https://shop.example.ro');
     expect(fillPlaceholders('{companyName}, CUI {taxId}, {siteUrl}', values)).toBe(
       `${COMPANY.name}, CUI ${COMPANY.taxId}, https://shop.example.ro`,

@@ -28,10 +28,14 @@ function boundaryMessages(cases: Case[]): string[][] {
     process.stdout.write(JSON.stringify(found));
   `;
   const input = cases.map(({ code, filePath }) => ({ code, filePath: path.join(root, filePath) }));
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(input)], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', script, JSON.stringify(input)],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(output) as string[][];
 }
 
@@ -40,7 +44,10 @@ const CASES = {
   fixture: { code: fixture, filePath: IN_LIB },
   app: { code: "import sitemap from '@/app/sitemap';\nexport const map = sitemap;\n", filePath: IN_LIB },
   relative: { code: "export { PriceTable } from '../../components/faq/price-table';\n", filePath: IN_LIB },
-  lib: { code: "import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';\nexport const first = VIGNETTE_TYPES[0];\n", filePath: IN_LIB },
+  lib: {
+    code: "import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';\nexport const first = VIGNETTE_TYPES[0];\n",
+    filePath: IN_LIB,
+  },
   component: { code: fixture, filePath: 'components/vignette/boundary-fixture.ts' },
 } satisfies Record<string, Case>;
 

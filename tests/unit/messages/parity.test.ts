@@ -4,7 +4,10 @@ import { messageKeys, missingKeys } from '@/lib/i18n/message-keys';
 import { locales } from '@/lib/i18n/routing';
 
 const load = (locale: string) =>
-  JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Record<string, unknown>;
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 const messages = Object.fromEntries(locales.map((locale) => [locale, load(locale)]));
 
@@ -15,7 +18,11 @@ describe('translation parity', () => {
 
   it.each(locales)('messages/%s.json has no empty text', (locale) => {
     const flat = (value: unknown): unknown[] =>
-      Array.isArray(value) ? value.flatMap(flat) : value && typeof value === 'object' ? Object.values(value).flatMap(flat) : [value];
+      Array.isArray(value)
+        ? value.flatMap(flat)
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(flat)
+          : [value];
     const empty = flat(messages[locale]).filter((text) => typeof text !== 'string' || text.trim() === '');
     expect(empty).toEqual([]);
   });
@@ -37,9 +44,23 @@ describe('translation parity', () => {
 });
 
 describe('legal texts', () => {
-  const PLACEHOLDERS = new Set(['companyName', 'headquarters', 'tradeRegister', 'taxId', 'shareCapital', 'euid', 'email', 'phone', 'siteUrl']);
+  const PLACEHOLDERS = new Set([
+    'companyName',
+    'headquarters',
+    'tradeRegister',
+    'taxId',
+    'shareCapital',
+    'euid',
+    'email',
+    'phone',
+    'siteUrl',
+  ]);
   const texts = (value: unknown): string[] =>
-    typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(texts) : [];
+    typeof value === 'string'
+      ? [value]
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(texts)
+        : [];
 
   it.each(locales)('in %s use only the company placeholders the site fills in', (locale) => {
     const unknown = ['PrivacyPage', 'TermsPage', 'CookiePolicyPage']
@@ -52,12 +73,18 @@ describe('legal texts', () => {
   it.each(locales)('in %s are not English left in place', (locale) => {
     if (locale === 'en') return;
     const english = messages.en as Record<string, unknown>;
-    const same = ['PrivacyPage', 'TermsPage', 'CookiePolicyPage', 'FaqPage', 'HomePage', 'ContactPage']
-      .flatMap((namespace) => {
-        const ours = texts(messages[locale]![namespace]);
-        const theirs = new Set(texts(english[namespace]));
-        return ours.filter((text) => text.length > 40 && theirs.has(text));
-      });
+    const same = [
+      'PrivacyPage',
+      'TermsPage',
+      'CookiePolicyPage',
+      'FaqPage',
+      'HomePage',
+      'ContactPage',
+    ].flatMap((namespace) => {
+      const ours = texts(messages[locale]![namespace]);
+      const theirs = new Set(texts(english[namespace]));
+      return ours.filter((text) => text.length > 40 && theirs.has(text));
+    });
     expect(same).toEqual([]);
   });
 });

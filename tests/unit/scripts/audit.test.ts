@@ -7,7 +7,10 @@ describe('the npm audit step', () => {
   const none = { info: 0, low: 0, moderate: 0, high: 0, critical: 0, total: 0 };
 
   it('passes with no advisory, and with moderate or low ones, naming them', () => {
-    expect(auditVerdict(report(none))).toEqual({ outcome: 'pass', message: 'production dependencies: no known vulnerabilities' });
+    expect(auditVerdict(report(none))).toEqual({
+      outcome: 'pass',
+      message: 'production dependencies: no known vulnerabilities',
+    });
     expect(auditVerdict(report({ ...none, moderate: 2, low: 1, total: 3 }))).toEqual({
       outcome: 'pass',
       message: 'production dependencies: 1 low, 2 moderate',
@@ -31,7 +34,11 @@ describe('the npm audit step', () => {
       message: expect.stringContaining('405 Method Not Allowed'),
     });
     expect(auditVerdict('').outcome).toBe('skip');
-    expect(auditVerdict(JSON.stringify({ error: { code: 'ENOTFOUND', summary: 'getaddrinfo ENOTFOUND registry' } }))).toEqual({
+    expect(
+      auditVerdict(
+        JSON.stringify({ error: { code: 'ENOTFOUND', summary: 'getaddrinfo ENOTFOUND registry' } }),
+      ),
+    ).toEqual({
       outcome: 'skip',
       message: expect.stringContaining('ENOTFOUND'),
     });

@@ -61,7 +61,10 @@ export default async function VignetteProductPage({ params }: Props) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <p>
-        <Link href="/vignette" className="inline-flex min-h-11 items-center gap-1 font-medium text-brand hover:underline">
+        <Link
+          href="/vignette"
+          className="text-brand inline-flex min-h-11 items-center gap-1 font-medium hover:underline"
+        >
           <span aria-hidden="true">←</span> {t('product.back')}
         </Link>
       </p>
@@ -79,7 +82,7 @@ export default async function VignetteProductPage({ params }: Props) {
         />
       </div>
       <p className="mt-10">
-        <Link href="/faq/viniete" className="font-medium text-brand underline">
+        <Link href="/faq/viniete" className="text-brand font-medium underline">
           {t('product.help')}
         </Link>
       </p>

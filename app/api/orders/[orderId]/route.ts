@@ -10,5 +10,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiHandler(async (_request, { params }: { params: Promise<{ orderId: string }> }) => {
   const { orderId } = await params;
   const order = await getOrderOrThrow(await getDb(), orderId);
-  return NextResponse.json(buyerOrderAnswer(toBuyerOrder(order)), { headers: { 'Cache-Control': 'no-store' } });
+  return NextResponse.json(buyerOrderAnswer(toBuyerOrder(order)), {
+    headers: { 'Cache-Control': 'no-store' },
+  });
 });

@@ -15,7 +15,8 @@ export default async function SandboxThreeDsPage({ params }: { params: Promise<{
   if (!sandboxIsLive()) notFound();
   const { ntpId } = await params;
   const payment = await findSandboxPayment(await getDb(), ntpId);
-  if (!payment || payment.status !== NETOPIA_STATUS.THREE_D_AUTH) redirect(`/sandbox-pay/${encodeURIComponent(ntpId)}`);
+  if (!payment || payment.status !== NETOPIA_STATUS.THREE_D_AUTH)
+    redirect(`/sandbox-pay/${encodeURIComponent(ntpId)}`);
   const locale = hasLocale(routing.locales, payment.language) ? payment.language : routing.defaultLocale;
   const t = await getTranslations({ locale, namespace: 'SandboxPayment' });
   return (

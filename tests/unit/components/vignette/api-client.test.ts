@@ -8,7 +8,6 @@ import type * as Loading from '@/lib/client/loading';
 
 const ORIGIN = 'http://shop.test';
 
-
 type FetchMock = jest.Mock<Promise<Response>, [Request]>;
 
 let api: typeof Api;
@@ -45,7 +44,8 @@ beforeEach(async () => {
 afterEach(() => {
   jest.restoreAllMocks();
   delete process.env.NEXT_PUBLIC_PAYMENTS_API_URL;
-  for (const name of ['location', 'window', 'document', 'localStorage']) delete (globalThis as Record<string, unknown>)[name];
+  for (const name of ['location', 'window', 'document', 'localStorage'])
+    delete (globalThis as Record<string, unknown>)[name];
 });
 
 const sentRequest = (call = 0) => fetchMock.mock.calls[call]![0];
@@ -67,7 +67,11 @@ describe('the API client', () => {
       body = await request.text();
       return json(200, { items: [], totalRon: 0, RON2HUF: 76.87 });
     });
-    await api.postQuote({ items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: '2026-11-23', plate: 'HD12ABC', country: 'RO' }] });
+    await api.postQuote({
+      items: [
+        { categoryCode: 'CAR', type: 'WEEK', startDate: '2026-11-23', plate: 'HD12ABC', country: 'RO' },
+      ],
+    });
     const request = sentRequest();
     expect(request.method).toBe('POST');
     expect(request.headers.get('X-XSRF-TOKEN')).toBe('token/value');
@@ -78,10 +82,23 @@ describe('the API client', () => {
   });
 
   it('sends the order with its Idempotency-Key', async () => {
-    const created = { orderId: 'abc', status: 'PENDING_PAYMENT', amountRon: 8976, paymentUrl: `${ORIGIN}/pay/1` };
+    const created = {
+      orderId: 'abc',
+      status: 'PENDING_PAYMENT',
+      amountRon: 8976,
+      paymentUrl: `${ORIGIN}/pay/1`,
+    };
     fetchMock.mockResolvedValue(json(201, created));
     const body = {
-      items: [{ categoryCode: 'CAR' as const, type: 'WEEK' as const, startDate: '2026-11-23', plate: 'HD12ABC', country: 'RO' }],
+      items: [
+        {
+          categoryCode: 'CAR' as const,
+          type: 'WEEK' as const,
+          startDate: '2026-11-23',
+          plate: 'HD12ABC',
+          country: 'RO',
+        },
+      ],
       email: 'a@b.ro',
       locale: 'ro' as const,
       acceptTerms: true as const,
@@ -103,14 +120,24 @@ describe('the API client', () => {
   });
 
   it('turns a 422 into an error with the status, the status text, the `Http failure response` message and the issues', async () => {
-    const issues = [{ path: 'items.0.plate', code: 'plateFormat', message: 'This licence plate does not match' }];
-    fetchMock.mockResolvedValue(json(422, { error: { code: 'VALIDATION', message: 'The request has invalid fields', issues } }, 'Unprocessable Entity'));
+    const issues = [
+      { path: 'items.0.plate', code: 'plateFormat', message: 'This licence plate does not match' },
+    ];
+    fetchMock.mockResolvedValue(
+      json(
+        422,
+        { error: { code: 'VALIDATION', message: 'The request has invalid fields', issues } },
+        'Unprocessable Entity',
+      ),
+    );
     const failure = await api.postQuote({ items: [] }).catch((error: unknown) => error);
     expect(api.isApiRequestError(failure)).toBe(true);
     const error = failure as Api.ApiRequestError;
     expect(error.status).toBe(422);
     expect(error.statusText).toBe('Unprocessable Entity');
-    expect(error.message).toBe(`Http failure response for ${ORIGIN}/api/nmps/orders/quote: 422 Unprocessable Entity`);
+    expect(error.message).toBe(
+      `Http failure response for ${ORIGIN}/api/nmps/orders/quote: 422 Unprocessable Entity`,
+    );
     expect(error.body?.error.code).toBe('VALIDATION');
     expect(error.issues).toEqual(issues);
     expect(console.error).toHaveBeenCalledWith(error.message);
@@ -118,7 +145,9 @@ describe('the API client', () => {
 
   it('reports a network failure as status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const failure = (await api.postQuote({ items: [] }).catch((error: unknown) => error)) as Api.ApiRequestError;
+    const failure = (await api
+      .postQuote({ items: [] })
+      .catch((error: unknown) => error)) as Api.ApiRequestError;
     expect(failure.status).toBe(0);
     expect(failure.issues).toEqual([]);
   });
@@ -126,7 +155,9 @@ describe('the API client', () => {
   it('counts every request in the loading state and ends it whether it succeeds or fails', async () => {
     const started = jest.spyOn(loading, 'requestStarted');
     const ended = jest.spyOn(loading, 'requestEnded');
-    fetchMock.mockResolvedValueOnce(json(200, {})).mockResolvedValueOnce(json(500, {}, 'Internal Server Error'));
+    fetchMock
+      .mockResolvedValueOnce(json(200, {}))
+      .mockResolvedValueOnce(json(500, {}, 'Internal Server Error'));
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await api.postQuote({ items: [] });
     await api.postQuote({ items: [] }).catch(() => undefined);
@@ -138,7 +169,9 @@ describe('the API client', () => {
   it('signs the admin out and goes to /admin when a secured call answers 401', async () => {
     storage.set('currentUser', JSON.stringify({ username: 'admin', token: 'Bearer old' }));
     storage.set('principal', '{}');
-    fetchMock.mockResolvedValue(json(401, { error: { code: 'UNAUTHORIZED', message: 'Sign in' } }, 'Unauthorized'));
+    fetchMock.mockResolvedValue(
+      json(401, { error: { code: 'UNAUTHORIZED', message: 'Sign in' } }, 'Unauthorized'),
+    );
     await expect(api.api.get('/api/users').json()).rejects.toMatchObject({ status: 401 });
     expect(storage.has('currentUser')).toBe(false);
     expect(storage.has('principal')).toBe(false);

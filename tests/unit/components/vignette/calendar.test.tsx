@@ -15,7 +15,18 @@ const grid = () => screen.getByRole('grid');
 
 function renderCalendar(props: Partial<Parameters<typeof Calendar>[0]> = {}) {
   const onSelect = jest.fn();
-  render(<Calendar locale="ro" min={MIN} max={MAX} today={MIN} labels={labels} onSelect={onSelect} autoFocus {...props} />);
+  render(
+    <Calendar
+      locale="ro"
+      min={MIN}
+      max={MAX}
+      today={MIN}
+      labels={labels}
+      onSelect={onSelect}
+      autoFocus
+      {...props}
+    />,
+  );
   return { onSelect };
 }
 
@@ -175,7 +186,16 @@ describe('DatePicker', () => {
     render(
       <>
         <label htmlFor="start">{ro.VignetteForm.start.label}</label>
-        <DatePicker id="start" locale="ro" min={MIN} max={MAX} today={MIN} value={value} onChange={onChange} labels={labels} />
+        <DatePicker
+          id="start"
+          locale="ro"
+          min={MIN}
+          max={MAX}
+          today={MIN}
+          value={value}
+          onChange={onChange}
+          labels={labels}
+        />
       </>,
     );
     // The dialog opens and closes on timers: the keyboard's pauses run on the same fake clock.

@@ -20,11 +20,51 @@ const DECEMBER: Catalog = {
     { id: 'pest', name: 'Pest' },
   ],
   products: [
-    { categoryCode: 'CAR', type: 'WEEK', year: 2026, priceHuf: 6900, priceRon: 8976, earliestStart: '2026-12-10', latestStart: '2027-01-09' },
-    { categoryCode: 'CAR', type: 'YEAR', year: 2026, priceHuf: 61760, priceRon: 80343, earliestStart: '2026-12-10', latestStart: '2026-12-10' },
-    { categoryCode: 'CAR', type: 'YEAR', year: 2027, priceHuf: 64000, priceRon: 83257, earliestStart: '2027-01-01', latestStart: '2027-01-01' },
-    { categoryCode: 'CAR', type: 'COUNTY_YEAR', year: 2026, priceHuf: 7190, priceRon: 9353, earliestStart: '2026-12-10', latestStart: '2026-12-10' },
-    { categoryCode: 'CAR', type: 'COUNTY_YEAR', year: 2027, priceHuf: 7500, priceRon: 9757, earliestStart: '2027-01-01', latestStart: '2027-01-01' },
+    {
+      categoryCode: 'CAR',
+      type: 'WEEK',
+      year: 2026,
+      priceHuf: 6900,
+      priceRon: 8976,
+      earliestStart: '2026-12-10',
+      latestStart: '2027-01-09',
+    },
+    {
+      categoryCode: 'CAR',
+      type: 'YEAR',
+      year: 2026,
+      priceHuf: 61760,
+      priceRon: 80343,
+      earliestStart: '2026-12-10',
+      latestStart: '2026-12-10',
+    },
+    {
+      categoryCode: 'CAR',
+      type: 'YEAR',
+      year: 2027,
+      priceHuf: 64000,
+      priceRon: 83257,
+      earliestStart: '2027-01-01',
+      latestStart: '2027-01-01',
+    },
+    {
+      categoryCode: 'CAR',
+      type: 'COUNTY_YEAR',
+      year: 2026,
+      priceHuf: 7190,
+      priceRon: 9353,
+      earliestStart: '2026-12-10',
+      latestStart: '2026-12-10',
+    },
+    {
+      categoryCode: 'CAR',
+      type: 'COUNTY_YEAR',
+      year: 2027,
+      priceHuf: 7500,
+      priceRon: 9757,
+      earliestStart: '2027-01-01',
+      latestStart: '2027-01-01',
+    },
   ],
 };
 
@@ -115,7 +155,9 @@ describe('ItemForm', () => {
 
     fireEvent.change(county, { target: { value: 'pest' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: labels.add.button })));
-    await waitFor(() => expect(readCart()).toEqual([expect.objectContaining({ type: 'COUNTY_YEAR', county: 'pest' })]));
+    await waitFor(() =>
+      expect(readCart()).toEqual([expect.objectContaining({ type: 'COUNTY_YEAR', county: 'pest' })]),
+    );
   });
 
   it('shows the validity of a 10-day vignette across the new year', async () => {

@@ -8,7 +8,15 @@ import ro from '@/messages/ro.json';
 const labels = ro.VignetteForm;
 const validation: Record<string, string> = ro.Validation;
 
-function Harness({ errors, showErrors, initialCountry = 'RO' }: { errors?: PlateFieldErrors; showErrors?: boolean; initialCountry?: string }) {
+function Harness({
+  errors,
+  showErrors,
+  initialCountry = 'RO',
+}: {
+  errors?: PlateFieldErrors;
+  showErrors?: boolean;
+  initialCountry?: string;
+}) {
   const [plate, setPlate] = useState('');
   const [country, setCountry] = useState(initialCountry);
   const [confirmed, setConfirmed] = useState(false);

@@ -61,22 +61,50 @@ describe('findOverlaps', () => {
   const cart = [item({ id: 'week' })];
 
   it('finds the same vehicle on overlapping days, however its plate was spelt', () => {
-    const candidate = { plate: 'HD-12-ABC', country: 'ro', type: 'MONTH' as const, firstDay: '2026-12-02', lastDay: '2027-01-02' };
+    const candidate = {
+      plate: 'HD-12-ABC',
+      country: 'ro',
+      type: 'MONTH' as const,
+      firstDay: '2026-12-02',
+      lastDay: '2027-01-02',
+    };
     expect(findOverlaps(cart, candidate).map((found) => found.id)).toEqual(['week']);
     // O for 0 and I for 1 are most likely the same car typed twice.
     expect(findOverlaps(cart, { ...candidate, plate: 'HDI2ABC' })).toHaveLength(1);
   });
 
   it('ignores other vehicles and days that do not overlap', () => {
-    const candidate = { plate: 'HD12ABC', country: 'RO', type: 'DAY' as const, firstDay: '2026-12-03', lastDay: '2026-12-03' };
+    const candidate = {
+      plate: 'HD12ABC',
+      country: 'RO',
+      type: 'DAY' as const,
+      firstDay: '2026-12-03',
+      lastDay: '2026-12-03',
+    };
     expect(findOverlaps(cart, candidate)).toEqual([]);
-    expect(findOverlaps(cart, { ...candidate, firstDay: '2026-11-25', lastDay: '2026-11-25', plate: 'CJ22XYZ' })).toEqual([]);
-    expect(findOverlaps(cart, { ...candidate, firstDay: '2026-11-25', lastDay: '2026-11-25', country: 'HU' })).toEqual([]);
+    expect(
+      findOverlaps(cart, { ...candidate, firstDay: '2026-11-25', lastDay: '2026-11-25', plate: 'CJ22XYZ' }),
+    ).toEqual([]);
+    expect(
+      findOverlaps(cart, { ...candidate, firstDay: '2026-11-25', lastDay: '2026-11-25', country: 'HU' }),
+    ).toEqual([]);
   });
 
   it('lets one vehicle have county vignettes for several counties', () => {
-    const county = item({ id: 'pest', type: 'COUNTY_YEAR', county: 'pest', firstDay: '2026-11-22', lastDay: '2027-01-31' });
-    const candidate = { plate: 'HD12ABC', country: 'RO', type: 'COUNTY_YEAR' as const, firstDay: '2026-11-22', lastDay: '2027-01-31' };
+    const county = item({
+      id: 'pest',
+      type: 'COUNTY_YEAR',
+      county: 'pest',
+      firstDay: '2026-11-22',
+      lastDay: '2027-01-31',
+    });
+    const candidate = {
+      plate: 'HD12ABC',
+      country: 'RO',
+      type: 'COUNTY_YEAR' as const,
+      firstDay: '2026-11-22',
+      lastDay: '2027-01-31',
+    };
     expect(findOverlaps([county], { ...candidate, county: 'fejer' })).toEqual([]);
     expect(findOverlaps([county], { ...candidate, county: 'pest' })).toHaveLength(1);
   });

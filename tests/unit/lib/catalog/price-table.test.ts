@@ -7,7 +7,7 @@ describe('the FAQ price table rules', () => {
     expect(hufToWholeRon(2770, 79.12)).toBe(35);
   });
 
-  it('takes the year in Budapest, not on the server\'s clock', () => {
+  it("takes the year in Budapest, not on the server's clock", () => {
     // 23:30 UTC on 31 December is already 1 January in Budapest.
     expect(currentBudapestYear(new Date('2026-12-31T23:30:00Z'))).toBe(2027);
     expect(currentBudapestYear(new Date('2026-12-31T22:30:00Z'))).toBe(2026);

@@ -2,7 +2,7 @@
 import { loading, LOADING_HIDE_DELAY_MS, useLoading } from '@/lib/client/loading';
 import { act, renderHook } from '@testing-library/react';
 
-describe('the loading indicators\' state', () => {
+describe("the loading indicators' state", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -48,7 +48,10 @@ describe('parseConfig', () => {
   });
 
   it('requires the Netopia settings only with PAYMENT_PROVIDER=netopia', () => {
-    const message = problemsOf({ PAYMENT_PROVIDER: 'netopia', NETOPIA_API_URL: 'https://secure.netopia-payments.com' });
+    const message = problemsOf({
+      PAYMENT_PROVIDER: 'netopia',
+      NETOPIA_API_URL: 'https://secure.netopia-payments.com',
+    });
     expect(message).toMatch(/NETOPIA_API_KEY is required/);
     expect(message).toMatch(/NETOPIA_POS_SIGNATURE is required/);
     expect(message).not.toMatch(/NETOPIA_API_URL/);
@@ -68,7 +71,9 @@ describe('parseConfig', () => {
   });
 
   it('requires JWT_SECRET and an https NETOPIA_API_URL when the shop takes real payments', () => {
-    expect(problemsOf({ ...realShop, JWT_SECRET: undefined })).toMatch(/JWT_SECRET is required when PAYMENT_PROVIDER=netopia/);
+    expect(problemsOf({ ...realShop, JWT_SECRET: undefined })).toMatch(
+      /JWT_SECRET is required when PAYMENT_PROVIDER=netopia/,
+    );
     expect(problemsOf({ ...realShop, NETOPIA_API_URL: 'HTTP://secure.netopia-payments.com' })).toMatch(
       /NETOPIA_API_URL must be an https URL/,
     );
@@ -88,7 +93,11 @@ describe('parseConfig', () => {
   });
 
   it('never echoes a secret value', () => {
-    const message = problemsOf({ JWT_SECRET: 'too-short-secret', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' });
+    const message = problemsOf({
+      JWT_SECRET: 'too-short-secret',
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'short',
+    });
     expect(message).toMatch(/JWT_SECRET must be at least 32 characters/);
     expect(message).toMatch(/ADMIN_PASSWORD must be at least 12 characters/);
     expect(message).not.toContain('too-short-secret');

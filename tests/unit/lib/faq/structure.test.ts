@@ -1,8 +1,10 @@
 import { ALL_FAQ_ANCHORS, FAQ_CATEGORIES, resolveFaqAnchor } from '@/lib/faq/structure';
 
 describe('the FAQ structure', () => {
-  it('has the spec\'s counts: viniete 10, prepay_cards 5, transactions 5', () => {
-    expect(Object.fromEntries(Object.entries(FAQ_CATEGORIES).map(([key, questions]) => [key, questions.length]))).toEqual({
+  it("has the spec's counts: viniete 10, prepay_cards 5, transactions 5", () => {
+    expect(
+      Object.fromEntries(Object.entries(FAQ_CATEGORIES).map(([key, questions]) => [key, questions.length])),
+    ).toEqual({
       viniete: 10,
       prepay_cards: 5,
       transactions: 5,

@@ -11,7 +11,9 @@ const invoice = {
   orderId: 'TTTTTTTTTTTTTTTTTTTTT1',
   currency: 'RON' as const,
   buyer: { kind: 'PERSON' as const, name: 'Ștefan Țăranu', email: 'a@b.ro' },
-  lines: [{ description: 'Reîncărcare cartelă preplătită', quantity: 1, unitPriceBani: 6200, vatRatePercent: 21 }],
+  lines: [
+    { description: 'Reîncărcare cartelă preplătită', quantity: 1, unitPriceBani: 6200, vatRatePercent: 21 },
+  ],
   paymentMethod: 'Card (Netopia Payments)',
   locale: 'ro' as const,
 };

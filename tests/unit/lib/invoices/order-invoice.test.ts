@@ -25,11 +25,14 @@ describe('invoiceDocumentOf', () => {
 
   it('invoices a top-up at the standard rate, to the company the buyer named', () => {
     const billing = { kind: 'COMPANY' as const, name: 'ACME SRL', taxId: 'RO123', address: 'Str. X 1' };
-    const document = invoiceDocumentOf(toOrderDocument(topUpOrder({ invoiceData: billing }), invoice('RPT')))!;
+    const document = invoiceDocumentOf(
+      toOrderDocument(topUpOrder({ invoiceData: billing }), invoice('RPT')),
+    )!;
     expect(document.buyer).toEqual({ ...billing, email: 'a@b.ro' });
     expect(document.lines).toEqual([
       {
-        description: 'Reîncărcare cartelă preplătită Vodafone Cartela 10 EUR (cod PIN), nr. 0722 123 456, ref. REF-9',
+        description:
+          'Reîncărcare cartelă preplătită Vodafone Cartela 10 EUR (cod PIN), nr. 0722 123 456, ref. REF-9',
         quantity: 1,
         unitPriceBani: 6200,
         vatRatePercent: 21,

@@ -1,5 +1,9 @@
 import { COMPANY } from '@/lib/company';
-import { escapeHtml, renderOrderConfirmation, type OrderConfirmationData } from '@/lib/mail/order-confirmation';
+import {
+  escapeHtml,
+  renderOrderConfirmation,
+  type OrderConfirmationData,
+} from '@/lib/mail/order-confirmation';
 
 const order = (overrides: Partial<OrderConfirmationData> = {}): OrderConfirmationData => ({
   orderId: 'RP-2026-000123',
@@ -48,7 +52,9 @@ const visible = (html: string) =>
 
 describe('escapeHtml', () => {
   it('escapes the five characters that matter in content and attributes', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 });
 
@@ -241,7 +247,14 @@ describe('renderOrderConfirmation', () => {
       order({
         locale: 'de',
         vignettes: [],
-        topUp: { operator: 'Telekom', phone: '0766 1', faceValue: '5 EUR', delivery: 'PIN', pin: '1111', priceBani: 2500 },
+        topUp: {
+          operator: 'Telekom',
+          phone: '0766 1',
+          faceValue: '5 EUR',
+          delivery: 'PIN',
+          pin: '1111',
+          priceBani: 2500,
+        },
       }),
     );
     expect(withoutInstructions.text).toContain('Auflade-PIN: 1111');

@@ -24,7 +24,12 @@ describe('toBuyerOrder', () => {
 
   it('keeps a vignette as the buyer entered it, with its category and the issuer id once there is one', () => {
     const [issued, pending] = toBuyerOrder(vignetteOrder()).items;
-    expect(issued).toMatchObject({ kind: 'VIGNETTE', categoryTitle: 'D1', plate: 'HD12ABC', issuedId: 'HU-EM-ABC' });
+    expect(issued).toMatchObject({
+      kind: 'VIGNETTE',
+      categoryTitle: 'D1',
+      plate: 'HD12ABC',
+      issuedId: 'HU-EM-ABC',
+    });
     expect(pending).toMatchObject({ kind: 'VIGNETTE', county: 'pest', issuedId: null });
     expect(pending).not.toHaveProperty('issueError');
   });
@@ -69,7 +74,9 @@ describe('buyerOrderAnswer', () => {
       }),
     );
     expect(JSON.stringify(buyerOrderAnswer(toBuyerOrder(topUpOrder())).items)).toBe(
-      JSON.stringify([{ productId: 'vodafone-pin-10', phone: '07** *** 456', priceRon: 6200, reference: 'REF-9' }]),
+      JSON.stringify([
+        { productId: 'vodafone-pin-10', phone: '07** *** 456', priceRon: 6200, reference: 'REF-9' },
+      ]),
     );
   });
 });

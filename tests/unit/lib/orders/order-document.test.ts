@@ -27,7 +27,9 @@ describe('toOrderDocument', () => {
     const document = toOrderDocument(vignetteOrder({ invoiceData: billing }), undefined);
     expect(document.invoice).toBeUndefined();
     expect(document.billing).toEqual(billing);
-    expect(document.items.map((item) => item.kind === 'VIGNETTE' && [item.category, item.county, item.issuedId])).toEqual([
+    expect(
+      document.items.map((item) => item.kind === 'VIGNETTE' && [item.category, item.county, item.issuedId]),
+    ).toEqual([
       ['D1', null, 'HU-EM-ABC'],
       ['D2', 'pest', null],
     ]);

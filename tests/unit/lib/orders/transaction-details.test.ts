@@ -41,8 +41,19 @@ describe('toStaffTransaction', () => {
     );
     expect(details.invoiceNumber).toBe('RPV-2026-000042');
     expect(details.events).toEqual([
-      { from: null, to: 'PENDING_PAYMENT', reason: 'created', actor: 'buyer', at: '2026-03-01T10:00:00.000Z' },
+      {
+        from: null,
+        to: 'PENDING_PAYMENT',
+        reason: 'created',
+        actor: 'buyer',
+        at: '2026-03-01T10:00:00.000Z',
+      },
     ]);
-    expect(details.items[1]).toMatchObject({ county: 'pest', reference: null, attempts: 2, lastError: 'issuer timeout' });
+    expect(details.items[1]).toMatchObject({
+      county: 'pest',
+      reference: null,
+      attempts: 2,
+      lastError: 'issuer timeout',
+    });
   });
 });

@@ -26,8 +26,18 @@ describe('JSON-LD', () => {
       'ro-RO',
     );
     expect(page.mainEntity).toEqual([
-      { '@type': 'Question', name: 'Q1?', url: 'https://x/ro/faq/a', acceptedAnswer: { '@type': 'Answer', text: 'A1' } },
-      { '@type': 'Question', name: 'Q2?', url: 'https://x/ro/faq/b', acceptedAnswer: { '@type': 'Answer', text: 'A2' } },
+      {
+        '@type': 'Question',
+        name: 'Q1?',
+        url: 'https://x/ro/faq/a',
+        acceptedAnswer: { '@type': 'Answer', text: 'A1' },
+      },
+      {
+        '@type': 'Question',
+        name: 'Q2?',
+        url: 'https://x/ro/faq/b',
+        acceptedAnswer: { '@type': 'Answer', text: 'A2' },
+      },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { CRASH_POINTS, parseCrashAt } from '@/lib/server/crash-points';
 
-describe('CRASH_AT, the crash tests\' fault injection', () => {
+describe("CRASH_AT, the crash tests' fault injection", () => {
   it('is off when unset or empty', () => {
     expect(parseCrashAt(undefined)).toBeNull();
     expect(parseCrashAt('')).toBeNull();

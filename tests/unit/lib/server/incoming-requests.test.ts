@@ -16,7 +16,9 @@ describe('the hook on incoming requests', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const response = await fetch(`http://127.0.0.1:${port}/`, { headers: { [PEER_ADDRESS_HEADER]: '203.0.113.9' } });
+      const response = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { [PEER_ADDRESS_HEADER]: '203.0.113.9' },
+      });
       expect(await response.text()).toBe('ok');
       expect(seen[0]![PEER_ADDRESS_HEADER]).toBe('127.0.0.1');
       expect(server.headersTimeout).toBe(INCOMING_TIMEOUTS.headersMs);

@@ -23,7 +23,10 @@ describe('the vignette order schema, shared by the form and the API', () => {
     [{ ...order, acceptTerms: false }, 'acceptTerms:termsRequired'],
     [{ ...order, email: 'not-an-address' }, 'email:emailInvalid'],
     [{ ...order, locale: 'fr' }, 'locale:localeUnknown'],
-    [{ ...order, invoice: { kind: 'COMPANY', name: 'SC Exemplu SRL', taxId: 'nope', address: 'Deva' } }, 'invoice.taxId:taxIdInvalid'],
+    [
+      { ...order, invoice: { kind: 'COMPANY', name: 'SC Exemplu SRL', taxId: 'nope', address: 'Deva' } },
+      'invoice.taxId:taxIdInvalid',
+    ],
     [{ ...order, invoice: { kind: 'PERSON', name: '', address: 'Deva' } }, 'invoice.name:required'],
     [{ ...order, items: Array.from({ length: 11 }, () => order.items[0]) }, 'items:cartTooLarge'],
   ])('rejects %j with a message key', (input, expected) => {
@@ -31,7 +34,17 @@ describe('the vignette order schema, shared by the form and the API', () => {
   });
 
   it('accepts invoice data for a person or a company', () => {
-    expect(messagesOf({ ...order, invoice: { kind: 'PERSON', name: 'Ion Popescu', address: 'Str. Mare 1, Deva' } })).toEqual([]);
-    expect(messagesOf({ ...order, invoice: { kind: 'COMPANY', name: 'Exemplu SRL', taxId: 'RO41234567', address: 'Deva' } })).toEqual([]);
+    expect(
+      messagesOf({
+        ...order,
+        invoice: { kind: 'PERSON', name: 'Ion Popescu', address: 'Str. Mare 1, Deva' },
+      }),
+    ).toEqual([]);
+    expect(
+      messagesOf({
+        ...order,
+        invoice: { kind: 'COMPANY', name: 'Exemplu SRL', taxId: 'RO41234567', address: 'Deva' },
+      }),
+    ).toEqual([]);
   });
 });
