@@ -1,5 +1,5 @@
 /**
- * The crash harness's full run (issue 11): the built shop on a real PostgreSQL (TEST_DATABASE_URL), killed with
+ * The crash harness's full run: the built shop on a real PostgreSQL (TEST_DATABASE_URL), killed with
  * SIGKILL CRASH_KILLS_PER_POINT times (default 50) at each crash point of lib/server/crash-points.ts and started
  * again, a buyer's order driven through each kill (tests/e2e/support/crash-run.ts). Writes the figures to
  * reports/bench-crash.json: kills, orders, e-mail duplicates against the at-least-once allowance, invoice gaps,

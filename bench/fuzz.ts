@@ -1,5 +1,5 @@
 /**
- * The fuzz test's larger run (issue 11): the same generated bad requests as tests/e2e/fuzz.spec.ts, FUZZ_RUNS_SCALE
+ * The fuzz test's larger run: the same generated bad requests as tests/e2e/fuzz.spec.ts, FUZZ_RUNS_SCALE
  * times as many (default 10: 100 000 over the API routes, 10 000 over the pages), against a built shop started
  * here as `npm start` starts it (its own embedded store, rate limits raised). Reports the count of 5xx, of other
  * problems (hangs over 2 s, leaked stack traces, API errors outside the JSON shape) and the latency p50/p99 to

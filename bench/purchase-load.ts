@@ -1,5 +1,5 @@
 /**
- * The purchase under load (issue 11): the BUILT shop as a real process (`npm start`) on a real PostgreSQL, with an
+ * The purchase under load: the BUILT shop as a real process (`npm start`) on a real PostgreSQL, with an
  * SMTP sink so that mail is really sent, driven by 50 concurrent buyers for a bounded time. Each buyer repeats
  * quote → order (which starts the provider's payment) → opening the payment form → the provider's paid
  * notification (signed with the sandbox provider's key, as the provider would) → delivery (the shop's fulfilment

@@ -65,7 +65,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 /**
- * How long the shop waits for PostgreSQL (issue 11: nothing waits longer than 2 s for the database). Each wait
+ * How long the shop waits for PostgreSQL (nothing waits longer than 2 s for the database). Each wait
  * — a connection, a free slot in the pool, one statement's answer — is bounded apart, so a request that meets a
  * stopped or frozen server fails after one such wait and answers 503 instead of hanging.
  */

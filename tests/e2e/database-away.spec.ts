@@ -11,7 +11,7 @@ import { startShop, waitUntilHealthy, type ShopProcess } from './support/shop-pr
 import { receivedMail } from './support/smtp-sink';
 import { XSRF_HEADERS } from './support/xsrf';
 
-// Issue 11, "Database away": a built shop on a real PostgreSQL reached through a proxy that can stop the database
+// Database away: a built shop on a real PostgreSQL reached through a proxy that can stop the database
 // (every connection closed, new ones refused) or freeze it (connections stay open, nothing is forwarded: a network
 // partition, a stopped server process). Nothing may wait longer than 2 s for it, every caller gets a clear answer,
 // and the same server process recovers by itself when the database is back.

@@ -11,7 +11,7 @@ import {
 } from './support/fuzz-requests';
 
 /**
- * Issue 11: no 5xx, no hang over 2 s and no stack trace for bad input anywhere. Generated bad requests (fast-check,
+ * No 5xx, no hang over 2 s and no stack trace for bad input anywhere. Generated bad requests (fast-check,
  * fixed seed) against the built shop: at least 10 000 over every API route, read from app/api, and 1 000 over the
  * pages, files and sandbox pages. No browser: Node's fetch, each request abandoned after 10 s.
  */

@@ -6,7 +6,7 @@ import { startBuiltServer, waitUntilHealthy, type ShopProcess } from './support/
 import { XSRF_HEADERS } from './support/xsrf';
 
 /*
- * The security rules of issue 11 that need a real server: the peer address the server stamps itself (which no
+ * The security rules that need a real server: the peer address the server stamps itself (which no
  * X-Forwarded-For can change), the real rate limits (RATE_LIMIT_MULTIPLIER=1, unlike the rest of the suite), the
  * sandbox gone when the real provider is configured (a run-time check: the same build serves both), and what the
  * server prints for the person who started it. Two servers of the same build, on ports of their own.

@@ -26,7 +26,7 @@ import { applyPaymentStatus } from '@/lib/payments/notifications';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
 /*
- * Every secured endpoint × every kind of caller (issue 6): no token, a tampered token, an expired token, a removed
+ * Every secured endpoint × every kind of caller: no token, a tampered token, an expired token, a removed
  * user's token → 401; OPERATOR → 200 only with the authority its role grants, else 403; ADMIN → success.
  */
 

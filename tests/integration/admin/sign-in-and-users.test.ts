@@ -19,8 +19,8 @@ import {
 import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
 
 /*
- * Staff sign-in and user management (issue 6): the same answer for an unknown user and a wrong password, the
- * progressive delays per account and per address (issue 11), temporary passwords, token revocation, the audit log.
+ * Staff sign-in and user management: the same answer for an unknown user and a wrong password, the
+ * progressive delays per account and per address, temporary passwords, token revocation, the audit log.
  */
 
 type Env = Awaited<ReturnType<typeof useProcessDatabase>>;

@@ -26,7 +26,7 @@ import { createPostgresDatabase, drivers, describeForDriver } from '../../suppor
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
 /**
- * Issue 11: a generated set of forged or altered provider notifications (fast-check, fixed seed) against the real
+ * A generated set of forged or altered provider notifications (fast-check, fixed seed) against the real
  * notify route. Every one is refused (a replay of a settled payment: accepted, changing nothing), nothing in the
  * orders, items, events, invoices, counters, outbox or sandbox payments changes, each refusal is logged exactly
  * once and no log line carries a token, a key or a body. Only notifications the provider signed are stored in

@@ -15,7 +15,7 @@ import { describeOnProcessDrivers, get, insertOrder, staff, vignette } from '../
 import { withEnv, withRateLimitMultiplier } from '../../support/process-database';
 
 /*
- * The abuse rules of issue 11 through the route handlers, on PGlite and PostgreSQL: atomic re-sends, signing out
+ * The abuse rules through the route handlers, on PGlite and PostgreSQL: atomic re-sends, signing out
  * on the server, staff tokens' required claims, the masked e-mail of the return, bounded rejected notifications.
  */
 const post = (url: string, init: { token?: string; peer?: string; body?: string } = {}) =>

@@ -4,7 +4,7 @@ import { describeOnProcessDrivers } from '../admin/admin-fixtures';
 import { withRateLimitMultiplier } from '../../support/process-database';
 
 /*
- * The token buckets of the public endpoints (issue 11): one atomic upsert per take, shared through the database,
+ * The token buckets of the public endpoints: one atomic upsert per take, shared through the database,
  * on PGlite and on a real PostgreSQL where parallel takes really race.
  */
 const LIMIT: RateLimit = { name: 'test', burst: 10, perMinute: 6 };

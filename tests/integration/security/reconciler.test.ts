@@ -6,7 +6,7 @@ import { reconcilePendingOrders } from '@/lib/payments/reconciler';
 import { describeOnProcessDrivers, insertOrder, vignette } from '../admin/admin-fixtures';
 
 /*
- * The reconciler asks the provider about an order whose notification never came (issue 11): like the
+ * The reconciler asks the provider about an order whose notification never came: like the
  * notification, a "paid" of another amount or currency pays nothing and is flagged for review.
  */
 const gatewayAnswering = (payment: {

@@ -15,7 +15,7 @@ import {
 import { noParams, useProcessDatabase, withEnv } from '../../support/process-database';
 
 /*
- * The sandbox provider (issue 11): gone (404) unless it is the configured provider, and never a way to send a
+ * The sandbox provider: gone (404) unless it is the configured provider, and never a way to send a
  * buyer or a request anywhere but the shop itself.
  */
 const REAL_PROVIDER = {
