@@ -6,7 +6,8 @@
  * - admin-transactions: the back-office's lists and exports on 100 000 orders (reports/bench.json)
  * - purchase-load: quote → order → payment → notification → delivery → e-mail at 50 buyers (reports/bench-purchase-load.json)
  * - fuzz: the fuzz test's generators at ten times its size, with latencies (reports/bench-fuzz.json)
- * - crash: SIGKILLs at every crash point, 50 per point by default (reports/bench-crash.json; about 40 s a kill:
+ * - crash: SIGKILLs at every crash point, 50 per point by default (reports/bench-crash.json; about 13 s a kill
+ *   on a quiet machine, 40 s beside other builds, so the full run takes about 65 minutes alone:
  *   CRASH_KILLS_PER_POINT=5 for a quicker look)
  *
  * BENCH_ONLY=purchase-load,fuzz runs a subset. The built shop is made once, for one SITE_URL, and shared.
