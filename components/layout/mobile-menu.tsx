@@ -3,6 +3,7 @@
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { Link } from '@/lib/i18n/navigation';
 import { MainNavigation } from './main-navigation';
+import { MenuIcon } from './menu-icon';
 import { LEGAL_NAVIGATION, type NavigationLabels } from './navigation-items';
 
 interface Props {
@@ -33,17 +34,7 @@ export default function MobileMenu({ open, onClose, labels }: Props) {
             aria-label={t('closeMenu')}
             className="inline-flex size-11 items-center justify-center rounded text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <MenuIcon open />
           </button>
         </div>
         <div className="overflow-y-auto p-4">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import { LanguageSwitcher } from './language-switcher';
 import { MainNavigation } from './main-navigation';
+import { MenuIcon } from './menu-icon';
 import { type NavigationLabels } from './navigation-items';
 
 function Logo() {
@@ -56,17 +57,7 @@ export function SiteHeader({ labels, languageLabel }: { labels: NavigationLabels
               setMenuOpen((open) => !open);
             }}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            <MenuIcon open={menuOpen} />
           </button>
         </div>
       </div>

@@ -108,8 +108,7 @@ function signOut() {
     // nothing stored to remove
   }
   if (typeof window !== 'undefined' && window.location.pathname !== '/admin') {
-    // A full page load on purpose: /admin is its own root layout, and signing out must drop every client state.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose: /admin is its own root layout and signing out drops every client state
     window.location.assign('/admin');
   }
 }
