@@ -23,8 +23,7 @@ export const PAYMENTS_URL = '/api/admin/payment';
 export const DAILY_SALES_URL = '/api/admin/payment/daily';
 export const INVOICES_URL = '/api/admin/invoices';
 
-export type Authority =
-  'PAYMENT_READ' | 'PAYMENT_WRITE' | 'PAYMENT_EXPORT' | 'INVOICE_READ' | 'USER_READ' | 'USER_WRITE';
+export type { Authority } from '@/lib/auth/permissions';
 
 export interface Role {
   name: string;
@@ -59,6 +58,7 @@ export const ORDER_STATUSES = [
   'PAID',
   'FULFILLED',
   'FULFILLMENT_FAILED',
+  'REFUND_PENDING',
   'FAILED',
   'CANCELED',
   'EXPIRED',

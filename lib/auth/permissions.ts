@@ -3,7 +3,11 @@ export const AUTHORITIES = [
   'PAYMENT_READ',
   'PAYMENT_WRITE',
   'PAYMENT_EXPORT',
+  'PAYMENT_REFUND',
   'INVOICE_READ',
+  'CATALOG_READ',
+  'CATALOG_WRITE',
+  'AUDIT_READ',
   'USER_READ',
   'USER_WRITE',
 ] as const;
@@ -12,7 +16,7 @@ export type Authority = (typeof AUTHORITIES)[number];
 
 export const ROLE_PERMISSIONS: Record<'ADMIN' | 'OPERATOR', readonly Authority[]> = {
   ADMIN: AUTHORITIES,
-  OPERATOR: ['PAYMENT_READ', 'INVOICE_READ'],
+  OPERATOR: ['PAYMENT_READ', 'INVOICE_READ', 'CATALOG_READ'],
 };
 
 export type RoleName = keyof typeof ROLE_PERMISSIONS;

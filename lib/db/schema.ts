@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
@@ -134,6 +135,7 @@ export const orderStatuses = [
   'CANCELED',
   'EXPIRED',
   'FULFILLMENT_FAILED',
+  'REFUND_PENDING',
   'REFUNDED',
 ] as const;
 export const orderStatus = pgEnum('order_status', orderStatuses);
@@ -243,6 +245,11 @@ export const orderItems = pgTable(
     deliveredPin: text('delivered_pin'),
     issueAttempts: integer('issue_attempts').notNull().default(0),
     issueError: text('issue_error'),
+    /**
+     * How many times staff corrected the item's plate or country (lib/orders/corrections.ts). Part of the delivery's
+     * idempotency key, so that a vignette corrected before it was issued is asked for again, with its new plate.
+     */
+    revision: integer('revision').notNull().default(0),
   },
   (table) => [
     unique('order_items_order_position').on(table.orderId, table.position),
@@ -264,7 +271,14 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: orderStatus('from_status'),
     toStatus: orderStatus('to_status').notNull(),
+    /** In English, for the logs and for events older than `code`. */
     reason: text('reason').notNull(),
+    /**
+     * What happened, as a key the back-office translates (lib/orders/event-codes.ts), with its values in `params`;
+     * null on events recorded before codes existed, which show `reason`.
+     */
+    code: text('code'),
+    params: jsonb('params').$type<Record<string, string | number>>(),
     actor: text('actor').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -276,8 +290,13 @@ export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
+    /** ORDER_CONFIRMATION, REFUND_CONFIRMATION, STAFF_ALERT (lib/mail/outbox.ts). */
     kind: text('kind').notNull(),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** Where to send it instead of the order's e-mail: a re-send to another address, a staff alert. */
+    recipient: text('recipient'),
+    /** What the message is about beyond its order: the refund of a REFUND_CONFIRMATION. */
+    refundId: integer('refund_id').references(() => refunds.id),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -320,6 +339,74 @@ export const invoices = pgTable(
     // The admin's invoice list: newest first, and the search by a bare number.
     index('invoices_issued').on(table.issuedAt, table.id),
     index('invoices_number').on(table.number),
+  ],
+);
+
+export const refundStatuses = ['PENDING', 'CONFIRMED', 'REFUSED'] as const;
+export const refundStatus = pgEnum('refund_status', refundStatuses);
+
+/**
+ * Money given back to a buyer (docs/domain.md, Refunds). STAFF: asked from the back-office, sent to the provider;
+ * PROVIDER: done in the provider's own back-office (or a chargeback), learned from its notification. At most one is
+ * PENDING per order, which is what makes concurrent requests for one order ask the provider once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountBani: integer('amount_bani').notNull(),
+    reason: text('reason').notNull(),
+    origin: text('origin').$type<'STAFF' | 'PROVIDER'>().notNull(),
+    status: refundStatus('status').notNull().default('PENDING'),
+    /** The order's state when the refund began: where a refused or partial refund leaves it. */
+    previousStatus: orderStatus('previous_status').notNull(),
+    /** The staff member's name, or `provider`. */
+    requestedBy: text('requested_by').notNull(),
+    /** The provider's answer: its error code and message, or the status it reported. */
+    providerAnswer: text('provider_answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('refunds_order').on(table.orderId),
+    uniqueIndex('refunds_one_pending_per_order')
+      .on(table.orderId)
+      .where(sql`${table.status} = 'PENDING'`),
+  ],
+);
+
+/**
+ * The credit note (factură de stornare) of a confirmed refund: its own series and gap-free numbers per year (the
+ * counter rows of invoice_counters), the refunded amount, and the invoice it corrects, which stays as it was.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    refundId: integer('refund_id')
+      .notNull()
+      .unique()
+      .references(() => refunds.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    series: text('series').notNull(),
+    year: smallint('year').notNull(),
+    number: integer('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What is credited, positive, in bani; the PDF prints it negative. */
+    totalBani: integer('total_bani').notNull(),
+    vatBani: integer('vat_bani').notNull(),
+  },
+  (table) => [
+    unique('credit_notes_series_year_number').on(table.series, table.year, table.number),
+    index('credit_notes_order').on(table.orderId),
   ],
 );
 

@@ -8,9 +8,13 @@ export type OrderStatus = (typeof orderStatuses)[number];
  */
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   PENDING_PAYMENT: ['PAID', 'FAILED', 'CANCELED', 'EXPIRED'],
-  PAID: ['FULFILLED', 'FULFILLMENT_FAILED'],
-  FULFILLMENT_FAILED: ['FULFILLED', 'REFUNDED'],
-  FULFILLED: [],
+  // A refund done at the provider's side may arrive while the order is still being delivered.
+  PAID: ['FULFILLED', 'FULFILLMENT_FAILED', 'REFUNDED'],
+  // Staff send a failed order back to delivery (PAID), or refund it.
+  FULFILLMENT_FAILED: ['PAID', 'FULFILLED', 'REFUND_PENDING', 'REFUNDED'],
+  FULFILLED: ['REFUND_PENDING', 'REFUNDED'],
+  // The provider confirms (REFUNDED), or refuses, or refunds only part: the order goes back to where it was.
+  REFUND_PENDING: ['REFUNDED', 'FULFILLED', 'FULFILLMENT_FAILED'],
   FAILED: [],
   CANCELED: [],
   EXPIRED: [],

@@ -51,6 +51,7 @@ const item = (overrides: Partial<OrderItemRow>): OrderItemRow => ({
   deliveredPin: null,
   issueAttempts: 0,
   issueError: null,
+  revision: 0,
   ...overrides,
 });
 

@@ -12,6 +12,7 @@ const tones: Record<string, string> = {
   FAILED: 'bg-red-100 text-red-900',
   CANCELED: 'bg-slate-200 text-slate-800',
   EXPIRED: 'bg-slate-200 text-slate-800',
+  REFUND_PENDING: 'bg-amber-100 text-amber-900',
   REFUNDED: 'bg-purple-100 text-purple-900',
 };
 

@@ -217,7 +217,11 @@ describe('users', () => {
     expect(self.status).toBe(200);
     expect((await self.json()).role).toEqual({
       name: 'OPERATOR',
-      permissions: [{ authority: 'INVOICE_READ' }, { authority: 'PAYMENT_READ' }],
+      permissions: [
+        { authority: 'CATALOG_READ' },
+        { authority: 'INVOICE_READ' },
+        { authority: 'PAYMENT_READ' },
+      ],
     });
     expect((await listRoles(as(temporary, '/api/users/roles'), noParams)).status).toBe(403);
 

@@ -33,6 +33,8 @@ describe('toStaffTransaction', () => {
           fromStatus: null,
           toStatus: 'PENDING_PAYMENT',
           reason: 'created',
+          code: null,
+          params: null,
           actor: 'buyer',
           createdAt: new Date('2026-03-01T10:00:00Z'),
         },
