@@ -6,6 +6,7 @@ import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
 import { invoices, orderItems, orders, topUpOperators, topUpProducts } from '@/lib/db/schema';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
+import { NEEDS_ATTENTION } from '@/lib/orders/attention';
 import { findOrder, type Executor } from '@/lib/orders/orders';
 import type { OrderStatus } from '@/lib/orders/status';
 import { parseRomanianPhone } from '@/lib/phones/romanian-phone';
@@ -39,6 +40,8 @@ export interface TransactionItem {
   amountRon: number;
   createdAt: string;
   needsReview: boolean;
+  /** Delivery failed, paid after it ended, a refund pending or a chargeback: see lib/orders/attention.ts. */
+  needsAttention: boolean;
   active: boolean;
   activeBy: string | null;
   activeAt: string | null;
@@ -60,6 +63,7 @@ const orderColumns = {
   amountBani: orders.amountBani,
   createdAt: orders.createdAt,
   needsReview: orders.needsReview,
+  needsAttention: sql<boolean>`${NEEDS_ATTENTION}`,
   active: orders.active,
   activeBy: orders.activeBy,
   activeAt: orders.activeAt,
@@ -135,6 +139,7 @@ function filterConditions(filters: TransactionFilters): SQL[] {
   if (filters.from) conditions.push(gte(orders.createdAt, startOfDay(filters.from).toJSDate()));
   if (filters.to) conditions.push(lt(orders.createdAt, startOfDay(filters.to).plus({ days: 1 }).toJSDate()));
   if (filters.q) conditions.push(searchCondition(filters.q));
+  if (filters.attention) conditions.push(NEEDS_ATTENTION);
   return conditions;
 }
 
@@ -207,6 +212,7 @@ async function toItems(executor: Executor, rows: OrderListRow[]): Promise<Transa
       amountRon: row.amountBani,
       createdAt: row.createdAt.toISOString(),
       needsReview: row.needsReview,
+      needsAttention: Boolean(row.needsAttention),
       active: row.active,
       activeBy: row.activeBy,
       activeAt: row.activeAt?.toISOString() ?? null,
@@ -238,15 +244,23 @@ export async function listTransactions(db: Db, query: TransactionListQuery) {
     query.sort === 'createdAt'
       ? [direction(orders.createdAt), direction(orders.id)]
       : [direction(SORT_KEYS[query.sort]), direction(orders.createdAt), direction(orders.id)];
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], [attention]] = await Promise.all([
     selectOrders(db)
       .where(where)
       .orderBy(...order)
       .limit(query.size)
       .offset(query.page * query.size),
     db.select({ n: count() }).from(orders).where(where),
+    db.select({ n: count() }).from(orders).where(NEEDS_ATTENTION),
   ]);
-  return { items: await toItems(db, rows), total: Number(total?.n ?? 0), page: query.page, size: query.size };
+  return {
+    items: await toItems(db, rows),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    size: query.size,
+    /** How many orders need a hand now, whatever the filters: the screen's badge. */
+    attention: Number(attention?.n ?? 0),
+  };
 }
 
 /** One transaction as the list shows it, or null. */
@@ -323,22 +337,31 @@ export async function dailySales(db: Db, query: TransactionRangeQuery): Promise<
 }
 
 /**
- * Marks a transaction active (docs/domain.md, Order statuses) with who did it and when, and records it in the audit log
- * in the same transaction. One already active is answered as it is: the first person's name and time are kept, and
- * nothing is recorded again. Null when there is no such order.
+ * Marks a transaction active (docs/domain.md, Order statuses) with who did it and when, or undoes the mark, and
+ * records it in the audit log in the same transaction. One already in the state asked for is answered as it is: the
+ * first person's name and time are kept, and nothing is recorded again. Null when there is no such order.
  */
 export async function markTransactionActive(
   db: Db,
   principal: Pick<Principal, 'id' | 'username'>,
   id: string,
+  active = true,
 ): Promise<TransactionItem | null> {
   return db.transaction(async (tx) => {
     const [changed] = await tx
       .update(orders)
-      .set({ active: true, activeBy: principal.username, activeAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, id), eq(orders.active, false)))
+      .set(
+        active
+          ? { active: true, activeBy: principal.username, activeAt: sql`now()`, updatedAt: sql`now()` }
+          : { active: false, activeBy: null, activeAt: null, updatedAt: sql`now()` },
+      )
+      .where(and(eq(orders.id, id), eq(orders.active, !active)))
       .returning({ id: orders.id });
-    if (changed) await recordAudit(tx, principal, { action: 'payment.markActive', target: id });
+    if (changed)
+      await recordAudit(tx, principal, {
+        action: active ? 'payment.markActive' : 'payment.unmarkActive',
+        target: id,
+      });
     else if (!(await findOrder(tx, id))) return null;
     return findTransaction(tx, id);
   });

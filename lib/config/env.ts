@@ -39,6 +39,8 @@ export const envSchema = z
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
     SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp:// or smtps://')),
     MAIL_FROM: optional(z.string().min(3)),
+    /** Where staff are told of an order that needs a hand (lib/orders/staff-alerts.ts); unset: nobody is mailed. */
+    STAFF_ALERT_EMAIL: optional(z.email('must be an e-mail address')),
     PAYMENT_PROVIDER: z.preprocess(
       (value) => (value === '' || value === undefined ? 'sandbox' : value),
       z.enum(['sandbox', 'netopia']),

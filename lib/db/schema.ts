@@ -297,6 +297,8 @@ export const outbox = pgTable(
     recipient: text('recipient'),
     /** What the message is about beyond its order: the refund of a REFUND_CONFIRMATION. */
     refundId: integer('refund_id').references(() => refunds.id),
+    /** What a STAFF_ALERT is about: `{ reason, detail }` (lib/orders/staff-alerts.ts). */
+    details: jsonb('details').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -448,6 +450,8 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   redirectUrl: text('redirect_url').notNull(),
   /** A Netopia status: NEW until the form is paid, refused or expired; THREE_D_AUTH while 3-D Secure waits. */
   status: integer('status').notNull().default(NETOPIA_STATUS.NEW),
+  /** What was given back by `POST /operation/credit` so far, in bani; the status is CREDIT once it is not 0. */
+  creditedBani: integer('credited_bani').notNull().default(0),
   errorCode: text('error_code'),
   errorMessage: text('error_message'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

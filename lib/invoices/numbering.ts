@@ -3,6 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/orders/orders';
 import { invoiceCounters } from '@/lib/db/schema';
+import { budapestToday } from '@/lib/vignettes/validity';
 
 export const VIGNETTE_INVOICE_SERIES = 'RPV';
 export const TOP_UP_INVOICE_SERIES = 'RPT';
@@ -10,6 +11,15 @@ export const TOP_UP_INVOICE_SERIES = 'RPT';
 /** Vignettes and top-ups are invoiced in their own series: their VAT treatment differs (see order-invoice.ts). */
 export const invoiceSeriesOf = (kind: 'VIGNETTE' | 'TOPUP') =>
   kind === 'TOPUP' ? TOP_UP_INVOICE_SERIES : VIGNETTE_INVOICE_SERIES;
+
+/** Credit notes (facturi de stornare) have their own series, per kind as the invoices they correct. */
+export const VIGNETTE_CREDIT_NOTE_SERIES = 'RPVS';
+export const TOP_UP_CREDIT_NOTE_SERIES = 'RPTS';
+export const creditNoteSeriesOf = (kind: 'VIGNETTE' | 'TOPUP') =>
+  kind === 'TOPUP' ? TOP_UP_CREDIT_NOTE_SERIES : VIGNETTE_CREDIT_NOTE_SERIES;
+
+/** The calendar year an invoice or credit note issued at `now` is numbered in. */
+export const numberingYear = (now: Date) => Number(budapestToday(now).slice(0, 4));
 
 /**
  * The next invoice number of a series and year. The counter row is locked by the upsert until the paying

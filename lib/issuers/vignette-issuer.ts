@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { createHash } from 'node:crypto';
+import { checkCorrection, type PlateAndCountry } from '@/lib/vignettes/plate-correction';
 import { recordSandboxIssuance } from './sandbox-issuances';
 
 /** What the vignette issuer (nmps) needs to register one vignette. */
@@ -26,8 +27,18 @@ export class IssueError extends Error {
   }
 }
 
+/** A correction of an issued vignette's plate or country (lib/vignettes/plate-correction.ts states the rules). */
+export interface CorrectionRequest {
+  issuedId: string;
+  from: PlateAndCountry;
+  to: PlateAndCountry;
+  purchasedAt: Date;
+}
+
 export interface VignetteIssuer {
   issue(request: IssueRequest): Promise<{ issuedId: string }>;
+  /** Corrects an issued vignette; an IssueError (not temporary) when the issuer's rules refuse it. */
+  correct(request: CorrectionRequest): Promise<void>;
 }
 
 /**
@@ -45,5 +56,10 @@ export const sandboxVignetteIssuer: VignetteIssuer = {
       .slice(0, 12)
       .toUpperCase();
     return { issuedId: await recordSandboxIssuance('VIGNETTE', request.idempotencyKey, `HU-EM-${digest}`) };
+  },
+  // The issuer applies the official rules itself, whatever the shop checked before asking.
+  async correct(request) {
+    const refusal = checkCorrection({ ...request, issued: true, now: new Date() });
+    if (refusal) throw new IssueError(`correction refused: ${refusal}`, false);
   },
 };

@@ -81,9 +81,13 @@ export async function createOrder(
         updatedAt: now,
       });
       await tx.insert(orderItems).values(items.map((item, position) => ({ ...item, orderId, position })));
-      await tx
-        .insert(orderEvents)
-        .values({ orderId, toStatus: 'PENDING_PAYMENT', reason: 'order created', actor: 'buyer' });
+      await tx.insert(orderEvents).values({
+        orderId,
+        toStatus: 'PENDING_PAYMENT',
+        reason: 'order created',
+        actor: 'buyer',
+        code: 'order.created',
+      });
     });
   } catch (error) {
     // Two requests with one key at the same moment: the unique key lets one in; the other answers with its order.
@@ -179,6 +183,8 @@ async function startOrderPayment(
       to: 'FAILED',
       reason: `payment start refused (${error.code})`,
       actor: 'provider',
+      code: 'payment.failed',
+      params: { message: error.code },
     });
     throw new ApiError(
       'UNAVAILABLE',

@@ -9,6 +9,7 @@ import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import { loadOrderItems } from './order-read';
+import { queueStaffAlert } from './staff-alerts';
 import { transitionOrder, type OrderItemRow, type OrderRow } from './orders';
 
 /** Paid orders read at a time; a pass goes on to the next batch until none is left. */
@@ -44,9 +45,16 @@ export interface Deliverers {
   topUps: TopUpProvider;
 }
 
+/**
+ * The key the provider registers an item's delivery under: the same on every retry, so it is delivered once; a new
+ * one after staff corrected the item before it was delivered, so the corrected vignette is asked for.
+ */
+export const deliveryKey = (orderId: string, item: Pick<OrderItemRow, 'position' | 'revision'>) =>
+  item.revision ? `${orderId}:${item.position}:r${item.revision}` : `${orderId}:${item.position}`;
+
 /** Delivers one item with its own idempotency key: the issuer's id, or the top-up's reference and PIN. */
 async function deliverItem(db: Db, deliverers: Deliverers, order: OrderRow, item: OrderItemRow) {
-  const idempotencyKey = `${order.id}:${item.position}`;
+  const idempotencyKey = deliveryKey(order.id, item);
   if (order.kind === 'TOPUP') {
     const [product] = await db
       .select()
@@ -96,52 +104,64 @@ export async function fulfilPaidOrders(db: Db, deliverers: Deliverers): Promise<
 
 async function fulfilBatch(db: Db, deliverers: Deliverers, batch: OrderRow[]): Promise<number> {
   let fulfilled = 0;
-  for (const order of batch) {
-    const items = await loadOrderItems(db, order.id);
-    let complete = true;
-    for (const { item } of items) {
-      if (item.issuedId) continue;
-      try {
-        const delivered = await deliverItem(db, deliverers, order, item);
-        // A crash here leaves the item undelivered in our records: the next pass asks again with the same key, and
-        // the issuer answers with what it registered the first time.
-        crashPoint('delivery-issued');
-        await db
-          .update(orderItems)
-          .set({ ...delivered, issueError: null })
-          .where(eq(orderItems.id, item.id));
-      } catch (error) {
-        complete = false;
-        const attempts = item.issueAttempts + 1;
-        const message = error instanceof Error ? error.message : String(error);
-        await db
-          .update(orderItems)
-          .set({ issueAttempts: attempts, issueError: message })
-          .where(eq(orderItems.id, item.id));
-        logger.warn({ orderId: order.id, position: item.position, attempts }, 'delivery failed');
-        if (attempts >= MAX_ISSUE_ATTEMPTS) {
-          await transitionOrder(db, {
+  for (const order of batch) if (await fulfilOrder(db, deliverers, order)) fulfilled++;
+  return fulfilled;
+}
+
+/**
+ * Delivers what is undelivered of one paid order; true when this call made it FULFILLED. A failing item counts an
+ * attempt; at the last one the order is left to staff as FULFILLMENT_FAILED, and they are alerted.
+ */
+export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRow): Promise<boolean> {
+  const items = await loadOrderItems(db, order.id);
+  let complete = true;
+  for (const { item } of items) {
+    if (item.issuedId) continue;
+    try {
+      const delivered = await deliverItem(db, deliverers, order, item);
+      // A crash here leaves the item undelivered in our records: the next pass asks again with the same key, and
+      // the issuer answers with what it registered the first time.
+      crashPoint('delivery-issued');
+      await db
+        .update(orderItems)
+        .set({ ...delivered, issueError: null })
+        .where(eq(orderItems.id, item.id));
+    } catch (error) {
+      complete = false;
+      const attempts = item.issueAttempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .update(orderItems)
+        .set({ issueAttempts: attempts, issueError: message })
+        .where(eq(orderItems.id, item.id));
+      logger.warn({ orderId: order.id, position: item.position, attempts }, 'delivery failed');
+      if (attempts >= MAX_ISSUE_ATTEMPTS) {
+        await db.transaction(async (tx) => {
+          const failed = await transitionOrder(tx, {
             orderId: order.id,
             to: 'FULFILLMENT_FAILED',
             reason: `delivery failed ${attempts} times: ${message}`,
             actor: order.kind === 'TOPUP' ? 'top-up provider' : 'issuer',
+            code: 'delivery.failed',
+            params: { attempts, error: message },
           });
-          break;
-        }
+          if (failed) await queueStaffAlert(tx, order.id, 'FULFILLMENT_FAILED', message);
+        });
+        break;
       }
     }
-    if (!complete) continue;
-    const moved = await db.transaction(async (tx) => {
-      const from = await transitionOrder(tx, {
-        orderId: order.id,
-        to: 'FULFILLED',
-        reason: order.kind === 'TOPUP' ? 'top-up delivered' : 'all vignettes issued',
-        actor: order.kind === 'TOPUP' ? 'top-up provider' : 'issuer',
-      });
-      if (from) await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId: order.id });
-      return from !== null;
-    });
-    if (moved) fulfilled++;
   }
-  return fulfilled;
+  if (!complete) return false;
+  const moved = await db.transaction(async (tx) => {
+    const from = await transitionOrder(tx, {
+      orderId: order.id,
+      to: 'FULFILLED',
+      reason: order.kind === 'TOPUP' ? 'top-up delivered' : 'all vignettes issued',
+      actor: order.kind === 'TOPUP' ? 'top-up provider' : 'issuer',
+      code: 'delivery.done',
+    });
+    if (from) await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId: order.id });
+    return from !== null;
+  });
+  return moved;
 }

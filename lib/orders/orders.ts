@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orderEvents, orderItems, orders } from '@/lib/db/schema';
+import type { OrderEventCode, OrderEventParams } from './event-codes';
 import { sourcesOf, type OrderStatus } from './status';
 
 /** Transactions and the database share the query API this module uses. */
@@ -18,8 +19,12 @@ export const isOrderId = (id: string): boolean => /^[\w-]{22}$/.test(id);
 export interface TransitionInput {
   orderId: string;
   to: OrderStatus;
+  /** In English, for the logs. */
   reason: string;
   actor: string;
+  /** The same as a key the back-office translates, with its values. */
+  code?: OrderEventCode;
+  params?: OrderEventParams;
 }
 
 /**
@@ -29,7 +34,7 @@ export interface TransitionInput {
  */
 export async function transitionOrder(
   executor: Executor,
-  { orderId, to, reason, actor }: TransitionInput,
+  { orderId, to, reason, actor, code, params }: TransitionInput,
 ): Promise<OrderStatus | null> {
   const sources = sourcesOf(to);
   const result = (await executor.execute(sql`
@@ -43,7 +48,9 @@ export async function transitionOrder(
   `)) as unknown as { rows: { from: OrderStatus }[] };
   const from = result.rows[0]?.from;
   if (!from) return null;
-  await executor.insert(orderEvents).values({ orderId, fromStatus: from, toStatus: to, reason, actor });
+  await executor
+    .insert(orderEvents)
+    .values({ orderId, fromStatus: from, toStatus: to, reason, actor, code, params: params ?? null });
   return from;
 }
 
@@ -57,16 +64,42 @@ export async function findOrder(executor: Executor, orderId: string): Promise<Or
   return order;
 }
 
-export async function markNeedsReview(executor: Executor, orderId: string, reason: string, actor: string) {
+/**
+ * Records something that happened to an order without changing its state (a correction, a late payment, a refund
+ * of part of it): an event from its state to the same state.
+ */
+export async function recordOrderEvent(
+  executor: Executor,
+  orderId: string,
+  event: { reason: string; actor: string; code?: OrderEventCode; params?: OrderEventParams },
+) {
+  const order = await findOrder(executor, orderId);
+  if (!order) return;
+  await executor.insert(orderEvents).values({
+    orderId,
+    fromStatus: order.status,
+    toStatus: order.status,
+    reason: event.reason,
+    actor: event.actor,
+    code: event.code,
+    params: event.params ?? null,
+  });
+}
+
+/** Flags an order for a person (a payment after it expired, a chargeback) and records why. */
+export async function markNeedsReview(
+  executor: Executor,
+  orderId: string,
+  reason: string,
+  actor: string,
+  code: OrderEventCode = 'payment.late',
+  params?: OrderEventParams,
+) {
   await executor
     .update(orders)
     .set({ needsReview: true, updatedAt: new Date() })
     .where(and(eq(orders.id, orderId)));
-  const order = await findOrder(executor, orderId);
-  if (order)
-    await executor
-      .insert(orderEvents)
-      .values({ orderId, fromStatus: order.status, toStatus: order.status, reason, actor });
+  await recordOrderEvent(executor, orderId, { reason, actor, code, params });
 }
 
 /** `a***@example.ro`: enough for the buyer to recognise, nothing for a stranger holding the link. */

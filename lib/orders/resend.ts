@@ -31,7 +31,11 @@ export async function resendConfirmation(db: Db, orderId: string, now = new Date
       .select({ id: outbox.id })
       .from(outbox)
       .where(
-        and(eq(outbox.orderId, orderId), gt(outbox.createdAt, new Date(now.getTime() - RESEND_INTERVAL_MS))),
+        and(
+          eq(outbox.orderId, orderId),
+          eq(outbox.kind, 'ORDER_CONFIRMATION'),
+          gt(outbox.createdAt, new Date(now.getTime() - RESEND_INTERVAL_MS)),
+        ),
       )
       .limit(1);
     if (recent) return false;

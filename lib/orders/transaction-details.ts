@@ -4,6 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { invoices, orderEvents } from '@/lib/db/schema';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
+import { refundableOf, refundsOf } from '@/lib/payments/refunds';
+import { attentionReasonsOf } from './attention';
 import { loadOrder, vignetteOf, type LoadedOrder } from './order-read';
 
 /** A PIN shown to staff: enough to match what a buyer reads out, not enough to redeem it. */
@@ -18,11 +20,23 @@ const maskPin = (pin: string) => `${'•'.repeat(Math.max(pin.length - 4, 0))}${
 export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETTE' | 'TOPUP') {
   const loaded = await loadOrder(db, orderId);
   if (!loaded || loaded.order.kind !== kind) return null;
-  const [events, [invoice]] = await Promise.all([
+  const [events, [invoice], refunds, refundableRon] = await Promise.all([
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
     db.select().from(invoices).where(eq(invoices.orderId, orderId)),
+    refundsOf(db, orderId),
+    refundableOf(db, loaded.order),
   ]);
-  return toStaffTransaction(loaded, events, invoice);
+  const chargeback = events.some((event) => event.code === 'chargeback.opened');
+  return {
+    ...toStaffTransaction(loaded, events, invoice),
+    needsAttention: attentionReasonsOf(loaded.order, { chargeback }).length > 0,
+    attentionReasons: attentionReasonsOf(loaded.order, {
+      chargeback,
+      refundPending: refunds.some((refund) => refund.status === 'PENDING'),
+    }),
+    refundableRon,
+    refunds,
+  };
 }
 
 /**
@@ -52,6 +66,8 @@ export function toStaffTransaction(
     invoiceNumber: invoice ? formatInvoiceNumber(invoice.series, invoice.year, invoice.number) : null,
     items: items.map(({ item, categoryTitle, topUp: bought }) => {
       const delivered = {
+        id: item.id,
+        revision: item.revision,
         reference: item.issuedId,
         attempts: item.issueAttempts,
         lastError: item.issueError,
@@ -83,6 +99,8 @@ export function toStaffTransaction(
       from: event.fromStatus,
       to: event.toStatus,
       reason: event.reason,
+      code: event.code,
+      params: event.params,
       actor: event.actor,
       at: event.createdAt.toISOString(),
     })),

@@ -8,6 +8,7 @@ import {
   loopbackOrigin,
   SANDBOX_POS_SIGNATURE,
   sandboxSite,
+  sandboxCredit,
   sandboxStart,
   sandboxStatus,
   sandboxTtlSeconds,
@@ -50,9 +51,8 @@ export function getPaymentGateway(): PaymentGateway {
     posSignature: SANDBOX_POS_SIGNATURE,
     transport: async (path, body) => {
       const db = await getDb();
-      return path === '/payment/card/start'
-        ? sandboxStart(db, body, sandboxSite(config))
-        : sandboxStatus(db, body);
+      if (path === '/payment/card/start') return sandboxStart(db, body, sandboxSite(config));
+      return path === '/operation/credit' ? sandboxCredit(db, body) : sandboxStatus(db, body);
     },
     publicKeyPem: async () => (await getSandboxKeys(await getDb())).publicKeyPem,
     notifyUrl: `${internal}/api/payments/netopia/notify`,

@@ -4,15 +4,18 @@ import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/db/errors';
 import { invoices, orders, paymentNotifications } from '@/lib/db/schema';
-import { allocateInvoiceNumber, invoiceSeriesOf } from '@/lib/invoices/numbering';
+import { allocateInvoiceNumber, invoiceSeriesOf, numberingYear } from '@/lib/invoices/numbering';
 import { TOP_UP_VAT_RATE_PERCENT, vatIncluded } from '@/lib/invoices/vat';
 import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import { announceOrderChange } from '@/lib/orders/order-events';
 import { findOrder, markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
+import type { OrderEventCode } from '@/lib/orders/event-codes';
+import { queueStaffAlert } from '@/lib/orders/staff-alerts';
 import type { OrderStatus } from '@/lib/orders/status';
-import { budapestToday } from '@/lib/vignettes/validity';
+import { NETOPIA_STATUS } from './netopia/status';
+import { applyProviderRefund, isCreditStatus } from './refunds';
 import { getPaymentGateway } from './gateway';
 import { orderIdOfPaymentReference } from './payment-reference';
 import {
@@ -36,6 +39,17 @@ const OUTCOME_STATUS: Record<'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED', OrderSt
   CANCELED: 'CANCELED',
   EXPIRED: 'EXPIRED',
 };
+
+const OUTCOME_EVENT: Record<'PAID' | 'FAILED' | 'CANCELED' | 'EXPIRED', OrderEventCode> = {
+  PAID: 'payment.paid',
+  FAILED: 'payment.failed',
+  CANCELED: 'payment.canceled',
+  EXPIRED: 'payment.expired',
+};
+
+/** Statuses about money given back, or about to be: credit, chargeback opened, chargeback accepted. */
+const isRefundNotice = (status: number) =>
+  isCreditStatus(status) || status === NETOPIA_STATUS.CHARGEBACK_INIT;
 
 /**
  * The provider's notification (IPN; docs/architecture.md, The order's journey): nothing changes before the token, the
@@ -113,11 +127,24 @@ async function applyNotification(
 
   const order = await findOrder(db, orderId);
   if (!order) return refuse('unknown order');
-  if (order.amountBani !== notification.amountBani || order.currency !== notification.currency) {
-    return refuse('amount or currency mismatch');
-  }
   if (order.providerPaymentId && order.providerPaymentId !== notification.ntpId) {
     return refuse('payment id mismatch');
+  }
+  // Money given back (a credit, a chargeback) carries what was given back, at most what was paid.
+  if (isRefundNotice(notification.status)) {
+    if (order.currency !== notification.currency || notification.amountBani > order.amountBani) {
+      return refuse('amount or currency mismatch');
+    }
+    const changed = await applyProviderRefund(db, order.id, {
+      status: notification.status,
+      creditedBani: notification.amountBani,
+      actor: 'provider',
+    });
+    await record(`${changed ? 'applied' : 'no change'}: refund status ${notification.status}`);
+    return { httpStatus: 200, answer: notificationAnswer('DONE', changed ? 'applied' : 'already applied') };
+  }
+  if (order.amountBani !== notification.amountBani || order.currency !== notification.currency) {
+    return refuse('amount or currency mismatch');
   }
 
   const outcome = outcomeOfStatus(notification.status);
@@ -126,6 +153,7 @@ async function applyNotification(
     status: notification.status,
     ntpId: notification.ntpId,
     reason: `provider status ${notification.status}${notification.message ? ` (${notification.message})` : ''}`,
+    message: notification.message,
   });
   await record(changed ? `applied: ${outcome}` : `no change: ${outcome}`);
   // Applied and committed, not yet answered: the provider sends it again, and it changes nothing the second time.
@@ -141,7 +169,7 @@ async function applyNotification(
 export async function applyPaymentStatus(
   db: Db,
   order: OrderRow,
-  report: { status: number; ntpId: string; reason: string; actor?: string },
+  report: { status: number; ntpId: string; reason: string; actor?: string; message?: string },
 ): Promise<boolean> {
   const outcome = outcomeOfStatus(report.status);
   if (outcome === 'PENDING') return false;
@@ -152,11 +180,13 @@ export async function applyPaymentStatus(
         to: OUTCOME_STATUS[outcome],
         reason: report.reason,
         actor: report.actor ?? 'provider',
+        code: OUTCOME_EVENT[outcome],
+        params: report.message ? { message: report.message } : undefined,
       });
       if (from && outcome === 'PAID') {
         await tx.update(orders).set({ providerPaymentId: report.ntpId }).where(eq(orders.id, order.id));
         // The invoice number is taken in the paying transaction: no gaps, no repeats.
-        const year = Number(budapestToday(new Date()).slice(0, 4));
+        const year = numberingYear(new Date());
         const series = invoiceSeriesOf(order.kind);
         const number = await allocateInvoiceNumber(tx, series, year);
         // A crash before the commit rolls the number back with the payment: the notification, sent again, takes it.
@@ -184,7 +214,10 @@ export async function applyPaymentStatus(
             order.id,
             `payment arrived after the order was ${current.status}`,
             report.actor ?? 'provider',
+            'payment.late',
+            { status: current.status },
           );
+          await queueStaffAlert(tx, order.id, 'PAID_AFTER_EXPIRY');
         }
       }
       return from !== null;

@@ -56,6 +56,7 @@ export async function reconcilePendingOrders(
           to: 'EXPIRED',
           reason: 'no payment was started',
           actor: 'reconciler',
+          code: 'payment.expired',
         });
         if (expired) settled++;
         continue;
@@ -91,6 +92,7 @@ export async function reconcilePendingOrders(
             to: 'EXPIRED',
             reason: 'no payment reported after expiry',
             actor: 'reconciler',
+            code: 'payment.expired',
           })
         )
           settled++;

@@ -60,6 +60,8 @@ const filterFields = {
   status: optional(z.enum(orderStatuses, { error: 'invalid' })),
   product: optional(z.enum(TRANSACTION_PRODUCTS, { error: 'invalid' })),
   active: optional(z.enum(['true', 'false'], { error: 'invalid' }).transform((text) => text === 'true')),
+  /** `true`: only the orders that need a hand (lib/orders/attention.ts); `false` or absent: no filter. */
+  attention: optional(z.enum(['true', 'false'], { error: 'invalid' }).transform((text) => text === 'true')),
   from: optional(day),
   to: optional(day),
   /** An order id, an e-mail (or its beginning), a plate or a phone number. */
@@ -107,7 +109,8 @@ export const transactionRangeQuerySchema = z
 /** `PATCH /api/admin/payment`: the spec only ever marks a transaction active. */
 export const markActiveSchema = z.object({
   id: text({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
-  active: z.literal(true, { error: 'invalid' }),
+  /** true marks the transaction active; false undoes it. */
+  active: z.boolean({ error: 'invalid' }),
 });
 
 /** `GET /api/admin/invoices`. */
@@ -126,6 +129,6 @@ export type TransactionRangeQuery = z.output<typeof transactionRangeQuerySchema>
 /** The filters shared by the list, the daily series and the exports. */
 export type TransactionFilters = Pick<
   TransactionListQuery,
-  'status' | 'product' | 'active' | 'from' | 'to' | 'q'
+  'status' | 'product' | 'active' | 'attention' | 'from' | 'to' | 'q'
 >;
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;

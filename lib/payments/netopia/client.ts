@@ -6,7 +6,7 @@ import { NETOPIA_STATUS } from './status';
  * the only thing that differs between the real provider (HTTPS with the API key) and the built-in sandbox.
  */
 export type NetopiaTransport = (
-  path: '/payment/card/start' | '/operation/status',
+  path: '/payment/card/start' | '/operation/status' | '/operation/credit',
   body: unknown,
 ) => Promise<{ status: number; json: unknown }>;
 
@@ -155,6 +155,51 @@ export async function paymentStatus(
     amountBani: payment.amount === undefined ? undefined : Math.round(payment.amount * 100),
     currency: payment.currency,
   };
+}
+
+const creditAnswer = z.object({
+  error: z
+    .object({ code: z.union([z.string(), z.number()]).transform(String), message: z.string().default('') })
+    .optional(),
+  payment: z.object({ status: z.number().optional(), amount: z.number().optional() }).optional(),
+});
+
+/** The provider's word on a refund: done, refused (with its reason), or not known (no answer, a 5xx, garbage). */
+export type CreditOutcome =
+  | { kind: 'CREDITED' }
+  | { kind: 'REFUSED'; code: string; message: string }
+  | { kind: 'UNKNOWN'; message: string };
+
+const SUCCESS_CODES = new Set(['0', '00']);
+
+/**
+ * `POST /operation/credit`: gives back `amountBani` of a captured payment (Netopia v2; body `ntpID`, `amount` in lei,
+ * `split`). Success is error code 0/00 with the payment in status 8 (credited). Netopia takes no idempotency key
+ * here: the caller makes sure it asks once per refund (lib/payments/refunds.ts). A timeout or a 5xx is UNKNOWN, not
+ * a refusal: the refund may have happened, and the provider's notification or status tells later.
+ */
+export async function creditPayment(
+  transport: NetopiaTransport,
+  input: { ntpId: string; amountBani: number },
+): Promise<CreditOutcome> {
+  let answer;
+  try {
+    answer = await transport('/operation/credit', {
+      ntpID: input.ntpId,
+      amount: bani(input.amountBani),
+      split: [],
+    });
+  } catch (error) {
+    return { kind: 'UNKNOWN', message: error instanceof Error ? error.message : 'network error' };
+  }
+  if (answer.status >= 500) return { kind: 'UNKNOWN', message: `provider answered ${answer.status}` };
+  const parsed = creditAnswer.safeParse(answer.json);
+  if (!parsed.success) return { kind: 'UNKNOWN', message: 'unexpected answer' };
+  const { error, payment } = parsed.data;
+  if (error && !SUCCESS_CODES.has(error.code))
+    return { kind: 'REFUSED', code: error.code, message: error.message || `error ${error.code}` };
+  if (payment?.status === NETOPIA_STATUS.CREDIT) return { kind: 'CREDITED' };
+  return { kind: 'UNKNOWN', message: `payment status ${payment?.status ?? 'missing'}` };
 }
 
 /** The real provider over HTTPS: the API key in `Authorization`, as Netopia's v2 API expects. */

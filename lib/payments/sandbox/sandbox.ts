@@ -372,6 +372,59 @@ async function settle(
   };
 }
 
+const creditBody = z.object({ ntpID: text(), amount: z.number().positive() });
+
+/** The statuses of a payment whose money was taken, and may therefore be given back. */
+const CREDITABLE: number[] = [NETOPIA_STATUS.PAID, NETOPIA_STATUS.CONFIRMED, NETOPIA_STATUS.CREDIT];
+
+/**
+ * `POST /operation/credit` of the sandbox: gives back part or all of a captured payment, once per call, never more
+ * than was taken. The payment goes to status 8 (credited) and a signed notification follows, carrying the amount
+ * credited so far, as the shop reads Netopia's credit notifications (lib/payments/refunds.ts).
+ */
+export async function sandboxCredit(db: Db, body: unknown): Promise<SandboxAnswer> {
+  const parsed = creditBody.safeParse(body);
+  if (!parsed.success) return { status: 400, json: { error: { code: '11', message: 'Invalid request' } } };
+  const found = await findSandboxPayment(db, parsed.data.ntpID);
+  if (!found) return { status: 404, json: { error: { code: '404', message: 'Unknown payment' } } };
+  if (!CREDITABLE.includes(found.status))
+    return { status: 200, json: { error: { code: '19', message: 'The payment was not captured' } } };
+  const amountBani = toBani(parsed.data.amount);
+  if (found.creditedBani + amountBani > found.amountBani)
+    return {
+      status: 200,
+      json: { error: { code: '20', message: 'The amount exceeds what can be credited' } },
+    };
+  // Conditional on what was credited when read: two concurrent credits cannot both pass the check above.
+  const [credited] = await db
+    .update(sandboxPayments)
+    .set({
+      status: NETOPIA_STATUS.CREDIT,
+      creditedBani: found.creditedBani + amountBani,
+      errorCode: '00',
+      errorMessage: 'Credited',
+      notifiedAt: null,
+      notifyAttempts: 0,
+      notifyNextAt: new Date(),
+    })
+    .where(and(eq(sandboxPayments.ntpId, found.ntpId), eq(sandboxPayments.creditedBani, found.creditedBani)))
+    .returning();
+  if (!credited)
+    return { status: 200, json: { error: { code: '21', message: 'Concurrent operation, retry' } } };
+  kick('sandbox-notifications');
+  return {
+    status: 200,
+    json: {
+      error: { code: '00', message: 'Credited' },
+      payment: { ntpID: credited.ntpId, status: NETOPIA_STATUS.CREDIT, amount: parsed.data.amount },
+    },
+  };
+}
+
+/** The amount a notification or a status answer carries: what was taken, or once credited, what was given back. */
+const reportedBani = (payment: SandboxPayment) =>
+  payment.status === NETOPIA_STATUS.CREDIT ? payment.creditedBani : payment.amountBani;
+
 /** `POST /operation/status` of the sandbox. */
 export async function sandboxStatus(db: Db, body: unknown, now = new Date()): Promise<SandboxAnswer> {
   const parsed = z.object({ posID: text(), ntpID: text(), orderID: text() }).safeParse(body);
@@ -387,7 +440,7 @@ export async function sandboxStatus(db: Db, body: unknown, now = new Date()): Pr
       payment: {
         ntpID: payment.ntpId,
         status: payment.status,
-        amount: payment.amountBani / 100,
+        amount: reportedBani(payment) / 100,
         currency: payment.currency,
       },
       error: { code: '00', message: '' },
@@ -459,7 +512,7 @@ export async function deliverSandboxNotifications(
       orderId: payment.orderId,
       ntpId: payment.ntpId,
       status: payment.status,
-      amountBani: payment.amountBani,
+      amountBani: reportedBani(payment),
       currency: payment.currency,
       code: payment.errorCode ?? undefined,
       message: payment.errorMessage ?? undefined,

@@ -17,12 +17,12 @@ export const GET = apiHandler(async (request) => {
   return NextResponse.json(await listTransactions(db, query), { headers: { 'Cache-Control': 'no-store' } });
 });
 
-/** `PATCH /api/admin/payment` `{id, active: true}`: marks a transaction active (PAYMENT_WRITE). */
+/** `PATCH /api/admin/payment` `{id, active}`: marks a transaction active, or undoes it (PAYMENT_WRITE). */
 export const PATCH = apiHandler(async (request) => {
   const db = await getDb();
   const principal = await requireAuthority(db, request, 'PAYMENT_WRITE');
-  const { id } = validate(markActiveSchema, await readJson(request));
-  const item = await markTransactionActive(db, principal, id);
+  const { id, active } = validate(markActiveSchema, await readJson(request));
+  const item = await markTransactionActive(db, principal, id, active);
   if (!item) throw new ApiError('NOT_FOUND', `There is no order ${id}`);
   return NextResponse.json(item, { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -24,6 +24,7 @@ const payment = (index: number): Payment => ({
   amountRon: 1000 * (index + 1),
   createdAt: '2026-11-20T10:00:00.000Z',
   needsReview: false,
+  needsAttention: false,
   active: false,
   activeBy: null,
   activeAt: null,

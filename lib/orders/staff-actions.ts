@@ -1,0 +1,234 @@
+import 'server-only';
+
+import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '@/lib/admin/audit';
+import { ApiError } from '@/lib/api/errors';
+import type { Principal } from '@/lib/auth/guard';
+import type { Db } from '@/lib/db/client';
+import { orderItems, orders, outbox } from '@/lib/db/schema';
+import { IssueError } from '@/lib/issuers/vignette-issuer';
+import { kick } from '@/lib/server/jobs';
+import { isRegistrationCountry } from '@/lib/vignettes/countries';
+import { checkPlate } from '@/lib/vignettes/plate';
+import { checkCorrection, type CorrectionRefusal } from '@/lib/vignettes/plate-correction';
+import type { ItemCorrectionBody } from '@/lib/validations/order-actions';
+import { fulfilOrder, type Deliverers } from './fulfilment';
+import { announceOrderChange } from './order-events';
+import { recordOrderEvent, transitionOrder, type Executor, type OrderRow } from './orders';
+import type { OrderStatus } from './status';
+
+/*
+ * What staff do to an order that went wrong (docs/domain.md, Settling orders): send a failed delivery again, correct
+ * a vignette, change the buyer's e-mail, send the confirmation again, cancel an unpaid order. Each checks the order's
+ * state under its row lock, changes it, records the order's event and the audit entry in one transaction.
+ */
+
+type Staff = Pick<Principal, 'id' | 'username'>;
+
+async function lockOrder(tx: Executor, orderId: string): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new ApiError('NOT_FOUND', `There is no order ${orderId}`);
+  return order;
+}
+
+const conflict = (message: string) => new ApiError('CONFLICT', message);
+
+/**
+ * Sends a FULFILLMENT_FAILED order back to delivery with fresh attempts, and tries it at once: the answer says
+ * whether it is FULFILLED now, still PAID (a provider failed again; the delivery job keeps trying), or failed again.
+ */
+export async function retryDelivery(
+  db: Db,
+  staff: Staff,
+  orderId: string,
+  deliverers: Deliverers,
+): Promise<{ status: OrderStatus }> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status !== 'FULFILLMENT_FAILED')
+      throw conflict('Only an order whose delivery failed can be delivered again');
+    await transitionOrder(tx, {
+      orderId,
+      to: 'PAID',
+      reason: 'delivery retried by staff',
+      actor: staff.username,
+      code: 'delivery.retried',
+    });
+    await tx
+      .update(orderItems)
+      .set({ issueAttempts: 0 })
+      .where(and(eq(orderItems.orderId, orderId)));
+    await recordAudit(tx, staff, { action: 'payment.retryDelivery', target: orderId });
+  });
+  announceOrderChange(orderId);
+  const [paid] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (paid?.status === 'PAID' && (await fulfilOrder(db, deliverers, paid))) kick('mail');
+  const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return { status: after!.status };
+}
+
+/** States in which a vignette may be corrected: its delivery failed, or it was delivered. */
+const CORRECTABLE: readonly OrderStatus[] = ['FULFILLMENT_FAILED', 'FULFILLED'];
+
+const invalid = (path: 'plate' | 'country', code: string, message: string) =>
+  new ApiError('VALIDATION', message, [{ path, code, message }]);
+
+/**
+ * Corrects a vignette's plate or country. Not yet issued: the new values are checked as an order's are and the
+ * item gets a new revision (its next delivery is a new request to the issuer). Issued: the issuer corrects it under
+ * its rules (at most 3 characters, within 60 days), and the buyer is sent the confirmation again with the
+ * corrected vignette.
+ */
+export async function correctItem(
+  db: Db,
+  staff: Staff,
+  body: ItemCorrectionBody,
+  deliverers: Deliverers,
+  now = new Date(),
+) {
+  const result = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, body.orderId);
+    const [item] = await tx
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.id, body.itemId), eq(orderItems.orderId, order.id)));
+    if (!item) throw new ApiError('NOT_FOUND', `Order ${order.id} has no item ${body.itemId}`);
+    if (order.kind !== 'VIGNETTE' || !item.plate || !item.country)
+      throw conflict('Only a vignette has a plate to correct');
+    if (!CORRECTABLE.includes(order.status))
+      throw conflict('A vignette is corrected once its delivery has failed or succeeded');
+
+    const country = (body.country ?? item.country).toUpperCase();
+    if (!isRegistrationCountry(country)) throw invalid('country', 'countryInvalid', 'Unknown country');
+    const checked = checkPlate(body.plate ?? item.plate, country);
+    if (!checked.ok) throw invalid('plate', 'plateInvalid', `The plate does not fit ${country}'s format`);
+    const from = { plate: item.plate, country: item.country };
+    const to = { plate: checked.plate, country };
+    const issued = item.issuedId !== null;
+    const refusal = checkCorrection({ from, to, issued, purchasedAt: order.createdAt, now });
+    if (refusal) throw invalid('plate', refusal, correctionMessages[refusal]);
+
+    if (issued) {
+      try {
+        await deliverers.vignettes.correct({
+          issuedId: item.issuedId!,
+          from,
+          to,
+          purchasedAt: order.createdAt,
+        });
+      } catch (error) {
+        if (error instanceof IssueError && !error.temporary)
+          throw invalid('plate', 'correctionRefused', error.message);
+        throw new ApiError(
+          'UNAVAILABLE',
+          'The vignette issuer cannot be reached; try again in a few minutes',
+          [],
+          {
+            retryAfterSeconds: 60,
+          },
+        );
+      }
+    }
+    const [updated] = await tx
+      .update(orderItems)
+      .set({ plate: to.plate, country: to.country, revision: item.revision + 1 })
+      .where(eq(orderItems.id, item.id))
+      .returning();
+    await recordOrderEvent(tx, order.id, {
+      reason: `vignette ${item.position + 1} corrected: ${from.plate} (${from.country}) → ${to.plate} (${to.country})`,
+      actor: staff.username,
+      code: 'item.corrected',
+      params: { position: item.position + 1, plate: to.plate, country: to.country },
+    });
+    await recordAudit(tx, staff, {
+      action: 'payment.correctItem',
+      target: order.id,
+      details: { itemId: item.id, from: `${from.plate} ${from.country}`, to: `${to.plate} ${to.country}` },
+    });
+    // The buyer's confirmation must show the vignette as it now is.
+    if (issued && order.status === 'FULFILLED')
+      await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId: order.id });
+    return { updated: updated!, mailed: issued && order.status === 'FULFILLED' };
+  });
+  if (result.mailed) kick('mail');
+  announceOrderChange(body.orderId);
+  const { updated } = result;
+  return {
+    item: {
+      id: updated.id,
+      plate: updated.plate,
+      country: updated.country,
+      revision: updated.revision,
+      reference: updated.issuedId,
+    },
+  };
+}
+
+const correctionMessages: Record<CorrectionRefusal, string> = {
+  nothingChanged: 'The plate and country are the same as before',
+  correctionTooLarge: 'An issued vignette may change by at most 3 characters',
+  correctionTooLate: 'An issued vignette may be corrected only within 60 days of its purchase',
+};
+
+/** Changes the buyer's e-mail address: where the confirmation, the invoice and any refund are sent from now on. */
+export async function changeOrderEmail(db: Db, staff: Staff, orderId: string, email: string) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.email === email) return;
+    await tx.update(orders).set({ email, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await recordOrderEvent(tx, orderId, {
+      reason: 'buyer e-mail changed by staff',
+      actor: staff.username,
+      code: 'order.emailChanged',
+      params: { from: order.email, to: email },
+    });
+    await recordAudit(tx, staff, {
+      action: 'payment.changeEmail',
+      target: orderId,
+      details: { from: order.email, to: email },
+    });
+  });
+  return { email };
+}
+
+/**
+ * Queues the confirmation with its invoice again, to the order's address or to `to`: a staff re-send has no
+ * interval (the buyer's button has one), since staff answer a buyer who did not get it.
+ */
+export async function resendConfirmationByStaff(db: Db, staff: Staff, orderId: string, to?: string) {
+  const recipient = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status !== 'FULFILLED') throw conflict('The confirmation is sent once the order was delivered');
+    await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId, recipient: to ?? null });
+    await recordAudit(tx, staff, {
+      action: 'payment.resend',
+      target: orderId,
+      details: { to: to ?? order.email },
+    });
+    return to ?? order.email;
+  });
+  kick('mail');
+  return { queued: true as const, to: recipient };
+}
+
+/**
+ * Cancels an order still waiting for its payment. A payment that arrives after all is kept and flagged for staff
+ * (lib/payments/notifications.ts), never lost.
+ */
+export async function cancelPendingOrder(db: Db, staff: Staff, orderId: string) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status !== 'PENDING_PAYMENT')
+      throw conflict('Only an order waiting for its payment can be cancelled');
+    await transitionOrder(tx, {
+      orderId,
+      to: 'CANCELED',
+      reason: 'cancelled by staff',
+      actor: staff.username,
+      code: 'order.canceled',
+    });
+    await recordAudit(tx, staff, { action: 'payment.cancel', target: orderId });
+  });
+  announceOrderChange(orderId);
+  return { status: 'CANCELED' as const };
+}

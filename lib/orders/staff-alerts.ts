@@ -1,0 +1,27 @@
+import 'server-only';
+
+import { getConfig } from '@/lib/config/env';
+import { outbox } from '@/lib/db/schema';
+import type { AttentionReason } from './attention';
+import type { Executor } from './orders';
+
+/**
+ * Tells staff by e-mail (STAFF_ALERT_EMAIL) that an order needs a hand, in the transaction that made it so: the
+ * alert goes out exactly when the state it reports was committed. Without STAFF_ALERT_EMAIL, nothing is sent; the
+ * transactions screen's "needs attention" filter shows the order either way.
+ */
+export async function queueStaffAlert(
+  executor: Executor,
+  orderId: string,
+  reason: AttentionReason,
+  detail?: string,
+): Promise<void> {
+  const recipient = getConfig().STAFF_ALERT_EMAIL;
+  if (!recipient) return;
+  await executor.insert(outbox).values({
+    kind: 'STAFF_ALERT',
+    orderId,
+    recipient,
+    details: detail ? { reason, detail: detail.slice(0, 500) } : { reason },
+  });
+}
