@@ -81,7 +81,7 @@ export interface RefundRequest {
 export interface RefundResult {
   /** The order's state after the provider's answer: REFUNDED, REFUND_PENDING, or where a partial refund left it. */
   status: OrderStatus;
-  refund: RefundRow;
+  refund: RefundView;
 }
 
 /**
@@ -168,8 +168,8 @@ export async function refundOrder(
     kick('mail');
   }
   const [after] = await db.select().from(orders).where(eq(orders.id, order.id));
-  const [settled] = await db.select().from(refunds).where(eq(refunds.id, refund.id));
-  return { status: after!.status, refund: settled! };
+  const settled = (await refundsOf(db, order.id)).find((view) => view.id === refund.id)!;
+  return { status: after!.status, refund: settled };
 }
 
 /**

@@ -1,0 +1,271 @@
+import { DateTime } from 'luxon';
+import { and, asc, eq } from 'drizzle-orm';
+import { POST as refundRoute } from '@/app/api/admin/payment/refund/route';
+import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
+import { POST as notify } from '@/app/api/payments/netopia/notify/route';
+import type { Db } from '@/lib/db/client';
+import { creditNotes, orderEvents, orders, outbox, refunds, sandboxPayments } from '@/lib/db/schema';
+import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
+import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
+import { getPaymentGateway } from '@/lib/payments/gateway';
+import { applyProviderRefund, refundOrder } from '@/lib/payments/refunds';
+import { deliverSandboxNotifications, sandboxCredit, sandboxPay } from '@/lib/payments/sandbox/sandbox';
+import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
+import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
+import { jsonRequest, noParams } from '../../support/process-database';
+
+const day = (offset: number) =>
+  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
+
+/** The provider's notifications reach the shop's handler in-process, as they would over HTTP. */
+const toNotifyHandler: typeof fetch = async (input, init) =>
+  notify(new Request(String(input), init), noParams);
+
+let plateCounter = 0;
+const ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+const nextPlate = () => {
+  const n = plateCounter++;
+  return `B${String(100 + (n % 900))}${[n, Math.floor(n / 23), Math.floor(n / 529)].map((k) => ALPHABET[k % 23]).join('')}`;
+};
+
+/** An order bought, paid with the sandbox's accepted card, and delivered, as a buyer would: its row. */
+async function deliveredOrder(db: Db, vignettes = 1) {
+  const response = await postOrder(
+    jsonRequest('/api/nmps/orders/order', {
+      body: {
+        items: Array.from({ length: vignettes }, () => ({
+          categoryCode: 'CAR',
+          type: 'WEEK',
+          startDate: day(1),
+          plate: nextPlate(),
+          country: 'RO',
+        })),
+        email: 'driver@example.ro',
+        locale: 'ro',
+        acceptTerms: true,
+      },
+    }),
+    noParams,
+  );
+  expect(response.status).toBe(201);
+  const { orderId } = await response.json();
+  const [created] = await db.select().from(orders).where(eq(orders.id, orderId));
+  await sandboxPay(db, {
+    ntpId: created!.providerPaymentId!,
+    cardNumber: '9900004810225098',
+    cvv: '111',
+    expiry: '12/30',
+  });
+  await deliverSandboxNotifications(db, toNotifyHandler);
+  await fulfilPaidOrders(db, sandboxDeliverers);
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  expect(order!.status).toBe('FULFILLED');
+  return order!;
+}
+
+const refundRequest = (token: string, body: unknown) =>
+  refundRoute(
+    jsonRequest('/api/admin/payment/refund', { body, headers: { authorization: `Bearer ${token}` } }),
+    noParams,
+  );
+
+describeOnProcessDrivers('refunds', (db) => {
+  let admin: string;
+  beforeAll(async () => {
+    ({ token: admin } = await staff(db(), `refunder-${Date.now()}`, 'ADMIN'));
+  });
+
+  const statusOf = async (orderId: string) =>
+    (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
+  const creditNotesOf = (orderId: string) =>
+    db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.id));
+
+  it('refunds a paid order through the sandbox: REFUNDED, a credit note, a refund e-mail queued', async () => {
+    const order = await deliveredOrder(db());
+    const response = await refundRequest(admin, { id: order.id, reason: 'buyer sold the car' });
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer.status).toBe('REFUNDED');
+    expect(answer.refund).toMatchObject({
+      amountRon: order.amountBani,
+      status: 'CONFIRMED',
+      origin: 'STAFF',
+    });
+    expect(answer.refund.creditNote.number).toMatch(/^RPVS-\d{4}-\d{6}$/);
+
+    const [note] = await creditNotesOf(order.id);
+    expect(note).toMatchObject({ series: 'RPVS', totalBani: order.amountBani, vatBani: 0 });
+    const mails = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'REFUND_CONFIRMATION')));
+    expect(mails).toHaveLength(1);
+    const [payment] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.ntpId, order.providerPaymentId!));
+    expect(payment).toMatchObject({ status: NETOPIA_STATUS.CREDIT, creditedBani: order.amountBani });
+
+    // The provider's own notification of the credit follows, and changes nothing more.
+    await deliverSandboxNotifications(db(), toNotifyHandler);
+    expect(await statusOf(order.id)).toBe('REFUNDED');
+    expect(await creditNotesOf(order.id)).toHaveLength(1);
+
+    // A second refund of a refunded order is refused.
+    const again = await refundRequest(admin, { id: order.id, reason: 'again' });
+    expect(again.status).toBe(409);
+    const codes = (
+      await db()
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, order.id))
+        .orderBy(asc(orderEvents.id))
+    ).map((event) => event.code);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'order.created',
+        'payment.paid',
+        'delivery.done',
+        'refund.requested',
+        'refund.confirmed',
+      ]),
+    );
+  });
+
+  it('refuses to refund an order that was never paid, or one unknown', async () => {
+    const response = await postOrder(
+      jsonRequest('/api/nmps/orders/order', {
+        body: {
+          items: [
+            { categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: nextPlate(), country: 'RO' },
+          ],
+          email: 'driver@example.ro',
+          locale: 'ro',
+          acceptTerms: true,
+        },
+      }),
+      noParams,
+    );
+    const { orderId } = await response.json();
+    const refused = await refundRequest(admin, { id: orderId, reason: 'no' });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toMatch(/never paid/);
+    expect((await refundRequest(admin, { id: 'AAAAAAAAAAAAAAAAAAAAAA', reason: 'x' })).status).toBe(404);
+  });
+
+  it('validates the request: a reason is required, an amount is whole bani not above what was paid', async () => {
+    const order = await deliveredOrder(db());
+    const noReason = await refundRequest(admin, { id: order.id, reason: ' ' });
+    expect(noReason.status).toBe(422);
+    expect((await noReason.json()).error.issues[0].path).toBe('reason');
+    const fraction = await refundRequest(admin, { id: order.id, reason: 'x', amountRon: 10.5 });
+    expect(fraction.status).toBe(422);
+    const tooMuch = await refundRequest(admin, {
+      id: order.id,
+      reason: 'x',
+      amountRon: order.amountBani + 1,
+    });
+    expect(tooMuch.status).toBe(422);
+    expect((await tooMuch.json()).error.issues[0]).toMatchObject({
+      path: 'amountRon',
+      code: 'amountTooLarge',
+    });
+    // Nothing happened to the order.
+    expect(await statusOf(order.id)).toBe('FULFILLED');
+  });
+
+  it('refunds part of an order, then the rest: two credit notes in sequence, REFUNDED at the end', async () => {
+    const order = await deliveredOrder(db(), 2);
+    const part = Math.floor(order.amountBani / 2);
+    const first = await (
+      await refundRequest(admin, { id: order.id, reason: 'one car', amountRon: part })
+    ).json();
+    expect(first.status).toBe('FULFILLED');
+    const second = await (await refundRequest(admin, { id: order.id, reason: 'the other' })).json();
+    expect(second.status).toBe('REFUNDED');
+    expect(second.refund.amountRon).toBe(order.amountBani - part);
+    const notes = await creditNotesOf(order.id);
+    expect(notes.map((note) => note.totalBani)).toEqual([part, order.amountBani - part]);
+    expect(notes[1]!.number).toBe(notes[0]!.number + 1);
+  });
+
+  it('applies a refund made in the provider’s back-office (a status 8 notification)', async () => {
+    const order = await deliveredOrder(db());
+    // As Netopia's own back-office would: the credit, then its signed notification.
+    const credited = await sandboxCredit(db(), {
+      ntpID: order.providerPaymentId,
+      amount: order.amountBani / 100,
+    });
+    expect(credited.status).toBe(200);
+    await deliverSandboxNotifications(db(), toNotifyHandler);
+    expect(await statusOf(order.id)).toBe('REFUNDED');
+    const [refund] = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(refund).toMatchObject({ origin: 'PROVIDER', status: 'CONFIRMED', amountBani: order.amountBani });
+    expect(await creditNotesOf(order.id)).toHaveLength(1);
+  });
+
+  it('puts the order back where it was when the provider refuses, and leaves it pending when it does not answer', async () => {
+    const refusing = await deliveredOrder(db());
+    const gateway = getPaymentGateway();
+    const staffMember = { id: null as unknown as string, username: 'refunder' };
+    await expect(
+      refundOrder(
+        db(),
+        staffMember,
+        { orderId: refusing.id, reason: 'x' },
+        {
+          ...gateway,
+          transport: async () => ({
+            status: 200,
+            json: { error: { code: '34', message: 'Refund window closed' } },
+          }),
+        },
+      ),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await statusOf(refusing.id)).toBe('FULFILLED');
+    expect((await db().select().from(refunds).where(eq(refunds.orderId, refusing.id)))[0]!.status).toBe(
+      'REFUSED',
+    );
+
+    const silent = await deliveredOrder(db());
+    const pending = await refundOrder(
+      db(),
+      staffMember,
+      { orderId: silent.id, reason: 'x' },
+      {
+        ...gateway,
+        transport: async () => {
+          throw new Error('connect ETIMEDOUT');
+        },
+      },
+    );
+    expect(pending.status).toBe('REFUND_PENDING');
+    // The provider's notification settles it later.
+    expect(
+      await applyProviderRefund(db(), silent.id, {
+        status: NETOPIA_STATUS.CREDIT,
+        creditedBani: silent.amountBani,
+        actor: 'provider',
+      }),
+    ).toBe(true);
+    expect(await statusOf(silent.id)).toBe('REFUNDED');
+    expect(await creditNotesOf(silent.id)).toHaveLength(1);
+  });
+
+  it('asks the provider once for 20 concurrent refunds of one order, and issues one credit note', async () => {
+    const order = await deliveredOrder(db());
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => refundRequest(admin, { id: order.id, reason: 'double click' })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    const [payment] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.ntpId, order.providerPaymentId!));
+    expect(payment!.creditedBani).toBe(order.amountBani);
+    expect(await creditNotesOf(order.id)).toHaveLength(1);
+  });
+});
