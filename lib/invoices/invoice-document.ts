@@ -1,7 +1,10 @@
 import type { Locale } from '@/lib/i18n/routing';
 import type { VatLine } from './vat';
 
-/** An invoice as data: what lib/invoices/order-invoice.ts makes of a paid order and invoice-pdf.ts prints. */
+/**
+ * An invoice or a credit note as data: what order-invoice.ts and credit-note.ts make of an order, and invoice-pdf.ts
+ * prints.
+ */
 
 /** An invoice is worded in the buyer's language: one of the shop's. */
 export type InvoiceLocale = Locale;
@@ -21,7 +24,7 @@ export interface InvoiceBuyer {
   email: string;
 }
 
-export interface InvoiceDocument {
+interface DocumentFields {
   series: string;
   number: number;
   year: number;
@@ -35,3 +38,30 @@ export interface InvoiceDocument {
   paymentMethod: string;
   locale: InvoiceLocale;
 }
+
+/** The invoice a credit note corrects, as it was issued. */
+export interface CorrectedInvoice {
+  series: string;
+  year: number;
+  number: number;
+  /** ISO timestamp. */
+  issuedAt: string;
+}
+
+/** The invoice of a paid order. Documents made before credit notes existed carry no type: they are invoices. */
+export interface SalesInvoiceDocument extends DocumentFields {
+  type?: 'INVOICE';
+}
+
+/**
+ * A credit note (factură de stornare): money given back, with its own number, referring to the invoice it
+ * corrects, which stays as it was. Its lines carry negative quantities, so every amount it prints is negative.
+ */
+export interface CreditNoteDocument extends DocumentFields {
+  type: 'CREDIT_NOTE';
+  corrects: CorrectedInvoice;
+  /** Why the money was given back, printed as it is passed. */
+  reason?: string;
+}
+
+export type InvoiceDocument = SalesInvoiceDocument | CreditNoteDocument;

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 
-import { COMPANY } from '@/lib/company';
+import { COMPANY, fillPlaceholders } from '@/lib/company';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import type { InvoiceDocument, InvoiceLocale } from './invoice-document';
 import { formatInvoiceNumber } from './numbering';
 import { assertInteger, invoiceTotals, lineGrossBani, type InvoiceTotals } from './vat';
 
-// The invoice as an A4 PDF: its wording and its layout. The sums it prints come from vat.ts, its number from
-// numbering.ts, its content from order-invoice.ts.
+// The invoice, and the credit note that corrects one, as an A4 PDF: their wording and their layout, one look for
+// both. The sums it prints come from vat.ts, the numbers from numbering.ts, the content from order-invoice.ts.
 
 // ---------------------------------------------------------------------------------------------------------------
 // Wording. Invoices are legal documents with fixed wording, so the labels live here rather than in messages/*.json.
@@ -53,6 +53,14 @@ interface InvoiceLabels {
   page: string;
   continued: string;
   legalNote: string;
+  // A credit note's own wording.
+  creditNote: string;
+  /** `{number}` and `{date}` are the corrected invoice's. */
+  corrects: string;
+  reason: string;
+  refunded: string;
+  creditNoteTotal: string;
+  creditNoteLegalNote: string;
 }
 
 type LabelKey = keyof InvoiceLabels;
@@ -95,6 +103,12 @@ const LABELS: Record<InvoiceLocale, InvoiceLabels> = {
     page: 'Pagina',
     continued: 'continuare',
     legalNote: 'Factură emisă electronic, valabilă fără semnătură și ștampilă.',
+    creditNote: 'FACTURĂ DE STORNARE',
+    corrects: 'Stornează factura {number} din {date}',
+    reason: 'Motivul stornării',
+    refunded: 'Rambursată pe card',
+    creditNoteTotal: 'Total factură',
+    creditNoteLegalNote: 'Factură emisă electronic, valabilă fără semnătură și ștampilă.',
   },
   en: {
     invoice: 'INVOICE',
@@ -133,6 +147,12 @@ const LABELS: Record<InvoiceLocale, InvoiceLabels> = {
     page: 'Page',
     continued: 'continued',
     legalNote: 'Electronically issued invoice, valid without signature or stamp.',
+    creditNote: 'CREDIT NOTE',
+    corrects: 'Credit note for invoice {number} of {date}',
+    reason: 'Reason',
+    refunded: 'Refunded to card',
+    creditNoteTotal: 'Credit note total',
+    creditNoteLegalNote: 'Electronically issued credit note, valid without signature or stamp.',
   },
   de: {
     invoice: 'RECHNUNG',
@@ -171,6 +191,13 @@ const LABELS: Record<InvoiceLocale, InvoiceLabels> = {
     page: 'Seite',
     continued: 'Fortsetzung',
     legalNote: 'Elektronisch ausgestellte Rechnung, ohne Unterschrift und Stempel gültig.',
+    // Not "Gutschrift": in German VAT law that word names the invoice a buyer issues in the seller's stead.
+    creditNote: 'STORNORECHNUNG',
+    corrects: 'Storno zur Rechnung {number} vom {date}',
+    reason: 'Grund der Stornierung',
+    refunded: 'Auf die Karte erstattet',
+    creditNoteTotal: 'Rechnungsbetrag',
+    creditNoteLegalNote: 'Elektronisch ausgestellte Rechnung, ohne Unterschrift und Stempel gültig.',
   },
   hu: {
     invoice: 'SZÁMLA',
@@ -209,6 +236,12 @@ const LABELS: Record<InvoiceLocale, InvoiceLabels> = {
     page: 'Oldal',
     continued: 'folytatás',
     legalNote: 'Elektronikusan kiállított számla, aláírás és bélyegző nélkül érvényes.',
+    creditNote: 'SZTORNÓ SZÁMLA',
+    corrects: 'Az eredeti számla sorszáma: {number}, kelte: {date}',
+    reason: 'A sztornó oka',
+    refunded: 'Kártyára visszatérítve',
+    creditNoteTotal: 'Számla végösszege',
+    creditNoteLegalNote: 'Elektronikusan kiállított számla, aláírás és bélyegző nélkül érvényes.',
   },
 };
 
@@ -223,6 +256,19 @@ function bilingual(locale: InvoiceLocale, key: LabelKey): string {
   const { ro, other } = labelParts(locale, key);
   return other ? `${ro} / ${other}` : ro;
 }
+
+/** The labels in which a credit note differs from an invoice; everything else reads the same on both. */
+const WORDING = {
+  INVOICE: { title: 'invoice', paymentStatus: 'paid', total: 'total', legalNote: 'legalNote' },
+  CREDIT_NOTE: {
+    title: 'creditNote',
+    paymentStatus: 'refunded',
+    total: 'creditNoteTotal',
+    legalNote: 'creditNoteLegalNote',
+  },
+} as const satisfies Record<string, Record<string, LabelKey>>;
+
+type Wording = (typeof WORDING)[keyof typeof WORDING];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Formatting: Romanian conventions, since Romanian is the invoice's legal language.
@@ -331,11 +377,13 @@ class InvoiceLayout {
   readonly doc: PDFKit.PDFDocument;
   private readonly invoice: InvoiceDocument;
   private readonly numberText: string;
+  private readonly wording: Wording;
 
   constructor(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, numberText: string) {
     this.doc = doc;
     this.invoice = invoice;
     this.numberText = numberText;
+    this.wording = WORDING[invoice.type ?? 'INVOICE'];
   }
 
   private get locale(): InvoiceLocale {
@@ -409,7 +457,7 @@ class InvoiceLayout {
   newPage(): number {
     this.doc.addPage();
     const y = MARGIN;
-    const title = `${bilingual(this.locale, 'invoice')}  ${this.numberText}`;
+    const title = `${bilingual(this.locale, this.wording.title)}  ${this.numberText}`;
     const height = this.text(title, MARGIN, y, CONTENT_WIDTH * 0.7, { bold: true, size: 10 });
     this.text(
       `(${bilingual(this.locale, 'continued')})`,
@@ -446,7 +494,7 @@ class InvoiceLayout {
     ].join(' · ');
     const pageWidth = 90;
     this.text(identity, MARGIN, top, CONTENT_WIDTH - pageWidth, { size: 6.5, color: MUTED });
-    this.text(bilingual(this.locale, 'legalNote'), MARGIN, top + 10, CONTENT_WIDTH - pageWidth, {
+    this.text(bilingual(this.locale, this.wording.legalNote), MARGIN, top + 10, CONTENT_WIDTH - pageWidth, {
       size: 6.5,
       color: MUTED,
     });
@@ -468,9 +516,13 @@ class InvoiceLayout {
 
   heading(issuedAt: Date): number {
     const { invoice } = this;
-    const { ro, other } = labelParts(this.locale, 'invoice');
+    const { ro, other } = labelParts(this.locale, this.wording.title);
+    const titleWidth = 250;
+    // A longer title ("FACTURĂ DE STORNARE") is set smaller rather than wrapped: one line, beside the details.
+    const fullWidth = this.doc.font('Bold').fontSize(22).widthOfString(ro);
+    const titleSize = Math.min(22, Math.floor((22 * titleWidth) / fullWidth));
     let y = MARGIN;
-    y += this.text(ro, MARGIN, y, 250, { bold: true, size: 22 });
+    y += this.text(ro, MARGIN, y, titleWidth, { bold: true, size: titleSize });
     if (other) y += this.text(other, MARGIN, y - 2, 250, { size: 11, color: MUTED }) - 2;
     y += 2 + this.text(this.numberText, MARGIN, y + 2, 250, { bold: true, size: 12 });
 
@@ -482,9 +534,37 @@ class InvoiceLayout {
     metaY = this.field('issueDate', ROMANIAN_DATE.format(issuedAt), metaX, metaY, metaWidth);
     metaY = this.field('order', invoice.orderId, metaX, metaY, metaWidth);
     metaY = this.field('paymentMethod', invoice.paymentMethod, metaX, metaY, metaWidth);
-    metaY = this.field('paymentStatus', bilingual(this.locale, 'paid'), metaX, metaY, metaWidth);
+    metaY = this.field(
+      'paymentStatus',
+      bilingual(this.locale, this.wording.paymentStatus),
+      metaX,
+      metaY,
+      metaWidth,
+    );
     metaY = this.field('currency', `${invoice.currency} (lei)`, metaX, metaY, metaWidth);
     return Math.max(y, metaY) + 16;
+  }
+
+  /** A credit note names the invoice it corrects, in words a reader of either language can follow, and why. */
+  correction(y: number): number {
+    const { invoice } = this;
+    if (invoice.type !== 'CREDIT_NOTE') return y;
+    const { corrects, reason } = invoice;
+    const values = {
+      number: formatInvoiceNumber(corrects.series, corrects.year, corrects.number),
+      date: ROMANIAN_DATE.format(parseIssuedAt(corrects.issuedAt)),
+    };
+    const { ro, other } = labelParts(this.locale, 'corrects');
+    y += this.text(fillPlaceholders(ro, values), MARGIN, y, CONTENT_WIDTH, { bold: true, size: 10 });
+    if (other)
+      y += this.text(fillPlaceholders(other, values), MARGIN, y, CONTENT_WIDTH, { size: 9, color: MUTED });
+    if (reason?.trim()) {
+      y += 4;
+      y += this.text(`${bilingual(this.locale, 'reason')}:`, MARGIN, y, CONTENT_WIDTH, { color: MUTED });
+      // Typed by staff: a few lines at most, so that it can never push the lines off the first page.
+      y += this.text(reason.trim(), MARGIN, y, CONTENT_WIDTH, { maxHeight: 5 * 12 });
+    }
+    return y + 16;
   }
 
   parties(y: number): number {
@@ -650,7 +730,7 @@ class InvoiceLayout {
     };
     row('totalNet', totals.netBani, false);
     row('totalVat', totals.vatBani, false);
-    row('total', totals.grossBani, true);
+    row(this.wording.total, totals.grossBani, true);
 
     return Math.max(by, ty) + 18;
   }
@@ -679,9 +759,17 @@ class InvoiceLayout {
   }
 }
 
-/** Renders the invoice as an A4 PDF. The same invoice always gives the same bytes. */
+/**
+ * Renders the invoice, or the credit note, as an A4 PDF. The same document always gives the same bytes. A credit
+ * note's lines must each give money back (a negative amount): a positive one would charge the buyer again.
+ */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const issuedAt = parseIssuedAt(invoice.issuedAt);
+  if (invoice.type === 'CREDIT_NOTE') {
+    parseIssuedAt(invoice.corrects.issuedAt);
+    if (invoice.lines.some((line) => lineGrossBani(line) >= 0))
+      throw new RangeError('every line of a credit note must have a negative amount');
+  }
   const totals = invoiceTotals(invoice.lines);
   const numberText = formatInvoiceNumber(invoice.series, invoice.year, invoice.number);
 
@@ -694,7 +782,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     lang: 'ro-RO',
     displayTitle: true,
     info: {
-      Title: `${LABELS.ro.invoice} ${numberText}`,
+      Title: `${LABELS.ro[WORDING[invoice.type ?? 'INVOICE'].title]} ${numberText}`,
       Author: COMPANY.name,
       Subject: `${LABELS.ro.order} ${invoice.orderId}`,
       Creator: COMPANY.name,
@@ -721,6 +809,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
 
   const layout = new InvoiceLayout(doc, invoice, numberText);
   let y = layout.heading(issuedAt);
+  y = layout.correction(y);
   y = layout.parties(y);
   y = layout.lines(y, noteRefs);
   y = layout.totals(y, totals);

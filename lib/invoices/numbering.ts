@@ -22,6 +22,14 @@ export const creditNoteSeriesOf = (kind: 'VIGNETTE' | 'TOPUP') =>
 export const numberingYear = (now: Date) => Number(budapestToday(now).slice(0, 4));
 
 /**
+ * Credit notes (facturi de stornare) are numbered in series of their own, one per kind beside its invoices' series,
+ * so that an invoice series stays a run of invoices without gaps. They count in invoice_counters like invoices.
+ */
+export const CREDIT_NOTE_SERIES = { VIGNETTE: 'RPVS', TOPUP: 'RPTS' } as const;
+
+export const creditNoteSeriesOf = (kind: 'VIGNETTE' | 'TOPUP') => CREDIT_NOTE_SERIES[kind];
+
+/**
  * The next invoice number of a series and year. The counter row is locked by the upsert until the paying
  * transaction ends, so numbers are consecutive with no gaps and no repeats, whatever the concurrency.
  */
@@ -38,7 +46,7 @@ export async function allocateInvoiceNumber(
   return Number(result.rows[0]!.number);
 }
 
-/** `RPV`, 2026, 42 → `RPV-2026-000042`. */
+/** `RPV`, 2026, 42 → `RPV-2026-000042`; a credit note's the same way: `RPVS-2026-000001`. */
 export function formatInvoiceNumber(series: string, year: number, number: number): string {
   if (!Number.isInteger(number) || number < 1)
     throw new RangeError(`invoice number must be a positive integer, got ${number}`);

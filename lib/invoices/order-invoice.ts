@@ -7,7 +7,7 @@ import {
   type DocumentVignette,
   type OrderDocument,
 } from '@/lib/orders/order-document';
-import type { InvoiceDocument, InvoiceLine } from './invoice-document';
+import type { InvoiceDocument, InvoiceLine, SalesInvoiceDocument } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber } from './numbering';
 import { TOP_UP_VAT_RATE_PERCENT } from './vat';
@@ -22,7 +22,7 @@ const PERIOD_RO: Record<VignetteType, string> = {
 };
 
 /** Vignettes are collected in the name and on behalf of the Hungarian issuer: outside the VAT base (Cod fiscal art. 286 (4) b). */
-const VIGNETTE_VAT_NOTE =
+export const VIGNETTE_VAT_NOTE =
   'Sumă încasată în numele și în contul emitentului maghiar al rovinietei (Nemzeti Mobilfizetési Zrt.), neinclusă în baza de impozitare a TVA conform art. 286 alin. (4) lit. b) din Codul fiscal.';
 
 function topUpLine(topUp: DocumentTopUp): InvoiceLine {
@@ -51,10 +51,11 @@ function vignetteLine(vignette: DocumentVignette): InvoiceLine {
 }
 
 /** The invoice of a paid order as a document for the PDF: seller, buyer, one line per vignette or top-up. */
-export function invoiceDocumentOf(order: OrderDocument): InvoiceDocument | null {
+export function invoiceDocumentOf(order: OrderDocument): SalesInvoiceDocument | null {
   const { invoice, billing } = order;
   if (!invoice) return null;
   return {
+    type: 'INVOICE',
     series: invoice.series,
     number: invoice.number,
     year: invoice.year,

@@ -8,6 +8,27 @@ import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
 import ro from '@/messages/ro.json';
+import {
+  BORDER,
+  BRAND_BLUE,
+  escapeHtml,
+  FONT,
+  formatLeiAmount,
+  formatTimestamp,
+  linkButtonHtml,
+  mailLocale,
+  paragraphHtml,
+  renderMailHtml,
+  renderMailText,
+  rowsHtml,
+  rowsTableHtml,
+  rowsText,
+  subheadingHtml,
+  TEXT,
+  totalHtml,
+  type MailFrame,
+  type Row,
+} from './layout';
 
 export interface OrderConfirmationData {
   orderId: string;
@@ -58,30 +79,6 @@ const MESSAGES: Record<Locale, OrderEmailMessages> = {
   hu: hu.OrderEmail,
 };
 
-const BRAND_BLUE = '#0b4f8a';
-const TEXT = '#1f2933';
-const MUTED = '#52606d';
-const BORDER = '#d9e2ec';
-const FONT = 'Arial, Helvetica, sans-serif';
-const MONO = "Consolas, 'Courier New', monospace";
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** Bani as lei with two decimals in the locale's notation, without the unit: 123456 → "1.234,56" in ro. */
-function formatLeiAmount(bani: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    bani / 100,
-  );
-}
-
 /** A calendar day (YYYY-MM-DD) in words; a malformed value is shown as it is rather than as "Invalid Date". */
 function formatDay(day: string, locale: Locale): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
@@ -96,25 +93,6 @@ function formatDay(day: string, locale: Locale): string {
   }).format(date);
 }
 
-function formatTimestamp(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: SHOP_TIME_ZONE,
-  }).format(date);
-}
-
-interface Row {
-  label: string;
-  value: string;
-  /** Shown large: what the buyer (or a road-toll inspector) needs to find at a glance. */
-  prominent?: boolean;
-  /** Codes and plates, where O/0 and I/1 must be told apart. */
-  mono?: boolean;
-}
-
 interface Section {
   title: string;
   rows: Row[];
@@ -123,10 +101,7 @@ interface Section {
 
 /** Everything the e-mail says, once, so the HTML and the text part cannot drift apart. */
 interface Content {
-  lang: Locale;
-  subject: string;
-  preheader: string;
-  heading: string;
+  frame: MailFrame;
   greeting: string;
   intro: string;
   summary: Row[];
@@ -138,13 +113,10 @@ interface Content {
   orderUrl: string;
   contactHeading: string;
   contact: string[];
-  signOff: string;
-  team: string;
-  footer: string[];
 }
 
 function buildContent(data: OrderConfirmationData): Content {
-  const locale: Locale = Object.hasOwn(MESSAGES, data.locale) ? data.locale : 'ro';
+  const locale = mailLocale(data.locale);
   const messages = MESSAGES[locale];
   const t = createTranslator({
     locale,
@@ -219,10 +191,17 @@ function buildContent(data: OrderConfirmationData): Content {
   if (data.vignettes.length > 0) notes.push(t('keepProof'));
 
   return {
-    lang: locale,
-    subject: t('subject', { orderId: data.orderId, brand: COMPANY.brand }),
-    preheader: t('preheader', { orderId: data.orderId }),
-    heading: t('heading'),
+    frame: {
+      lang: locale,
+      subject: t('subject', { orderId: data.orderId, brand: COMPANY.brand }),
+      preheader: t('preheader', { orderId: data.orderId }),
+      heading: t('heading'),
+      signOff: [t('signOff'), t('team', { brand: COMPANY.brand })],
+      footer: [
+        `${COMPANY.name} · ${COMPANY.headquarters}`,
+        t('sentTo', { email: data.email, orderId: data.orderId }),
+      ],
+    },
     greeting: t('greeting'),
     intro: t('intro'),
     summary: [
@@ -240,25 +219,17 @@ function buildContent(data: OrderConfirmationData): Content {
       t('contactText', { phone: COMPANY.phone, email: COMPANY.email }),
       t('officeHours', { hours: officeHours }),
     ],
-    signOff: t('signOff'),
-    team: t('team', { brand: COMPANY.brand }),
-    footer: [
-      `${COMPANY.name} · ${COMPANY.headquarters}`,
-      t('sentTo', { email: data.email, orderId: data.orderId }),
-    ],
   };
 }
 
 function renderText(content: Content): string {
-  const lines: string[] = [content.heading, '', content.greeting, content.intro, ''];
-  const rows = (items: Row[], indent = '') => items.map((row) => `${indent}${row.label}: ${row.value}`);
-
-  lines.push(...rows(content.summary), '');
+  const lines: string[] = [content.greeting, content.intro, ''];
+  lines.push(...rowsText(content.summary), '');
   for (const group of content.groups) {
     lines.push(`== ${group.title} ==`, '');
     for (const section of group.sections) {
       if (section.title) lines.push(section.title);
-      lines.push(...rows(section.rows, section.title ? '  ' : ''));
+      lines.push(...rowsText(section.rows, section.title ? '  ' : ''));
       for (const note of section.notes) lines.push('', ...(note.title ? [`${note.title}:`] : []), note.text);
       lines.push('');
     }
@@ -267,33 +238,7 @@ function renderText(content: Content): string {
   for (const note of content.notes) lines.push(note);
   lines.push('', content.viewOrderText, content.orderUrl, '');
   lines.push(content.contactHeading, ...content.contact, '');
-  lines.push(content.signOff, content.team, '', '--', ...content.footer);
-  return `${lines.join('\n')}\n`;
-}
-
-/** Only an http(s) address becomes a link; anything else is shown as text and cannot run in the reader's client. */
-function isWebUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-function renderRowsHtml(rows: Row[]): string {
-  return rows
-    .map((row) => {
-      const size = row.prominent ? 'font-size:20px;font-weight:bold;letter-spacing:1px;' : 'font-size:15px;';
-      const family = row.mono ? MONO : FONT;
-      return (
-        `<tr>` +
-        `<th scope="row" align="left" valign="top" style="padding:6px 12px 6px 0;width:40%;font-family:${FONT};font-size:14px;font-weight:normal;color:${MUTED};text-align:left;">${escapeHtml(row.label)}</th>` +
-        `<td valign="top" style="padding:6px 0;font-family:${family};${size}color:${TEXT};word-break:break-word;">${escapeHtml(row.value)}</td>` +
-        `</tr>`
-      );
-    })
-    .join('');
+  return renderMailText(content.frame, lines);
 }
 
 function renderSectionHtml(section: Section): string {
@@ -311,74 +256,27 @@ function renderSectionHtml(section: Section): string {
   return (
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:separate;border:1px solid ${BORDER};border-radius:6px;margin:0 0 16px;">` +
     `<tr><td style="padding:16px;">${title}` +
-    `<table width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">${renderRowsHtml(section.rows)}</table>` +
+    `<table width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">${rowsHtml(section.rows)}</table>` +
     `${notes}</td></tr></table>`
   );
 }
 
 function renderHtml(content: Content): string {
-  const p = (text: string, style = '') =>
-    `<p style="margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:1.5;color:${TEXT};${style}">${escapeHtml(text)}</p>`;
-  const h2 = (text: string) =>
-    `<h2 style="margin:24px 0 12px;font-family:${FONT};font-size:18px;line-height:1.3;color:${TEXT};">${escapeHtml(text)}</h2>`;
-
   const groups = content.groups
-    .map((group) => h2(group.title) + group.sections.map(renderSectionHtml).join(''))
+    .map((group) => subheadingHtml(group.title) + group.sections.map(renderSectionHtml).join(''))
     .join('');
 
-  const url = escapeHtml(content.orderUrl);
-  const orderLink = isWebUrl(content.orderUrl)
-    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 8px;"><tr>` +
-      `<td align="center" bgcolor="${BRAND_BLUE}" style="border-radius:4px;background-color:${BRAND_BLUE};">` +
-      `<a href="${url}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:4px;">${escapeHtml(content.viewOrderButton)}</a>` +
-      `</td></tr></table>` +
-      `<p style="margin:0 0 16px;font-family:${FONT};font-size:13px;line-height:1.5;color:${MUTED};word-break:break-all;"><a href="${url}" style="color:${BRAND_BLUE};">${url}</a></p>`
-    : p(content.orderUrl, `font-family:${MONO};word-break:break-all;`);
-
-  return `<!DOCTYPE html>
-<html lang="${content.lang}" dir="ltr">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="x-apple-disable-message-reformatting">
-<meta name="color-scheme" content="light">
-<meta name="supported-color-schemes" content="light">
-<title>${escapeHtml(content.subject)}</title>
-</head>
-<body style="margin:0;padding:0;background-color:#f2f4f7;">
-<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;">${escapeHtml(content.preheader)}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f2f4f7;">
-<tr><td align="center" style="padding:24px 12px;">
-<!--[if mso]><table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;background-color:#ffffff;border-collapse:collapse;">
-<tr><td style="background-color:${BRAND_BLUE};padding:20px 24px;font-family:${FONT};font-size:22px;font-weight:bold;color:#ffffff;">${escapeHtml(COMPANY.brand)}</td></tr>
-<tr><td style="padding:24px;">
-<h1 style="margin:0 0 16px;font-family:${FONT};font-size:24px;line-height:1.3;color:${BRAND_BLUE};">${escapeHtml(content.heading)}</h1>
-${p(content.greeting)}
-${p(content.intro)}
-<table width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:0 0 8px;">${renderRowsHtml(content.summary)}</table>
+  const body = `${paragraphHtml(content.greeting)}
+${paragraphHtml(content.intro)}
+${rowsTableHtml(content.summary)}
 ${groups}
-<table width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:8px 0 24px;border-top:2px solid ${BRAND_BLUE};">
-<tr><th scope="row" align="left" style="padding:12px 12px 0 0;font-family:${FONT};font-size:18px;text-align:left;color:${TEXT};">${escapeHtml(content.total.label)}</th>
-<td align="right" style="padding:12px 0 0;font-family:${FONT};font-size:20px;font-weight:bold;color:${BRAND_BLUE};white-space:nowrap;">${escapeHtml(content.total.value)}</td></tr>
-</table>
-${content.notes.map((note) => p(note)).join('\n')}
-${p(content.viewOrderText)}
-${orderLink}
-${h2(content.contactHeading)}
-${content.contact.map((line) => p(line, 'margin-bottom:4px;')).join('\n')}
-<p style="margin:24px 0 0;font-family:${FONT};font-size:16px;line-height:1.5;color:${TEXT};">${escapeHtml(content.signOff)}<br>${escapeHtml(content.team)}</p>
-</td></tr>
-<tr><td style="padding:16px 24px;background-color:#f8fafc;border-top:1px solid ${BORDER};">
-${content.footer.map((line) => `<p style="margin:0 0 4px;font-family:${FONT};font-size:12px;line-height:1.5;color:${MUTED};">${escapeHtml(line)}</p>`).join('\n')}
-</td></tr>
-</table>
-<!--[if mso]></td></tr></table><![endif]-->
-</td></tr>
-</table>
-</body>
-</html>
-`;
+${totalHtml(content.total)}
+${content.notes.map((note) => paragraphHtml(note)).join('\n')}
+${paragraphHtml(content.viewOrderText)}
+${linkButtonHtml(content.orderUrl, content.viewOrderButton)}
+${subheadingHtml(content.contactHeading)}
+${content.contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`;
+  return renderMailHtml(content.frame, body);
 }
 
 /**
@@ -392,5 +290,5 @@ export function renderOrderConfirmation(data: OrderConfirmationData): {
   html: string;
 } {
   const content = buildContent(data);
-  return { subject: content.subject, text: renderText(content), html: renderHtml(content) };
+  return { subject: content.frame.subject, text: renderText(content), html: renderHtml(content) };
 }

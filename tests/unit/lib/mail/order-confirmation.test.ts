@@ -1,9 +1,5 @@
 import { COMPANY } from '@/lib/company';
-import {
-  escapeHtml,
-  renderOrderConfirmation,
-  type OrderConfirmationData,
-} from '@/lib/mail/order-confirmation';
+import { renderOrderConfirmation, type OrderConfirmationData } from '@/lib/mail/order-confirmation';
 
 const order = (overrides: Partial<OrderConfirmationData> = {}): OrderConfirmationData => ({
   orderId: 'RP-2026-000123',
@@ -49,14 +45,6 @@ const visible = (html: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
-
-describe('escapeHtml', () => {
-  it('escapes the five characters that matter in content and attributes', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
-      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
-    );
-  });
-});
 
 describe('renderOrderConfirmation', () => {
   const expectations = {

@@ -1,0 +1,84 @@
+import 'server-only';
+
+import type { OrderDocument } from '@/lib/orders/order-document';
+import type { CreditNoteDocument, InvoiceLine } from './invoice-document';
+import { renderInvoicePdf } from './invoice-pdf';
+import { formatInvoiceNumber } from './numbering';
+import { invoiceDocumentOf, VIGNETTE_VAT_NOTE } from './order-invoice';
+import { assertInteger, lineGrossBani, TOP_UP_VAT_RATE_PERCENT } from './vat';
+
+/** A credit note as it is numbered and stored (the credit_notes row), with the refund's reason. */
+export interface IssuedCreditNote {
+  series: string;
+  year: number;
+  number: number;
+  issuedAt: Date;
+  /** What is given back, positive, in bani; the document prints it negative. */
+  totalBani: number;
+  reason?: string | null;
+}
+
+/**
+ * The credit note (factură de stornare) of a refund, as a document for the PDF: the buyer and wording of the
+ * order's invoice, which it names as the one it corrects. Giving back all the invoice was for reverses each of its
+ * lines; giving back less is one line of that amount, at the VAT rate of what the order sold (vignettes outside the
+ * VAT base with the same note, top-ups at the standard rate). Several refunds of one order are each partial, unless
+ * one alone gives back everything: the caller keeps their sum within what was paid.
+ *
+ * @throws Error when the order has no invoice (nothing was paid, so nothing can be credited); RangeError when the
+ * amount is not a positive whole number of bani within the invoice's total, or the date is invalid.
+ */
+export function creditNoteDocumentOf(order: OrderDocument, creditNote: IssuedCreditNote): CreditNoteDocument {
+  const invoice = invoiceDocumentOf(order);
+  if (!invoice || !order.invoice)
+    throw new Error(`order ${order.orderId} has no invoice for a credit note to correct`);
+  assertInteger(creditNote.totalBani, 'credit note total');
+  const invoicedBani = invoice.lines.reduce((sum, line) => sum + lineGrossBani(line), 0);
+  if (creditNote.totalBani <= 0 || creditNote.totalBani > invoicedBani)
+    throw new RangeError(
+      `a credit note of order ${order.orderId} gives back 1 to ${invoicedBani} bani, not ${creditNote.totalBani}`,
+    );
+  if (Number.isNaN(creditNote.issuedAt.getTime()))
+    throw new RangeError('credit note issuedAt is not a valid date');
+
+  const lines: InvoiceLine[] =
+    creditNote.totalBani === invoicedBani
+      ? invoice.lines.map((line) => ({ ...line, quantity: -line.quantity }))
+      : [partialRefundLine(order, creditNote.totalBani)];
+  const reason = creditNote.reason?.trim();
+
+  return {
+    ...invoice,
+    type: 'CREDIT_NOTE',
+    series: creditNote.series,
+    year: creditNote.year,
+    number: creditNote.number,
+    issuedAt: creditNote.issuedAt.toISOString(),
+    corrects: {
+      series: order.invoice.series,
+      year: order.invoice.year,
+      number: order.invoice.number,
+      issuedAt: order.invoice.issuedAt.toISOString(),
+    },
+    ...(reason ? { reason } : {}),
+    lines,
+  };
+}
+
+function partialRefundLine(order: OrderDocument, refundedBani: number): InvoiceLine {
+  const line = { quantity: -1, unitPriceBani: refundedBani };
+  // A top-up order holds its one top-up and nothing else; any other order holds only vignettes.
+  const soldTopUp = order.items.some((item) => item.kind === 'TOPUP');
+  const description = `Restituire parțială pentru comanda ${order.orderId}`;
+  return soldTopUp
+    ? { description, ...line, vatRatePercent: TOP_UP_VAT_RATE_PERCENT }
+    : { description, ...line, vatRatePercent: 0, vatNote: VIGNETTE_VAT_NOTE };
+}
+
+/** The credit note as the PDF file the buyer receives with the refund's e-mail. */
+export async function creditNotePdf(
+  document: CreditNoteDocument,
+): Promise<{ filename: string; content: Buffer }> {
+  const number = formatInvoiceNumber(document.series, document.year, document.number);
+  return { filename: `factura-stornare-${number}.pdf`, content: await renderInvoicePdf(document) };
+}

@@ -1,0 +1,166 @@
+import { createTranslator } from 'next-intl';
+import { COMPANY, officeHours } from '@/lib/company';
+import type { Locale } from '@/lib/i18n/routing';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
+import hu from '@/messages/hu.json';
+import ro from '@/messages/ro.json';
+import {
+  formatLeiAmount,
+  formatTimestamp,
+  linkButtonHtml,
+  mailLocale,
+  paragraphHtml,
+  renderMailHtml,
+  renderMailText,
+  rowsTableHtml,
+  rowsText,
+  subheadingHtml,
+  totalHtml,
+  type MailFrame,
+  type Row,
+} from './layout';
+
+export interface RefundConfirmationData {
+  orderId: string;
+  /** The public page of the order. */
+  orderUrl: string;
+  locale: Locale;
+  email: string;
+  refundedBani: number;
+  orderTotalBani: number;
+  /** Everything paid was given back; otherwise the e-mail says how much of what. */
+  full: boolean;
+  /** The attached credit note's number, `RPVS-2026-000001`. */
+  creditNoteNumber: string;
+  /** Shown to the buyer as it is: write it for them. */
+  reason?: string;
+  /** ISO timestamp of the refund's confirmation. */
+  refundedAt: string;
+}
+
+type RefundEmailMessages = typeof ro.RefundEmail;
+
+// Only this namespace travels with the translator: the rest of the site's texts are no business of an e-mail.
+const MESSAGES: Record<Locale, RefundEmailMessages> = {
+  ro: ro.RefundEmail,
+  en: en.RefundEmail,
+  de: de.RefundEmail,
+  hu: hu.RefundEmail,
+};
+
+/** Everything the e-mail says, once, so the HTML and the text part cannot drift apart. */
+interface Content {
+  frame: MailFrame;
+  paragraphs: string[];
+  summary: Row[];
+  total: Row;
+  notes: string[];
+  viewOrderText: string;
+  viewOrderButton: string;
+  orderUrl: string;
+  contactHeading: string;
+  contact: string[];
+}
+
+function buildContent(data: RefundConfirmationData): Content {
+  const locale = mailLocale(data.locale);
+  const t = createTranslator({
+    locale,
+    messages: { RefundEmail: MESSAGES[locale] },
+    namespace: 'RefundEmail',
+    timeZone: SHOP_TIME_ZONE,
+  });
+  const lei = (bani: number) => t('amount', { amount: formatLeiAmount(bani, locale) });
+  const amount = lei(data.refundedBani);
+
+  const paragraphs = [t('greeting')];
+  if (data.full) {
+    paragraphs.push(t('introFull', { amount, orderId: data.orderId }));
+  } else {
+    paragraphs.push(
+      t('introPartial', { amount, total: lei(data.orderTotalBani), orderId: data.orderId }),
+      t('partialRest'),
+    );
+  }
+
+  const summary: Row[] = [
+    { label: t('orderNumber'), value: data.orderId, mono: true },
+    { label: t('refundDate'), value: formatTimestamp(data.refundedAt, locale) },
+  ];
+  if (!data.full) summary.push({ label: t('orderTotal'), value: lei(data.orderTotalBani) });
+  summary.push({ label: t('creditNote'), value: data.creditNoteNumber, mono: true });
+  const reason = data.reason?.trim();
+  if (reason) summary.push({ label: t('reason'), value: reason });
+
+  return {
+    frame: {
+      lang: locale,
+      subject: t('subject', { orderId: data.orderId, brand: COMPANY.brand }),
+      preheader: t('preheader', { amount, orderId: data.orderId }),
+      heading: t('heading'),
+      signOff: [t('signOff'), t('team', { brand: COMPANY.brand })],
+      footer: [
+        `${COMPANY.name} · ${COMPANY.headquarters}`,
+        t('sentTo', { email: data.email, orderId: data.orderId }),
+      ],
+    },
+    paragraphs,
+    summary,
+    total: { label: t('refunded'), value: amount },
+    notes: [t('cardNote'), t('creditNoteAttached', { creditNoteNumber: data.creditNoteNumber })],
+    viewOrderText: t('viewOrderText'),
+    viewOrderButton: t('viewOrderButton'),
+    orderUrl: data.orderUrl,
+    contactHeading: t('contactHeading'),
+    contact: [
+      t('contactText', { phone: COMPANY.phone, email: COMPANY.email }),
+      t('officeHours', { hours: officeHours }),
+    ],
+  };
+}
+
+function renderText(content: Content): string {
+  return renderMailText(content.frame, [
+    ...content.paragraphs,
+    '',
+    ...rowsText(content.summary),
+    '',
+    `${content.total.label}: ${content.total.value}`,
+    '',
+    ...content.notes.flatMap((note) => [note, '']),
+    content.viewOrderText,
+    content.orderUrl,
+    '',
+    content.contactHeading,
+    ...content.contact,
+    '',
+  ]);
+}
+
+function renderHtml(content: Content): string {
+  const body = `${content.paragraphs.map((text) => paragraphHtml(text)).join('\n')}
+${rowsTableHtml(content.summary)}
+${totalHtml(content.total)}
+${content.notes.map((note) => paragraphHtml(note)).join('\n')}
+${paragraphHtml(content.viewOrderText)}
+${linkButtonHtml(content.orderUrl, content.viewOrderButton)}
+${subheadingHtml(content.contactHeading)}
+${content.contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`;
+  return renderMailHtml(content.frame, body);
+}
+
+/**
+ * The buyer's e-mail for a confirmed refund, in their language, as the order confirmation looks: how much came
+ * back for which order, when it reaches the card, the credit note (attached by the caller), and how to reach us.
+ * Every value is escaped in the HTML.
+ */
+export function renderRefundConfirmation(data: RefundConfirmationData): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const content = buildContent(data);
+  return { subject: content.frame.subject, text: renderText(content), html: renderHtml(content) };
+}
