@@ -12,12 +12,6 @@ export const TOP_UP_INVOICE_SERIES = 'RPT';
 export const invoiceSeriesOf = (kind: 'VIGNETTE' | 'TOPUP') =>
   kind === 'TOPUP' ? TOP_UP_INVOICE_SERIES : VIGNETTE_INVOICE_SERIES;
 
-/** Credit notes (facturi de stornare) have their own series, per kind as the invoices they correct. */
-export const VIGNETTE_CREDIT_NOTE_SERIES = 'RPVS';
-export const TOP_UP_CREDIT_NOTE_SERIES = 'RPTS';
-export const creditNoteSeriesOf = (kind: 'VIGNETTE' | 'TOPUP') =>
-  kind === 'TOPUP' ? TOP_UP_CREDIT_NOTE_SERIES : VIGNETTE_CREDIT_NOTE_SERIES;
-
 /** The calendar year an invoice or credit note issued at `now` is numbered in. */
 export const numberingYear = (now: Date) => Number(budapestToday(now).slice(0, 4));
 
