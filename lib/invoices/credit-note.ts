@@ -1,6 +1,9 @@
 import 'server-only';
 
-import type { OrderDocument } from '@/lib/orders/order-document';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { creditNotes, refunds } from '@/lib/db/schema';
+import { loadOrderDocument, type OrderDocument } from '@/lib/orders/order-document';
 import type { CreditNoteDocument, InvoiceLine } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber } from './numbering';
@@ -81,4 +84,40 @@ export async function creditNotePdf(
 ): Promise<{ filename: string; content: Buffer }> {
   const number = formatInvoiceNumber(document.series, document.year, document.number);
   return { filename: `factura-stornare-${number}.pdf`, content: await renderInvoicePdf(document) };
+}
+
+/**
+ * An order's credit note as its PDF: the one of `creditNoteId`, or the latest when none is named; null when the
+ * order has no such credit note.
+ */
+export async function orderCreditNotePdf(
+  db: Db,
+  orderId: string,
+  creditNoteId?: number,
+): Promise<{ filename: string; content: Buffer; refundId: number } | null> {
+  const [row] = await db
+    .select({ note: creditNotes, reason: refunds.reason })
+    .from(creditNotes)
+    .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+    .where(
+      and(
+        eq(creditNotes.orderId, orderId),
+        creditNoteId === undefined ? undefined : eq(creditNotes.id, creditNoteId),
+      ),
+    )
+    .orderBy(desc(creditNotes.id))
+    .limit(1);
+  const order = row && (await loadOrderDocument(db, orderId));
+  if (!row || !order) return null;
+  const pdf = await creditNotePdf(creditNoteDocumentOf(order, { ...row.note, reason: row.reason }));
+  return { ...pdf, refundId: row.note.refundId };
+}
+
+/** The credit note of a refund as its PDF, for the refund's e-mail; null when the refund has none. */
+export async function refundCreditNotePdf(db: Db, orderId: string, refundId: number) {
+  const [note] = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.orderId, orderId), eq(creditNotes.refundId, refundId)));
+  return note ? orderCreditNotePdf(db, orderId, note.id) : null;
 }

@@ -13,6 +13,7 @@ import { loadOrderDocument, type DocumentTopUp } from '@/lib/orders/order-docume
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
 import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';
 import { renderOrderConfirmation, type OrderConfirmationData } from './order-confirmation';
+import { refundConfirmationMessage, staffAlertMessage } from './staff-messages';
 
 const globalForMail = globalThis as unknown as { roadMailer?: Mailer };
 
@@ -87,6 +88,21 @@ function topUpOf(topUp: DocumentTopUp, locale: string): NonNullable<OrderConfirm
   };
 }
 
+/** What an outbox row sends, by its kind; null when there is nothing to send (the row is retried, then given up). */
+async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | null> {
+  switch (row.kind) {
+    case 'REFUND_CONFIRMATION':
+      return refundConfirmationMessage(db, row);
+    case 'STAFF_ALERT':
+      return staffAlertMessage(db, row);
+    default: {
+      const message = row.orderId ? await orderConfirmationMessage(db, row.orderId) : null;
+      // A re-send staff asked for goes where they said.
+      return message && row.recipient ? { ...message, to: row.recipient } : message;
+    }
+  }
+}
+
 const MAX_MAIL_ATTEMPTS = 10;
 /**
  * How long a claimed row is left to the server that claimed it: longer than a send can take (the SMTP timeouts in
@@ -157,7 +173,7 @@ async function sendBatch(db: Db, mailer: Mailer, due: OutboxRow[]): Promise<numb
     if (!claimed.length) continue;
     let messageId: string;
     try {
-      const message = row.orderId ? await orderConfirmationMessage(db, row.orderId) : null;
+      const message = await messageOf(db, row);
       if (!message) throw new Error(`nothing to send for outbox row ${row.id}`);
       ({ messageId } = await mailer.send({ ...message, messageId: outboxMessageId(row, from) }));
     } catch (error) {

@@ -32,8 +32,8 @@ export interface RefundConfirmationData {
   orderTotalBani: number;
   /** Everything paid was given back; otherwise the e-mail says how much of what. */
   full: boolean;
-  /** The attached credit note's number, `RPVS-2026-000001`. */
-  creditNoteNumber: string;
+  /** The attached credit note's number, `RPVS-2026-000001`; absent for an order never invoiced (a late payment). */
+  creditNoteNumber?: string;
   /** Shown to the buyer as it is: write it for them. */
   reason?: string;
   /** ISO timestamp of the refund's confirmation. */
@@ -90,7 +90,8 @@ function buildContent(data: RefundConfirmationData): Content {
     { label: t('refundDate'), value: formatTimestamp(data.refundedAt, locale) },
   ];
   if (!data.full) summary.push({ label: t('orderTotal'), value: lei(data.orderTotalBani) });
-  summary.push({ label: t('creditNote'), value: data.creditNoteNumber, mono: true });
+  if (data.creditNoteNumber)
+    summary.push({ label: t('creditNote'), value: data.creditNoteNumber, mono: true });
   const reason = data.reason?.trim();
   if (reason) summary.push({ label: t('reason'), value: reason });
 
@@ -109,7 +110,9 @@ function buildContent(data: RefundConfirmationData): Content {
     paragraphs,
     summary,
     total: { label: t('refunded'), value: amount },
-    notes: [t('cardNote'), t('creditNoteAttached', { creditNoteNumber: data.creditNoteNumber })],
+    notes: data.creditNoteNumber
+      ? [t('cardNote'), t('creditNoteAttached', { creditNoteNumber: data.creditNoteNumber })]
+      : [t('cardNote')],
     viewOrderText: t('viewOrderText'),
     viewOrderButton: t('viewOrderButton'),
     orderUrl: data.orderUrl,

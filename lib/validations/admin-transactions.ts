@@ -122,6 +122,15 @@ export const invoiceListQuerySchema = z.object({
 /** `GET /api/invoice?orderId=`. */
 export const invoiceQuerySchema = z.object({
   orderId: text({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
+  /** The invoice (default), or a credit note: the one of `creditNoteId`, else the order's latest. */
+  type: optional(z.enum(['invoice', 'credit-note'], { error: 'invalid' })),
+  creditNoteId: optional(
+    z.coerce
+      .number({ error: 'invalid' })
+      .int('invalid')
+      .positive('invalid')
+      .max(2 ** 31 - 1, 'invalid'),
+  ),
 });
 
 export type TransactionListQuery = z.output<typeof transactionListQuerySchema>;

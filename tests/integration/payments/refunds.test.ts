@@ -1,6 +1,10 @@
 import { DateTime } from 'luxon';
 import { and, asc, eq } from 'drizzle-orm';
 import { POST as refundRoute } from '@/app/api/admin/payment/refund/route';
+import { GET as invoiceRoute } from '@/app/api/invoice/route';
+import { sendDueMail } from '@/lib/mail/outbox';
+import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
+import { pageTexts } from '../../support/pdf-text';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import type { Db } from '@/lib/db/client';
@@ -72,9 +76,12 @@ const refundRequest = (token: string, body: unknown) =>
 
 describeOnProcessDrivers('refunds', (db) => {
   let admin: string;
+  let capture: SmtpCapture;
   beforeAll(async () => {
     ({ token: admin } = await staff(db(), `refunder-${Date.now()}`, 'ADMIN'));
+    capture = await startSmtpCapture();
   });
+  afterAll(() => capture.close());
 
   const statusOf = async (orderId: string) =>
     (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
@@ -106,6 +113,28 @@ describeOnProcessDrivers('refunds', (db) => {
       .from(sandboxPayments)
       .where(eq(sandboxPayments.ntpId, order.providerPaymentId!));
     expect(payment).toMatchObject({ status: NETOPIA_STATUS.CREDIT, creditedBani: order.amountBani });
+
+    // The buyer's e-mail goes through a real SMTP server, with the credit note attached.
+    await sendDueMail(db(), capture.mailer);
+    const mail = capture.received.find(
+      (candidate) =>
+        candidate.text?.includes(order.id) && candidate.text?.includes(answer.refund.creditNote.number),
+    );
+    expect(mail).toBeDefined();
+    const attached = mail!.attachments.find((attachment) => attachment.contentType === 'application/pdf');
+    expect(attached?.filename).toBe(`factura-stornare-${answer.refund.creditNote.number}.pdf`);
+
+    // Staff download the same credit note.
+    const download = await invoiceRoute(
+      jsonRequest(`/api/invoice?orderId=${order.id}&type=credit-note`, {
+        headers: { authorization: `Bearer ${admin}` },
+      }),
+      noParams,
+    );
+    expect(download.status).toBe(200);
+    const text = pageTexts(Buffer.from(await download.arrayBuffer())).join('\n');
+    expect(text).toContain('STORNARE');
+    expect(text).toContain(answer.refund.creditNote.number.replace(/^RPVS-/, ''));
 
     // The provider's own notification of the credit follows, and changes nothing more.
     await deliverSandboxNotifications(db(), toNotifyHandler);
