@@ -16,8 +16,9 @@ import { applyProviderRefund, refundOrder } from '@/lib/payments/refunds';
 import { deliverSandboxNotifications, sandboxCredit, sandboxPay } from '@/lib/payments/sandbox/sandbox';
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
-import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
-import { jsonRequest, noParams } from '../../support/process-database';
+import { describeOnProcessDrivers, insertOrder, staff, vignette } from '../admin/admin-fixtures';
+import { createPostgresDatabase, describeForDriver, postgresUrl } from '../../support/databases';
+import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
 const day = (offset: number) =>
   DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
@@ -296,5 +297,67 @@ describeOnProcessDrivers('refunds', (db) => {
       .where(eq(sandboxPayments.ntpId, order.providerPaymentId!));
     expect(payment!.creditedBani).toBe(order.amountBani);
     expect(await creditNotesOf(order.id)).toHaveLength(1);
+  });
+});
+
+// Concurrency is proved on a real PostgreSQL: PGlite serialises everything.
+describeForDriver(Boolean(postgresUrl))('200 refunds, 50 at a time, on PostgreSQL', () => {
+  jest.setTimeout(240_000);
+  let env: Awaited<ReturnType<typeof useProcessDatabase>>;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    env = await useProcessDatabase(created.url);
+  });
+  afterAll(async () => {
+    await env.cleanup();
+    await drop();
+  });
+
+  it('gives credit notes numbered without gaps or repeats', async () => {
+    const db = env.database.db;
+    const { token } = await staff(db, 'bulk-refunder', 'ADMIN');
+    // 200 delivered orders, each paid at the sandbox, written as the shop would have stored them.
+    const ids = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        insertOrder(db, {
+          kind: 'VIGNETTE',
+          status: 'FULFILLED',
+          email: `buyer${index}@example.ro`,
+          createdAt: new Date().toISOString(),
+          amountBani: 5000 + index,
+          items: [vignette('CAR', 'WEEK', `B${100 + index}XYZ`, 5000 + index)],
+          invoice: { series: 'RPV', year: 2026, number: index + 1 },
+        }),
+      ),
+    );
+    for (const [index, id] of ids.entries()) {
+      const ntpId = `bulk${String(index).padStart(8, '0')}`;
+      await db.update(orders).set({ providerPaymentId: ntpId }).where(eq(orders.id, id));
+      await db.insert(sandboxPayments).values({
+        ntpId,
+        orderId: id,
+        amountBani: 5000 + index,
+        currency: 'RON',
+        description: 'bulk',
+        email: `buyer${index}@example.ro`,
+        language: 'ro',
+        notifyUrl: 'http://127.0.0.1:3000/api/payments/netopia/notify',
+        redirectUrl: 'http://localhost:3000/api/payments/return',
+        status: NETOPIA_STATUS.PAID,
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
+    }
+    for (let start = 0; start < ids.length; start += 50) {
+      const answers = await Promise.all(
+        ids.slice(start, start + 50).map((id) => refundRequest(token, { id, reason: 'bulk' })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(answers.length).fill(200));
+    }
+    const numbers = (await db.select({ number: creditNotes.number }).from(creditNotes))
+      .map((row) => row.number)
+      .sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 200 }, (_, index) => index + 1));
   });
 });
