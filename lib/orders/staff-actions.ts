@@ -138,7 +138,7 @@ export async function correctItem(
       reason: `vignette ${item.position + 1} corrected: ${from.plate} (${from.country}) → ${to.plate} (${to.country})`,
       actor: staff.username,
       code: 'item.corrected',
-      params: { position: item.position + 1, plate: to.plate, country: to.country },
+      params: { position: item.position, plate: to.plate, country: to.country },
     });
     await recordAudit(tx, staff, {
       action: 'payment.correctItem',
