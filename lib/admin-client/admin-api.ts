@@ -89,6 +89,8 @@ export interface PaymentFilters {
   product: string;
   active: '' | 'true' | 'false';
   q: string;
+  /** Only the orders that need a hand (lib/admin-client/order-actions-api.ts); the list's filter, not the chart's. */
+  attention: '' | 'true';
 }
 
 export interface PaymentQuery extends PaymentFilters {
@@ -134,6 +136,7 @@ export const paymentsUrl = (query: PaymentQuery) =>
     sort: query.sort,
     dir: query.dir,
     ...filterParams(query),
+    attention: query.attention,
   });
 
 export const dailySalesUrl = (filters: PaymentFilters) => withQuery(DAILY_SALES_URL, filterParams(filters));

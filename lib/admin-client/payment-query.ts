@@ -26,6 +26,7 @@ export const defaultFilters = (now = new Date()): PaymentFilters => ({
   product: '',
   active: '',
   q: '',
+  attention: '',
 });
 
 export const initialPaymentQuery = (now = new Date()): PaymentQuery => ({

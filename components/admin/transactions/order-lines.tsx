@@ -1,11 +1,14 @@
 'use client';
 
 import { useLocale, useMessages, useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import type { StatusEvent, TopUpLine, TransactionDetails, VignetteLine } from '@/lib/admin-client/admin-api';
+import type { OrderEvent } from '@/lib/admin-client/order-actions-api';
 import { formatDateTime, formatDay, formatRon } from '@/lib/admin-client/format';
 import { isKeyOf } from '../admin-i18n';
 import { Facts } from '../ui/facts';
 import { StatusBadge } from '../ui/status-badge';
+import { useEventText } from './event-text';
 
 /** Plates, references and codes in a fixed-width font, where O and 0 or I and 1 are told apart. */
 const mono = (text: string | null | undefined) => text && <span className="font-mono">{text}</span>;
@@ -23,8 +26,17 @@ const formatHuf = (value: number, locale: string) => {
   return format.format(value);
 };
 
-/** What was bought, one card a line, with what the issuer or the top-up provider answered. */
-export function OrderLines({ order }: { order: TransactionDetails }) {
+/**
+ * What was bought, one card a line, with what the issuer or the top-up provider answered, and below each what staff
+ * can do to that line (`lineActions`, by the line's index).
+ */
+export function OrderLines({
+  order,
+  lineActions,
+}: {
+  order: TransactionDetails;
+  lineActions?: (index: number) => ReactNode;
+}) {
   const d = useTranslations('Admin.details');
   return (
     <section aria-labelledby="order-lines-title" className="space-y-3">
@@ -35,6 +47,7 @@ export function OrderLines({ order }: { order: TransactionDetails }) {
         {order.items.map((line, index) => (
           <li key={index} className="rounded-md border border-slate-200 p-3">
             {isVignette(line) ? <VignetteFacts line={line} /> : <TopUpFacts line={line} />}
+            {lineActions?.(index)}
           </li>
         ))}
       </ul>
@@ -124,10 +137,18 @@ function TopUpFacts({ line }: { line: TopUpLine }) {
   );
 }
 
-/** Every change of the order's state, oldest first: from, to, why and who. */
-export function OrderHistory({ events }: { events: StatusEvent[] }) {
+/**
+ * Every change of the order's state, oldest first: from, to, what happened (in the reader's language when the event
+ * has a code) and who. An event that left the state as it was (a correction, a late payment) shows that one state.
+ */
+export function OrderHistory({
+  events,
+}: {
+  events: (StatusEvent & Partial<Pick<OrderEvent, 'code' | 'params'>>)[];
+}) {
   const d = useTranslations('Admin.details');
   const locale = useLocale();
+  const eventText = useEventText();
   return (
     <section aria-labelledby="order-history-title" className="space-y-3">
       <h3 id="order-history-title" className="text-base font-semibold text-slate-900">
@@ -143,18 +164,26 @@ export function OrderHistory({ events }: { events: StatusEvent[] }) {
                 <time dateTime={event.at} className="font-medium text-slate-900">
                   {formatDateTime(event.at, locale)}
                 </time>
-                {event.from ? (
-                  <StatusBadge status={event.from} />
+                {event.from === event.to ? (
+                  <StatusBadge status={event.to} />
                 ) : (
-                  <span className="text-slate-700">{d('created')}</span>
+                  <>
+                    {event.from ? (
+                      <StatusBadge status={event.from} />
+                    ) : (
+                      <span className="text-slate-700">{d('created')}</span>
+                    )}
+                    <span aria-hidden="true">→</span>
+                    <span className="sr-only">{d('changedTo')}</span>
+                    <StatusBadge status={event.to} />
+                  </>
                 )}
-                <span aria-hidden="true">→</span>
-                <span className="sr-only">{d('changedTo')}</span>
-                <StatusBadge status={event.to} />
               </p>
-              {(event.reason || event.actor) && (
-                <p className="mt-0.5 text-slate-700">
-                  {[event.reason, event.actor && d('by', { actor: event.actor })].filter(Boolean).join(' · ')}
+              {(event.reason || event.code || event.actor) && (
+                <p className="mt-0.5 break-words text-slate-700">
+                  {[eventText(event), event.actor && d('by', { actor: event.actor })]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
               )}
             </li>

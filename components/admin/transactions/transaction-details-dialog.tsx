@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import {
   invoicePdfUrl,
@@ -9,10 +9,10 @@ import {
   PAYMENTS_URL,
   transactionDetailsUrl,
   type Payment,
-  type TransactionDetails,
 } from '@/lib/admin-client/admin-api';
 import { useDownload } from '@/lib/admin-client/download';
 import { formatDateTime, formatRon } from '@/lib/admin-client/format';
+import { patchInactive, type OrderDetails } from '@/lib/admin-client/order-actions-api';
 import { usePermission } from '@/lib/admin-client/session';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
 import type { Locale } from '@/lib/i18n/routing';
@@ -22,14 +22,19 @@ import { Facts } from '../ui/facts';
 import { Notice } from '../ui/notice';
 import { StatusBadge } from '../ui/status-badge';
 import { primaryButton, rowButton, secondaryButton } from '../ui/styles';
+import { AttentionNotice } from './attention';
+import { CORRECTABLE_STATUSES, CorrectItem } from './correct-item';
+import { OrderActions, type ActionOutcome } from './order-actions';
 import { OrderHistory, OrderLines } from './order-lines';
+import { RefundsSection } from './refunds-section';
 
 /** The list's pages: revalidated after a change so that the row shows it too. */
 const isPaymentsKey = (key: unknown) => typeof key === 'string' && key.startsWith(`${PAYMENTS_URL}?`);
 
 /**
- * One transaction in full (the `.../transaction/details` call of its kind): the order, its lines with the
- * providers' references, its invoice, the history of its states, and "mark as active" for PAYMENT_WRITE.
+ * One transaction in full (the `.../transaction/details` call of its kind): the order, why it needs a hand if it does,
+ * what staff can do to settle it, "mark as active", its lines with the providers' references, its refunds, its invoice
+ * and the history of its states.
  */
 export function TransactionDetailsDialog({
   payment,
@@ -59,6 +64,8 @@ export function TransactionDetailsDialog({
 function DetailsBody({ payment }: { payment: Payment }) {
   const t = useTranslations('Admin');
   const d = useTranslations('Admin.details');
+  const c = useTranslations('Admin.actions.correct');
+  const rf = useTranslations('Admin.refunds');
   const locale = useLocale();
   const failureText = useFailureText();
   const {
@@ -66,9 +73,23 @@ function DetailsBody({ payment }: { payment: Payment }) {
     error,
     isLoading,
     mutate,
-  } = useSWR<TransactionDetails>(transactionDetailsUrl(payment.kind, payment.id));
+  } = useSWR<OrderDetails>(transactionDetailsUrl(payment.kind, payment.id));
+  const { mutate: mutateAll } = useSWRConfig();
   const mayReadInvoices = usePermission('INVOICE_READ');
+  const mayWrite = usePermission('PAYMENT_WRITE');
   const invoice = useDownload();
+  const [outcome, setOutcome] = useState<ActionOutcome>();
+
+  /** After an action: the order as it is now (awaited, so that what follows sees it), and the list's rows too. */
+  const revalidate = useCallback(async () => {
+    void mutateAll(isPaymentsKey);
+    await mutate().catch(() => undefined);
+  }, [mutate, mutateAll]);
+  // Said once the action's dialog has gone: a live region under an open modal is inert, and its news unheard.
+  const announce = useCallback((next: ActionOutcome | undefined) => {
+    if (!next) setOutcome(undefined);
+    else setTimeout(() => setOutcome(next), 0);
+  }, []);
 
   if (!order) {
     return error ? (
@@ -84,12 +105,17 @@ function DetailsBody({ payment }: { payment: Payment }) {
 
   return (
     <div className="space-y-6">
-      {order.needsReview && <Notice tone="error">{d('needsReview')}</Notice>}
+      {order.needsAttention ? (
+        <AttentionNotice order={order} />
+      ) : (
+        order.needsReview && <Notice tone="error">{d('needsReview')}</Notice>
+      )}
       <Facts
         rows={[
           [d('status'), <StatusBadge key="status" status={order.status} />],
           [d('kind'), t(`kinds.${order.kind}`)],
           [d('amount'), formatRon(order.amountRon, locale)],
+          [rf('refundable'), formatRon(order.refundableRon, locale), !(order.refundableRon > 0)],
           [d('createdAt'), formatDateTime(order.createdAt, locale)],
           [d('updatedAt'), formatDateTime(order.updatedAt, locale)],
           [d('email'), order.email],
@@ -121,39 +147,73 @@ function DetailsBody({ payment }: { payment: Payment }) {
       <Notice tone="error" urgent>
         {invoice.error ? failureText(invoice.error) : undefined}
       </Notice>
+      <OrderActions order={order} outcome={outcome} announce={announce} revalidate={revalidate} />
       <ActiveState
         order={order}
         onChanged={(updated) => void mutate({ ...order, ...updated }, { revalidate: true })}
       />
-      <OrderLines order={order} />
+      <OrderLines
+        order={order}
+        lineActions={(index) => {
+          const line = order.items[index];
+          if (!line || !('plate' in line) || !('firstDay' in line)) return null;
+          return (
+            <CorrectItem
+              order={order}
+              line={line}
+              mayCorrect={mayWrite && CORRECTABLE_STATUSES.includes(order.status)}
+              onDone={async (item) => {
+                announce(undefined);
+                await revalidate();
+                announce({ text: c('done', { plate: item.plate, country: item.country }), tone: 'success' });
+              }}
+            />
+          );
+        }}
+      />
+      <RefundsSection order={order} />
       <OrderHistory events={order.events} />
     </div>
   );
 }
 
-/** Who marked the order active and when; or, for PAYMENT_WRITE, the button that does it. */
+/**
+ * Who marked the order active and when; for PAYMENT_WRITE, the button that does it, or undoes it. Focus goes from one
+ * button to the other, as the one pressed is gone.
+ */
 function ActiveState({
   order,
   onChanged,
 }: {
-  order: TransactionDetails;
-  onChanged: (updated: Partial<TransactionDetails>) => void;
+  order: OrderDetails;
+  onChanged: (updated: Partial<OrderDetails>) => void;
 }) {
   const a = useTranslations('Admin.details.active');
+  const u = useTranslations('Admin.actions.unmark');
   const locale = useLocale();
   const failureText = useFailureText();
   const mayWrite = usePermission('PAYMENT_WRITE');
   const { mutate } = useSWRConfig();
   const [marking, setMarking] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const [marked, setMarked] = useState(false);
+  const [done, setDone] = useState<'marked' | 'unmarked'>();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const moveFocus = useRef(false);
 
-  const markActive = async () => {
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    toggle.current?.focus();
+  }, [order.active]);
+
+  const setActive = async (active: boolean) => {
     setMarking(true);
     setFailure(undefined);
+    setDone(undefined);
     try {
-      const updated = await patchActive(order.id);
-      setMarked(true);
+      const updated = active ? await patchActive(order.id) : await patchInactive(order.id);
+      setDone(active ? 'marked' : 'unmarked');
+      moveFocus.current = true;
       onChanged({ active: updated.active, activeBy: updated.activeBy, activeAt: updated.activeAt });
       void mutate(isPaymentsKey);
     } catch (error) {
@@ -169,28 +229,44 @@ function ActiveState({
         {a('title')}
       </h3>
       {order.active ? (
-        <p className="text-sm text-slate-900">
-          {a('yes', {
-            by: order.activeBy ?? '—',
-            at: order.activeAt ? formatDateTime(order.activeAt, locale) : '—',
-          })}
-        </p>
+        <>
+          <p className="text-sm text-slate-900">
+            {a('yes', {
+              by: order.activeBy ?? '—',
+              at: order.activeAt ? formatDateTime(order.activeAt, locale) : '—',
+            })}
+          </p>
+          {mayWrite && (
+            <button
+              ref={toggle}
+              type="button"
+              className={secondaryButton}
+              disabled={marking}
+              onClick={() => void setActive(false)}
+            >
+              {marking ? u('pending') : u('button')}
+            </button>
+          )}
+        </>
       ) : (
         <>
           <p className="text-sm text-slate-700">{a('no')}</p>
           {mayWrite && (
             <button
+              ref={toggle}
               type="button"
               className={primaryButton}
               disabled={marking}
-              onClick={() => void markActive()}
+              onClick={() => void setActive(true)}
             >
               {marking ? a('marking') : a('mark')}
             </button>
           )}
         </>
       )}
-      <Notice tone="success">{marked ? a('marked') : undefined}</Notice>
+      <Notice tone="success">
+        {done === 'marked' ? a('marked') : done === 'unmarked' ? u('done') : undefined}
+      </Notice>
       <Notice tone="error" urgent>
         {failure}
       </Notice>

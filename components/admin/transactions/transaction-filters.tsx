@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { TOP_UP_OPERATORS } from '@/lib/topups/seed-data';
 import { SELLABLE_CATEGORIES } from '@/lib/vignettes/categories';
 import { ORDER_STATUSES, type PaymentFilters } from '@/lib/admin-client/admin-api';
+import { AttentionToggle } from './attention';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { secondaryButton } from '../ui/styles';
@@ -16,17 +17,20 @@ export const TOPUP_PRODUCTS = TOP_UP_OPERATORS.map((operator) => operator.id);
 export const SEARCH_DELAY_MS = 400;
 
 /**
- * The date range, state, product and "active" filters, applied as they change, and the search box (order id,
- * e-mail, plate, phone), applied when typing pauses or on Enter.
+ * The date range, state, product and "active" filters, applied as they change, the search box (order id,
+ * e-mail, plate, phone), applied when typing pauses or on Enter, and "needs attention" with how many do.
  */
 export function TransactionFilters({
   filters,
   rangeError,
+  attentionCount,
   onChange,
   onReset,
 }: {
   filters: PaymentFilters;
   rangeError?: string;
+  /** How many orders need a hand now, from the list's last answer. */
+  attentionCount?: number;
   onChange: (filters: Partial<PaymentFilters>) => void;
   onReset: () => void;
 }) {
@@ -125,7 +129,12 @@ export function TransactionFilters({
         enterKeyHint="search"
         onChange={(event) => setSearch(event.target.value)}
       />
-      <div className="flex items-end sm:col-span-2 lg:col-span-6">
+      <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-6">
+        <AttentionToggle
+          pressed={filters.attention === 'true'}
+          count={attentionCount}
+          onToggle={(pressed) => onChange({ attention: pressed ? 'true' : '' })}
+        />
         <button
           type="button"
           className={secondaryButton}

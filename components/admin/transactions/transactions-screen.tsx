@@ -7,10 +7,10 @@ import {
   dailySalesUrl,
   paymentsUrl,
   type DailySales,
-  type Page,
   type Payment,
   type PaymentFilters,
 } from '@/lib/admin-client/admin-api';
+import type { PaymentPage } from '@/lib/admin-client/order-actions-api';
 import { daysInRange } from '@/lib/admin-client/format';
 import { defaultFilters, usePaymentQuery } from '@/lib/admin-client/payment-query';
 import { useFailureText } from '../admin-i18n';
@@ -36,8 +36,9 @@ export function rangeProblem({
 }
 
 /**
- * Transactions (docs/architecture.md, The back-office): filters, the sales per day of the filtered range as a chart,
- * one page of the list sorted and paged by the server, and the details of one order in a dialog.
+ * Transactions (docs/architecture.md, The back-office): filters (with the orders that need a hand), the sales per day
+ * of the filtered range as a chart, one page of the list sorted and paged by the server, and the details of one order
+ * in a dialog, where staff settle it.
  */
 export function TransactionsScreen() {
   const t = useTranslations('Admin');
@@ -46,7 +47,7 @@ export function TransactionsScreen() {
   const [query, dispatch] = usePaymentQuery();
   const [open, setOpen] = useState<Payment | null>(null);
   const problem = rangeProblem(query);
-  const list = useSWR<Page<Payment>>(problem ? null : paymentsUrl(query));
+  const list = useSWR<PaymentPage>(problem ? null : paymentsUrl(query));
   const chartRange = !problem && query.from && query.to;
   const daily = useSWR<DailySales[]>(chartRange ? dailySalesUrl(query) : null);
 
@@ -64,6 +65,7 @@ export function TransactionsScreen() {
         <TransactionFilters
           filters={query}
           rangeError={problem && validation(problem)}
+          attentionCount={list.data?.attention}
           onChange={onFilter}
           onReset={onReset}
         />

@@ -3,6 +3,8 @@
 import { useLocale, useTranslations } from 'next-intl';
 import type { Payment, PaymentSort, SortDirection } from '@/lib/admin-client/admin-api';
 import { formatDateTime, formatRon } from '@/lib/admin-client/format';
+import type { PaymentRow } from '@/lib/admin-client/order-actions-api';
+import { AttentionMarker } from './attention';
 import { ScrollTable } from '../ui/scroll-table';
 import { SortHeader } from '../ui/sort-header';
 import { StatusBadge } from '../ui/status-badge';
@@ -20,7 +22,7 @@ export function TransactionsTable({
   onSort,
   onOpen,
 }: {
-  items: Payment[];
+  items: PaymentRow[];
   sort: PaymentSort;
   dir: SortDirection;
   onSort: (sort: PaymentSort) => void;
@@ -71,10 +73,15 @@ export function TransactionsTable({
               </button>
               <div className="mt-1 flex flex-wrap gap-1 text-xs text-slate-700">
                 <span>{t(`kinds.${payment.kind}`)}</span>
-                {payment.needsReview && (
-                  <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900">
-                    {t('transactions.needsReview')}
-                  </span>
+                {payment.needsAttention ? (
+                  // It says more than "to review", which it includes: one marker, not two.
+                  <AttentionMarker />
+                ) : (
+                  payment.needsReview && (
+                    <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900">
+                      {t('transactions.needsReview')}
+                    </span>
+                  )
                 )}
               </div>
             </td>

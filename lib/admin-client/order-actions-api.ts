@@ -1,0 +1,159 @@
+import { api } from '@/lib/client/api';
+import {
+  PAYMENTS_URL,
+  withQuery,
+  type OrderStatus,
+  type Page,
+  type Payment,
+  type TransactionDetails,
+} from './admin-api';
+
+/**
+ * The calls that settle an order that went wrong (refund, retry the delivery, correct a vignette, change the buyer's
+ * e-mail, re-send the confirmation, cancel a pending order, undo "active"), and what the list and the details answer
+ * about it. Every write goes through the shop's one `api` client, never retried: a refund asked twice would move money
+ * twice if the server did not refuse it.
+ *
+ * The server's own types replace the ones below once they exist; until then they are the contract, written out.
+ * Amounts are in bani, times ISO 8601.
+ */
+
+/** ky clones a body for its retries in advance, which streams the JSON; a write is never retried anyway. */
+const NO_RETRY = 0;
+
+export const REFUND_URL = `${PAYMENTS_URL}/refund`;
+export const RETRY_DELIVERY_URL = `${PAYMENTS_URL}/retry`;
+export const ITEM_URL = `${PAYMENTS_URL}/item`;
+export const EMAIL_URL = `${PAYMENTS_URL}/email`;
+export const RESEND_URL = `${PAYMENTS_URL}/resend`;
+export const CANCEL_URL = `${PAYMENTS_URL}/cancel`;
+
+/** Why an order needs a hand, in the order the details list them. */
+export const ATTENTION_REASONS = [
+  'FULFILLMENT_FAILED',
+  'PAID_AFTER_EXPIRY',
+  'REFUND_PENDING',
+  'CHARGEBACK',
+] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+
+/** A row of `GET /api/admin/payment`, with the flag that puts it in the "needs attention" filter. */
+export type PaymentRow = Payment & { needsAttention: boolean };
+
+/** `GET /api/admin/payment`'s answer: one page, and how many orders need a hand now, whatever the filters. */
+export interface PaymentPage extends Page<PaymentRow> {
+  attention: number;
+}
+
+export type RefundStatus = 'PENDING' | 'CONFIRMED' | 'REFUSED';
+/** STAFF: asked from the back-office; PROVIDER: done in the provider's own back-office, or a chargeback. */
+export type RefundOrigin = 'STAFF' | 'PROVIDER';
+
+export interface CreditNoteRef {
+  id: number;
+  /** `RPVS-2026-000001`. */
+  number: string;
+}
+
+export interface Refund {
+  id: number;
+  /** In bani. */
+  amountRon: number;
+  reason: string;
+  origin: RefundOrigin;
+  status: RefundStatus;
+  requestedBy: string;
+  createdAt: string;
+  settledAt: string | null;
+  providerAnswer: string | null;
+  creditNote: CreditNoteRef | null;
+}
+
+/** One line of the details, with what a correction needs: its id, and how many corrections it had. */
+export type OrderLine = TransactionDetails['items'][number] & { id: number; revision: number };
+
+/**
+ * A change in the order's history. `code` is a key of `Admin.events` with its values in `params`; null on events
+ * recorded before codes existed, which show `reason`.
+ */
+export type OrderEvent = TransactionDetails['events'][number] & {
+  code: string | null;
+  params: Record<string, string | number> | null;
+};
+
+/** `.../transaction/details` with what settling the order needs. */
+export type OrderDetails = Omit<TransactionDetails, 'items' | 'events'> & {
+  items: OrderLine[];
+  events: OrderEvent[];
+  needsAttention: boolean;
+  attentionReasons: AttentionReason[];
+  /** Bani still refundable; 0 when none. */
+  refundableRon: number;
+  refunds: Refund[];
+};
+
+export interface RefundRequest {
+  id: string;
+  /** 1 to 500 characters. */
+  reason: string;
+  /** Integer bani, 1 to `refundableRon`; absent: everything still refundable. */
+  amountRon?: number;
+}
+
+export interface RefundAnswer {
+  /** REFUND_PENDING while the provider has not confirmed it. */
+  status: OrderStatus;
+  refund: Refund;
+}
+
+export interface ItemCorrection {
+  orderId: string;
+  itemId: number;
+  plate?: string;
+  country?: string;
+}
+
+export interface CorrectedItem {
+  id: number;
+  plate: string;
+  country: string;
+  revision: number;
+  reference: string | null;
+}
+
+/** `POST /api/admin/payment/refund` (PAYMENT_REFUND). */
+export const postRefund = (body: RefundRequest) =>
+  api.post(REFUND_URL, { json: body, retry: NO_RETRY }).json<RefundAnswer>();
+
+/**
+ * `POST /api/admin/payment/retry` (PAYMENT_WRITE): FULFILLED when the delivery worked now, PAID while it is still
+ * being tried, FULFILLMENT_FAILED when it failed again.
+ */
+export const postRetryDelivery = (id: string) =>
+  api.post(RETRY_DELIVERY_URL, { json: { id }, retry: NO_RETRY }).json<{ status: OrderStatus }>();
+
+/** `PATCH /api/admin/payment/item` (PAYMENT_WRITE): only the fields that change are sent. */
+export const patchItem = (body: ItemCorrection) =>
+  api.patch(ITEM_URL, { json: body, retry: NO_RETRY }).json<{ item: CorrectedItem }>();
+
+/** `PATCH /api/admin/payment/email` (PAYMENT_WRITE). */
+export const patchEmail = (id: string, email: string) =>
+  api.patch(EMAIL_URL, { json: { id, email }, retry: NO_RETRY }).json<{ email: string }>();
+
+/** `POST /api/admin/payment/resend` (PAYMENT_WRITE), 202: queued, to the buyer's address unless `to` is given. */
+export const postResend = (id: string, to?: string) =>
+  api
+    .post(RESEND_URL, { json: to ? { id, to } : { id }, retry: NO_RETRY })
+    .json<{ queued: true; to: string }>();
+
+/** `POST /api/admin/payment/cancel` (PAYMENT_WRITE): an order still waiting for its payment. */
+export const postCancel = (id: string) =>
+  api.post(CANCEL_URL, { json: { id }, retry: NO_RETRY }).json<{ status: 'CANCELED' }>();
+
+/** `PATCH /api/admin/payment` `{active: false}` (PAYMENT_WRITE): undoes "mark as active"; the answer is the row. */
+export const patchInactive = (id: string) =>
+  api.patch(PAYMENTS_URL, { json: { id, active: false }, retry: NO_RETRY }).json<Payment>();
+
+/** A refund's credit note as a PDF (INVOICE_READ), through the secured download helper. */
+export const creditNotePdfUrl = (orderId: string, creditNoteId: number) =>
+  withQuery('/api/invoice', { orderId, type: 'credit-note', creditNoteId });

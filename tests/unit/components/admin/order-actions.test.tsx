@@ -1,0 +1,763 @@
+/** @jest-environment jsdom */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TransactionDetailsDialog } from '@/components/admin/transactions/transaction-details-dialog';
+import type { Payment } from '@/lib/admin-client/admin-api';
+import { formatRon } from '@/lib/admin-client/format';
+import type { OrderDetails, Refund } from '@/lib/admin-client/order-actions-api';
+import { logout } from '@/lib/admin-client/session';
+import { callsTo, on, resetFakeApi, type FakeAnswer } from './fake-api';
+import { renderAdmin, signInAs, t, validation } from './render-admin';
+
+jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
+
+const a = t.actions;
+const ADMIN = ['PAYMENT_READ', 'PAYMENT_WRITE', 'PAYMENT_REFUND', 'INVOICE_READ'];
+const OPERATOR = ['PAYMENT_READ', 'INVOICE_READ'];
+const DETAILS_PATH = '/api/nmps/utils/transaction/details';
+
+/** A message with its values, as accessible names and descriptions have it (amounts with their no-break space). */
+const fill = (template: string, values: Record<string, string | number> = {}) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+/** A text as the queries by text read the page: every run of spaces, no-break ones too, as one space. */
+const shown = (text: string) => text.replace(/\s+/g, ' ');
+const lei = (bani: number) => formatRon(bani, 'ro');
+
+const LINE = {
+  id: 11,
+  revision: 0,
+  categoryCode: 'CAR',
+  categoryTitle: 'D1',
+  type: 'WEEK' as const,
+  county: null,
+  plate: 'B123ABC',
+  country: 'RO',
+  firstDay: '2026-11-20',
+  lastDay: '2026-11-29',
+  priceHuf: 6900,
+  priceRon: 8976,
+  reference: null,
+  attempts: 5,
+  lastError: 'issuer unavailable',
+};
+
+/** A vignette order whose delivery failed for good: every action but "cancel" and "re-send" applies. */
+const FAILED: OrderDetails = {
+  id: 'order-1',
+  kind: 'VIGNETTE',
+  status: 'FULFILLMENT_FAILED',
+  email: 'buyer@example.com',
+  phone: null,
+  locale: 'ro',
+  amountRon: 8976,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:05:00.000Z',
+  providerPaymentId: 'ntp-778',
+  needsReview: false,
+  active: false,
+  activeBy: null,
+  activeAt: null,
+  invoiceNumber: 'RPV-2026-000042',
+  items: [LINE],
+  events: [
+    {
+      from: null,
+      to: 'PENDING_PAYMENT',
+      reason: 'order created',
+      actor: 'buyer',
+      at: '2026-11-20T10:00:00.000Z',
+      code: 'order.created',
+      params: null,
+    },
+    {
+      from: 'PENDING_PAYMENT',
+      to: 'PAID',
+      reason: 'provider status 3',
+      actor: 'netopia',
+      at: '2026-11-20T10:01:00.000Z',
+      code: null,
+      params: null,
+    },
+    {
+      from: 'PAID',
+      to: 'FULFILLMENT_FAILED',
+      reason: 'delivery failed 5 times: issuer unavailable',
+      actor: 'issuer',
+      at: '2026-11-20T10:05:00.000Z',
+      code: 'delivery.failed',
+      params: { attempts: 5, error: 'issuer unavailable' },
+    },
+  ],
+  needsAttention: true,
+  attentionReasons: ['FULFILLMENT_FAILED'],
+  refundableRon: 8976,
+  refunds: [],
+};
+
+const FULFILLED: OrderDetails = {
+  ...FAILED,
+  status: 'FULFILLED',
+  items: [{ ...LINE, reference: 'HU-E-123456', attempts: 1, lastError: null }],
+  needsAttention: false,
+  attentionReasons: [],
+};
+
+const PENDING: OrderDetails = {
+  ...FAILED,
+  status: 'PENDING_PAYMENT',
+  invoiceNumber: null,
+  items: [{ ...LINE, attempts: 0, lastError: null }],
+  needsAttention: false,
+  attentionReasons: [],
+  refundableRon: 0,
+};
+
+const rowOf = (order: OrderDetails): Payment => ({
+  id: order.id,
+  kind: order.kind,
+  status: order.status,
+  email: order.email,
+  phone: order.phone,
+  plates: ['B123ABC'],
+  description: 'D1 10 zile',
+  amountRon: order.amountRon,
+  createdAt: order.createdAt,
+  needsReview: order.needsReview,
+  active: order.active,
+  activeBy: order.activeBy,
+  activeAt: order.activeAt,
+  invoiceNumber: order.invoiceNumber,
+});
+
+/** What the details call answers now; an action's route changes it as the server would. */
+let current: OrderDetails;
+const serve = (order: OrderDetails) => {
+  current = order;
+};
+
+const errorAnswer = (status: number, code: string, message: string, issues?: object[]): FakeAnswer => ({
+  status,
+  body: { error: { code, message, ...(issues ? { issues } : {}) } },
+});
+
+beforeEach(() => {
+  resetFakeApi();
+  localStorage.clear();
+  logout();
+  on('GET', DETAILS_PATH, () => ({ body: current }));
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+async function openDetails(order: OrderDetails, authorities = ADMIN) {
+  signInAs(authorities);
+  serve(order);
+  renderAdmin(<TransactionDetailsDialog payment={rowOf(order)} onClose={() => {}} />);
+  const dialog = await screen.findByRole('dialog', { name: fill(t.details.title, { id: order.id }) });
+  await within(dialog).findByRole('heading', { name: t.details.items });
+  return within(dialog);
+}
+
+const actionDialog = (name: string) => screen.findByRole('dialog', { name });
+const detailsCalls = () => callsTo('GET', DETAILS_PATH).length;
+
+/** The polite live region where an action's outcome is said. */
+async function announced(text: string) {
+  const message = await screen.findByText(shown(text));
+  expect(message.closest('[role="status"]')).not.toBeNull();
+}
+
+/** A failure said at once (the alert regions are always there, empty until something fails). */
+async function alerted(scope: ReturnType<typeof within>, text: string) {
+  const message = await scope.findByText(shown(text));
+  expect(message.closest('[role="alert"]')).not.toBeNull();
+}
+
+describe('what the details show of an order that went wrong', () => {
+  it('say why it needs attention, translate coded events, and show the reason of uncoded ones', async () => {
+    const details = await openDetails({
+      ...FAILED,
+      events: [
+        ...FAILED.events,
+        {
+          from: 'FULFILLMENT_FAILED',
+          to: 'FULFILLMENT_FAILED',
+          reason: 'plate corrected',
+          actor: 'ana',
+          at: '2026-11-21T09:00:00.000Z',
+          code: 'item.corrected',
+          params: { position: 0, plate: 'B123ABD', country: 'RO' },
+        },
+        {
+          from: 'FULFILLMENT_FAILED',
+          to: 'FULFILLMENT_FAILED',
+          reason: 'refund confirmed',
+          actor: 'netopia',
+          at: '2026-11-21T09:10:00.000Z',
+          code: 'refund.partial',
+          params: { amount: 4500, creditNote: 'RPVS-2026-000001' },
+        },
+        {
+          from: 'FULFILLMENT_FAILED',
+          to: 'FULFILLMENT_FAILED',
+          reason: 'payment failed',
+          actor: 'netopia',
+          at: '2026-11-21T09:20:00.000Z',
+          code: 'payment.failed',
+          params: null,
+        },
+        {
+          from: 'FULFILLMENT_FAILED',
+          to: 'FULFILLMENT_FAILED',
+          reason: 'something new',
+          actor: 'system',
+          at: '2026-11-21T09:30:00.000Z',
+          code: 'future.code',
+          params: null,
+        },
+      ],
+    });
+    const attention = within(details.getByRole('region', { name: t.attention.title }));
+    expect(attention.getByText(t.attention.reasons.FULFILLMENT_FAILED)).toBeInTheDocument();
+
+    expect(details.getByText(`${t.events.order.created} · de buyer`)).toBeInTheDocument();
+    expect(details.getByText('provider status 3 · de netopia')).toBeInTheDocument();
+    expect(
+      details.getByText('Livrarea a eșuat după 5 încercări: issuer unavailable · de issuer'),
+    ).toBeInTheDocument();
+    expect(details.getByText('Rovinieta 1 a fost corectată: B123ABD (RO) · de ana')).toBeInTheDocument();
+    expect(
+      details.getByText(
+        shown(
+          `${fill(t.events.refund.partial, { amount: lei(4500), creditNote: 'RPVS-2026-000001' })} · de netopia`,
+        ),
+      ),
+    ).toBeInTheDocument();
+    expect(details.getByText('Plata a eșuat · de netopia')).toBeInTheDocument();
+    expect(details.getByText('something new · de system')).toBeInTheDocument();
+    expect(details.getByText(t.refunds.refundable).nextElementSibling).toHaveTextContent(shown(lei(8976)));
+  });
+
+  it('list the refunds, each credit note downloadable with INVOICE_READ', async () => {
+    URL.createObjectURL = jest.fn(() => 'blob:pdf');
+    URL.revokeObjectURL = jest.fn();
+    const saved: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    on('GET', '/api/invoice', { body: '%PDF' });
+    const refund: Refund = {
+      id: 3,
+      amountRon: 4500,
+      reason: 'Vehicul vândut',
+      origin: 'STAFF',
+      status: 'CONFIRMED',
+      requestedBy: 'ana',
+      createdAt: '2026-11-21T09:00:00.000Z',
+      settledAt: '2026-11-21T09:05:00.000Z',
+      providerAnswer: null,
+      creditNote: { id: 7, number: 'RPVS-2026-000001' },
+    };
+    const details = await openDetails({ ...FULFILLED, refundableRon: 4476, refunds: [refund] });
+    const refunds = within(details.getByRole('region', { name: t.refunds.title }));
+    const heading = refunds.getByRole('heading', { name: fill(t.refunds.item, { amount: lei(4500) }) });
+    expect(heading.parentElement).toHaveTextContent(t.refunds.statuses.CONFIRMED);
+    expect(refunds.getByText('Vehicul vândut')).toBeInTheDocument();
+    expect(refunds.getByText(t.refunds.origins.STAFF)).toBeInTheDocument();
+
+    fireEvent.click(
+      refunds.getByRole('button', { name: `${t.refunds.downloadCreditNote} RPVS-2026-000001` }),
+    );
+    await waitFor(() => expect(saved).toEqual(['RPVS-2026-000001.pdf']));
+    expect(callsTo('GET', '/api/invoice')[0]!.params).toEqual({
+      orderId: 'order-1',
+      type: 'credit-note',
+      creditNoteId: '7',
+    });
+  });
+
+  it('offer no action to a reader, and only what each permission allows to the others', async () => {
+    const reader = await openDetails({ ...FAILED, refunds: [] }, OPERATOR);
+    expect(reader.queryByRole('heading', { name: a.title })).not.toBeInTheDocument();
+    expect(reader.queryByRole('button', { name: a.refund.button })).not.toBeInTheDocument();
+    expect(reader.queryByRole('button', { name: /Corectează/ })).not.toBeInTheDocument();
+  });
+
+  it('offer the refund without the write actions to PAYMENT_REFUND alone', async () => {
+    const details = await openDetails(FAILED, ['PAYMENT_READ', 'PAYMENT_REFUND']);
+    expect(details.getByRole('button', { name: a.refund.button })).toBeInTheDocument();
+    expect(details.queryByRole('button', { name: a.retry.button })).not.toBeInTheDocument();
+    expect(details.queryByRole('button', { name: a.email.button })).not.toBeInTheDocument();
+    expect(details.queryByRole('button', { name: /Corectează/ })).not.toBeInTheDocument();
+  });
+
+  it('offer the write actions without the refund to PAYMENT_WRITE alone', async () => {
+    const details = await openDetails(FAILED, ['PAYMENT_READ', 'PAYMENT_WRITE']);
+    expect(details.queryByRole('button', { name: a.refund.button })).not.toBeInTheDocument();
+    expect(details.getByRole('button', { name: a.retry.button })).toBeInTheDocument();
+    expect(
+      details.getByRole('button', { name: fill(a.correct.buttonLabel, { plate: 'B123ABC' }) }),
+    ).toBeInTheDocument();
+  });
+
+  it('follow the order’s state: cancel only while pending, re-send only once fulfilled, no refund of nothing', async () => {
+    const pending = await openDetails(PENDING);
+    expect(pending.getByRole('button', { name: a.cancelOrder.button })).toBeInTheDocument();
+    expect(pending.queryByRole('button', { name: a.refund.button })).not.toBeInTheDocument();
+    expect(pending.queryByRole('button', { name: a.resend.button })).not.toBeInTheDocument();
+    expect(pending.queryByRole('button', { name: a.retry.button })).not.toBeInTheDocument();
+    expect(pending.queryByRole('button', { name: /Corectează/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('a refund', () => {
+  it('asks for a reason, then confirms the whole amount and the buyer before it sends anything', async () => {
+    on('POST', '/api/admin/payment/refund', ({ json }) => {
+      const refund: Refund = {
+        id: 4,
+        amountRon: 8976,
+        reason: (json as { reason: string }).reason,
+        origin: 'STAFF',
+        status: 'PENDING',
+        requestedBy: 'ana',
+        createdAt: '2026-11-21T10:00:00.000Z',
+        settledAt: null,
+        providerAnswer: null,
+        creditNote: null,
+      };
+      serve({ ...FAILED, status: 'REFUND_PENDING', refundableRon: 0, refunds: [refund] });
+      return { body: { status: 'REFUND_PENDING', refund } };
+    });
+    const details = await openDetails(FAILED);
+    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
+    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
+
+    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
+    expect(dialog.getByLabelText(a.refund.reason)).toHaveAccessibleDescription(
+      expect.stringContaining(validation.required),
+    );
+    expect(dialog.getByLabelText(a.refund.reason)).toHaveFocus();
+
+    fireEvent.change(dialog.getByLabelText(a.refund.reason), {
+      target: { value: '  Rovinieta nu a putut fi emisă ' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
+    expect(
+      dialog.getByText(shown(fill(a.refund.question, { amount: lei(8976), email: 'buyer@example.com' }))),
+    ).toHaveFocus();
+    expect(callsTo('POST', '/api/admin/payment/refund')).toHaveLength(0);
+
+    const before = detailsCalls();
+    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
+    await announced(fill(a.refund.pending, { amount: lei(8976) }));
+    expect(callsTo('POST', '/api/admin/payment/refund')[0]!.json).toEqual({
+      id: 'order-1',
+      reason: 'Rovinieta nu a putut fi emisă',
+    });
+    expect(detailsCalls()).toBeGreaterThan(before);
+    expect(
+      screen.queryByRole('dialog', { name: fill(a.refund.title, { id: 'order-1' }) }),
+    ).not.toBeInTheDocument();
+    // The refund button went with the refundable amount: focus stays in the actions rather than on the page.
+    expect(details.queryByRole('button', { name: a.refund.button })).not.toBeInTheDocument();
+    await waitFor(() => expect(details.getByRole('heading', { name: a.title })).toHaveFocus());
+    expect(details.getByText(t.refunds.statuses.PENDING)).toBeInTheDocument();
+  });
+
+  it('sends part of it in bani, after checking the amount in lei against what is refundable', async () => {
+    on('POST', '/api/admin/payment/refund', {
+      body: {
+        status: 'FULFILLMENT_FAILED',
+        refund: {
+          id: 5,
+          amountRon: 4500,
+          reason: 'Parțial',
+          origin: 'STAFF',
+          status: 'CONFIRMED',
+          requestedBy: 'ana',
+          createdAt: '2026-11-21T10:00:00.000Z',
+          settledAt: '2026-11-21T10:00:01.000Z',
+          providerAnswer: null,
+          creditNote: { id: 8, number: 'RPVS-2026-000002' },
+        },
+      },
+    });
+    const details = await openDetails(FAILED);
+    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
+    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
+    fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: 'Parțial' } });
+    fireEvent.click(dialog.getByLabelText(a.refund.partial));
+
+    const amount = dialog.getByLabelText(a.refund.amount);
+    fireEvent.change(amount, { target: { value: 'patruzeci' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining(a.issues.amountInvalid));
+
+    fireEvent.change(amount, { target: { value: '90' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
+    expect(amount).toHaveAccessibleDescription(
+      expect.stringContaining(fill(a.refund.amountTooLarge, { max: lei(8976) })),
+    );
+
+    fireEvent.change(amount, { target: { value: '45,00' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
+    expect(
+      dialog.getByText(shown(fill(a.refund.question, { amount: lei(4500), email: 'buyer@example.com' }))),
+    ).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(4500) }) }));
+
+    await announced(fill(a.refund.confirmed, { amount: lei(4500) }));
+    expect(callsTo('POST', '/api/admin/payment/refund')).toHaveLength(1);
+    expect(callsTo('POST', '/api/admin/payment/refund')[0]!.json).toEqual({
+      id: 'order-1',
+      reason: 'Parțial',
+      amountRon: 4500,
+    });
+  });
+
+  it('goes back to the form with the server’s reason next to the amount it refused', async () => {
+    on(
+      'POST',
+      '/api/admin/payment/refund',
+      errorAnswer(422, 'VALIDATION', 'Invalid input', [
+        { path: 'amountRon', code: 'invalid', message: 'too large' },
+      ]),
+    );
+    const details = await openDetails(FAILED);
+    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
+    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
+    fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: 'Parțial' } });
+    fireEvent.click(dialog.getByLabelText(a.refund.partial));
+    fireEvent.change(dialog.getByLabelText(a.refund.amount), { target: { value: '10' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
+    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(1000) }) }));
+
+    await waitFor(() =>
+      expect(dialog.getByLabelText(a.refund.amount)).toHaveAccessibleDescription(
+        expect.stringContaining(validation.invalid),
+      ),
+    );
+    await waitFor(() => expect(dialog.getByLabelText(a.refund.amount)).toHaveFocus());
+  });
+
+  it('shows the server’s word when the order’s state no longer allows it, and keeps the dialog', async () => {
+    on(
+      'POST',
+      '/api/admin/payment/refund',
+      errorAnswer(409, 'CONFLICT', 'A refund of this order is already waiting for the provider.'),
+    );
+    const details = await openDetails(FAILED);
+    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
+    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
+    fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: 'Dublă' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
+    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
+
+    await alerted(dialog, 'A refund of this order is already waiting for the provider.');
+  });
+
+  it('says plainly when the role may not refund', async () => {
+    on('POST', '/api/admin/payment/refund', errorAnswer(403, 'FORBIDDEN', 'Forbidden'));
+    const details = await openDetails(FAILED);
+    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
+    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
+    fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: 'Test' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
+    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
+    await alerted(dialog, t.errors.forbidden);
+  });
+
+  it('says when the provider refused it', async () => {
+    on('POST', '/api/admin/payment/refund', {
+      body: {
+        status: 'FULFILLMENT_FAILED',
+        refund: {
+          id: 6,
+          amountRon: 8976,
+          reason: 'Test',
+          origin: 'STAFF',
+          status: 'REFUSED',
+          requestedBy: 'ana',
+          createdAt: '2026-11-21T10:00:00.000Z',
+          settledAt: '2026-11-21T10:00:01.000Z',
+          providerAnswer: 'card closed',
+          creditNote: null,
+        },
+      },
+    });
+    const details = await openDetails(FAILED);
+    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
+    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
+    fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: 'Test' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
+    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
+    await announced(fill(a.refund.refused, { amount: lei(8976), answer: 'card closed' }));
+  });
+});
+
+describe('retrying the delivery', () => {
+  it('says the delivery worked, and moves focus to the actions once its button is gone', async () => {
+    on('POST', '/api/admin/payment/retry', () => {
+      serve(FULFILLED);
+      return { body: { status: 'FULFILLED' } };
+    });
+    const details = await openDetails(FAILED);
+    fireEvent.click(details.getByRole('button', { name: a.retry.button }));
+    await announced(a.retry.FULFILLED);
+    expect(callsTo('POST', '/api/admin/payment/retry')[0]!.json).toEqual({ id: 'order-1' });
+    await waitFor(() =>
+      expect(details.queryByRole('button', { name: a.retry.button })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(details.getByRole('heading', { name: a.title })).toHaveFocus());
+  });
+
+  it('says when it failed again or is still being tried', async () => {
+    on('POST', '/api/admin/payment/retry', { body: { status: 'FULFILLMENT_FAILED' } });
+    const details = await openDetails(FAILED);
+    fireEvent.click(details.getByRole('button', { name: a.retry.button }));
+    await announced(a.retry.FULFILLMENT_FAILED);
+
+    on('POST', '/api/admin/payment/retry', { body: { status: 'PAID' } });
+    fireEvent.click(await details.findByRole('button', { name: a.retry.button }));
+    await announced(a.retry.PAID);
+  });
+
+  it('shows the server’s word on a conflict and the usual text when the order is gone', async () => {
+    on('POST', '/api/admin/payment/retry', errorAnswer(409, 'CONFLICT', 'The order is no longer failed.'));
+    const details = await openDetails(FAILED);
+    fireEvent.click(details.getByRole('button', { name: a.retry.button }));
+    await alerted(details, 'The order is no longer failed.');
+
+    on('POST', '/api/admin/payment/retry', errorAnswer(404, 'NOT_FOUND', 'No such order'));
+    fireEvent.click(await details.findByRole('button', { name: a.retry.button }));
+    await alerted(details, t.errors.notFound);
+  });
+});
+
+describe('correcting a vignette', () => {
+  const openCorrection = async (order = FAILED) => {
+    const details = await openDetails(order);
+    fireEvent.click(details.getByRole('button', { name: fill(a.correct.buttonLabel, { plate: 'B123ABC' }) }));
+    const dialog = within(await actionDialog(fill(a.correct.title, { plate: 'B123ABC' })));
+    return { details, dialog };
+  };
+
+  it('states the issuer’s rule, checks the plate, and sends only what changed', async () => {
+    on('PATCH', '/api/admin/payment/item', () => {
+      serve({ ...FAILED, items: [{ ...LINE, plate: 'B123ABD', revision: 1 }] });
+      return { body: { item: { id: 11, plate: 'B123ABD', country: 'RO', revision: 1, reference: null } } };
+    });
+    const { details, dialog } = await openCorrection();
+    expect(dialog.getByText(a.correct.rule)).toBeInTheDocument();
+    const plate = dialog.getByLabelText(a.correct.plate);
+
+    fireEvent.click(dialog.getByRole('button', { name: a.correct.save }));
+    expect(plate).toHaveAccessibleDescription(expect.stringContaining(a.issues.nothingChanged));
+
+    fireEvent.change(plate, { target: { value: 'B 12 QQQ' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.correct.save }));
+    expect(plate).toHaveAccessibleDescription(expect.stringContaining(a.issues.plateInvalid));
+    expect(callsTo('PATCH', '/api/admin/payment/item')).toHaveLength(0);
+
+    fireEvent.change(plate, { target: { value: 'b-123-abd' } });
+    expect(plate).toHaveValue('B123ABD');
+    fireEvent.click(dialog.getByRole('button', { name: a.correct.save }));
+
+    await announced(fill(a.correct.done, { plate: 'B123ABD', country: 'RO' }));
+    expect(callsTo('PATCH', '/api/admin/payment/item')[0]!.json).toEqual({
+      orderId: 'order-1',
+      itemId: 11,
+      plate: 'B123ABD',
+    });
+    expect(await details.findByText('Corectată o dată')).toBeInTheDocument();
+  });
+
+  it('sends a new country alone, and shows each refusal of the issuer’s rules next to its field', async () => {
+    const { dialog } = await openCorrection();
+    const plate = dialog.getByLabelText(a.correct.plate);
+    const country = dialog.getByLabelText(a.correct.country);
+
+    for (const code of ['correctionTooLarge', 'correctionTooLate'] as const) {
+      on(
+        'PATCH',
+        '/api/admin/payment/item',
+        errorAnswer(422, 'VALIDATION', 'Invalid input', [{ path: 'plate', code, message: code }]),
+      );
+      fireEvent.change(plate, { target: { value: 'B999XYZ' } });
+      fireEvent.click(dialog.getByRole('button', { name: a.correct.save }));
+      await waitFor(() => expect(plate).toHaveAccessibleDescription(expect.stringContaining(a.issues[code])));
+    }
+
+    on(
+      'PATCH',
+      '/api/admin/payment/item',
+      errorAnswer(422, 'VALIDATION', 'Invalid input', [
+        { path: 'country', code: 'countryInvalid', message: 'country' },
+      ]),
+    );
+    fireEvent.change(plate, { target: { value: 'B123ABC' } });
+    fireEvent.change(country, { target: { value: 'MD' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.correct.save }));
+    await waitFor(() =>
+      expect(country).toHaveAccessibleDescription(expect.stringContaining(a.issues.countryInvalid)),
+    );
+    expect(callsTo('PATCH', '/api/admin/payment/item').at(-1)!.json).toEqual({
+      orderId: 'order-1',
+      itemId: 11,
+      country: 'MD',
+    });
+  });
+
+  it('shows the server’s word when the order’s state no longer allows it', async () => {
+    on('PATCH', '/api/admin/payment/item', errorAnswer(409, 'CONFLICT', 'The order was refunded.'));
+    const { dialog } = await openCorrection(FULFILLED);
+    fireEvent.change(dialog.getByLabelText(a.correct.plate), { target: { value: 'B123ABD' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.correct.save }));
+    await alerted(dialog, 'The order was refunded.');
+  });
+});
+
+describe("the buyer's e-mail", () => {
+  it('changes it, with the address checked first and the server’s refusal next to the field', async () => {
+    const details = await openDetails(FULFILLED);
+    fireEvent.click(details.getByRole('button', { name: a.email.button }));
+    const dialog = within(await actionDialog(a.email.title));
+    const field = dialog.getByLabelText(a.email.label);
+    expect(field).toHaveValue('buyer@example.com');
+
+    fireEvent.click(dialog.getByRole('button', { name: a.email.save }));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(a.email.same));
+    fireEvent.change(field, { target: { value: 'not-an-address' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.email.save }));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(validation.emailInvalid));
+    expect(callsTo('PATCH', '/api/admin/payment/email')).toHaveLength(0);
+
+    on(
+      'PATCH',
+      '/api/admin/payment/email',
+      errorAnswer(422, 'VALIDATION', 'Invalid input', [
+        { path: 'email', code: 'emailInvalid', message: 'bad' },
+      ]),
+    );
+    fireEvent.change(field, { target: { value: 'new@example' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.email.save }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(validation.emailInvalid)),
+    );
+
+    on('PATCH', '/api/admin/payment/email', ({ json }) => {
+      serve({ ...FULFILLED, email: 'new@example.com' });
+      return { body: { email: (json as { email: string }).email } };
+    });
+    fireEvent.change(field, { target: { value: ' new@example.com ' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.email.save }));
+    await announced(fill(a.email.done, { email: 'new@example.com' }));
+    expect(callsTo('PATCH', '/api/admin/payment/email').at(-1)!.json).toEqual({
+      id: 'order-1',
+      email: 'new@example.com',
+    });
+    // The dialog's button is still there: focus goes back to it.
+    await waitFor(() => expect(details.getByRole('button', { name: a.email.button })).toHaveFocus());
+  });
+});
+
+describe('re-sending the confirmation', () => {
+  it('sends it to the buyer, or to another address when one is given', async () => {
+    on('POST', '/api/admin/payment/resend', ({ json }) => ({
+      status: 202,
+      body: { queued: true, to: (json as { to?: string }).to ?? 'buyer@example.com' },
+    }));
+    const details = await openDetails(FULFILLED);
+    fireEvent.click(details.getByRole('button', { name: a.resend.button }));
+    let dialog = within(await actionDialog(a.resend.title));
+    expect(dialog.getByText(fill(a.resend.text, { email: 'buyer@example.com' }))).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: a.resend.send }));
+    await announced(fill(a.resend.done, { to: 'buyer@example.com' }));
+    expect(callsTo('POST', '/api/admin/payment/resend')[0]!.json).toEqual({ id: 'order-1' });
+
+    fireEvent.click(details.getByRole('button', { name: a.resend.button }));
+    dialog = within(await actionDialog(a.resend.title));
+    fireEvent.change(dialog.getByLabelText(a.resend.to), { target: { value: 'wrong' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.resend.send }));
+    expect(dialog.getByLabelText(a.resend.to)).toHaveAccessibleDescription(
+      expect.stringContaining(validation.emailInvalid),
+    );
+    fireEvent.change(dialog.getByLabelText(a.resend.to), { target: { value: 'other@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: a.resend.send }));
+    await announced(fill(a.resend.done, { to: 'other@example.com' }));
+    expect(callsTo('POST', '/api/admin/payment/resend')).toHaveLength(2);
+    expect(callsTo('POST', '/api/admin/payment/resend')[1]!.json).toEqual({
+      id: 'order-1',
+      to: 'other@example.com',
+    });
+  });
+
+  it('shows the server’s word when the order is not fulfilled after all', async () => {
+    on('POST', '/api/admin/payment/resend', errorAnswer(409, 'CONFLICT', 'Only a fulfilled order has one.'));
+    const details = await openDetails(FULFILLED);
+    fireEvent.click(details.getByRole('button', { name: a.resend.button }));
+    const dialog = within(await actionDialog(a.resend.title));
+    fireEvent.click(dialog.getByRole('button', { name: a.resend.send }));
+    await alerted(dialog, 'Only a fulfilled order has one.');
+  });
+});
+
+describe('cancelling a pending order', () => {
+  it('asks first, then cancels it and says so', async () => {
+    on('POST', '/api/admin/payment/cancel', () => {
+      serve({ ...PENDING, status: 'CANCELED' });
+      return { body: { status: 'CANCELED' } };
+    });
+    const details = await openDetails(PENDING);
+    fireEvent.click(details.getByRole('button', { name: a.cancelOrder.button }));
+    const dialog = within(await actionDialog(fill(a.cancelOrder.title, { id: 'order-1' })));
+    expect(dialog.getByText(a.cancelOrder.text)).toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/payment/cancel')).toHaveLength(0);
+
+    fireEvent.click(dialog.getByRole('button', { name: a.cancelOrder.confirm }));
+    await announced(a.cancelOrder.done);
+    expect(callsTo('POST', '/api/admin/payment/cancel')[0]!.json).toEqual({ id: 'order-1' });
+    await waitFor(() => expect(details.getByRole('heading', { name: a.title })).toHaveFocus());
+  });
+
+  it('keeps the order when staff change their mind, and shows a conflict in the server’s words', async () => {
+    const details = await openDetails(PENDING);
+    fireEvent.click(details.getByRole('button', { name: a.cancelOrder.button }));
+    let dialog = within(await actionDialog(fill(a.cancelOrder.title, { id: 'order-1' })));
+    fireEvent.click(dialog.getByRole('button', { name: a.cancelOrder.keep }));
+    await waitFor(() => expect(details.getByRole('button', { name: a.cancelOrder.button })).toHaveFocus());
+    expect(callsTo('POST', '/api/admin/payment/cancel')).toHaveLength(0);
+
+    on(
+      'POST',
+      '/api/admin/payment/cancel',
+      errorAnswer(409, 'CONFLICT', 'The order has been paid meanwhile.'),
+    );
+    fireEvent.click(details.getByRole('button', { name: a.cancelOrder.button }));
+    dialog = within(await actionDialog(fill(a.cancelOrder.title, { id: 'order-1' })));
+    fireEvent.click(dialog.getByRole('button', { name: a.cancelOrder.confirm }));
+    await alerted(dialog, 'The order has been paid meanwhile.');
+  });
+});
+
+describe('"active"', () => {
+  it('can be undone by PAYMENT_WRITE where it shows who marked it, and focus goes to "mark" again', async () => {
+    const marked = { ...FULFILLED, active: true, activeBy: 'bogdan', activeAt: '2026-11-21T09:30:00.000Z' };
+    on('PATCH', '/api/admin/payment', () => {
+      serve(FULFILLED);
+      return { body: { ...rowOf(FULFILLED), active: false } };
+    });
+    const details = await openDetails(marked);
+    expect(details.getByText(/^Marcată activă de bogdan/)).toBeInTheDocument();
+    fireEvent.click(details.getByRole('button', { name: a.unmark.button }));
+
+    expect(await details.findByText(a.unmark.done)).toBeInTheDocument();
+    expect(callsTo('PATCH', '/api/admin/payment')[0]!.json).toEqual({ id: 'order-1', active: false });
+    await waitFor(() => expect(details.getByRole('button', { name: t.details.active.mark })).toHaveFocus());
+  });
+
+  it('cannot be undone without PAYMENT_WRITE', async () => {
+    const marked = { ...FULFILLED, active: true, activeBy: 'bogdan', activeAt: '2026-11-21T09:30:00.000Z' };
+    const details = await openDetails(marked, OPERATOR);
+    expect(details.queryByRole('button', { name: a.unmark.button })).not.toBeInTheDocument();
+  });
+});
