@@ -1,4 +1,7 @@
 import { api } from '@/lib/client/api';
+import type { correctItem } from '@/lib/orders/staff-actions';
+import type { RefundResult, RefundView } from '@/lib/payments/refunds';
+import type { ItemCorrectionBody, RefundBody } from '@/lib/validations/order-actions';
 import {
   PAYMENTS_URL,
   withQuery,
@@ -14,8 +17,8 @@ import {
  * about it. Every write goes through the shop's one `api` client, never retried: a refund asked twice would move money
  * twice if the server did not refuse it.
  *
- * The server's own types replace the ones below once they exist; until then they are the contract, written out.
- * Amounts are in bani, times ISO 8601.
+ * The answers' types are the server's own (type imports only: no server code reaches the browser). Amounts are in
+ * bani, times ISO 8601.
  */
 
 /** ky clones a body for its retries in advance, which streams the JSON; a write is never retried anyway. */
@@ -28,98 +31,43 @@ export const EMAIL_URL = `${PAYMENTS_URL}/email`;
 export const RESEND_URL = `${PAYMENTS_URL}/resend`;
 export const CANCEL_URL = `${PAYMENTS_URL}/cancel`;
 
-/** Why an order needs a hand, in the order the details list them. */
-export const ATTENTION_REASONS = [
-  'FULFILLMENT_FAILED',
-  'PAID_AFTER_EXPIRY',
-  'REFUND_PENDING',
-  'CHARGEBACK',
-] as const;
-export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+export { ATTENTION_REASONS, type AttentionReason } from '@/lib/orders/attention';
 
 /** A row of `GET /api/admin/payment`, with the flag that puts it in the "needs attention" filter. */
-export type PaymentRow = Payment & { needsAttention: boolean };
+export type PaymentRow = Payment;
 
 /** `GET /api/admin/payment`'s answer: one page, and how many orders need a hand now, whatever the filters. */
 export interface PaymentPage extends Page<PaymentRow> {
   attention: number;
 }
 
-export type RefundStatus = 'PENDING' | 'CONFIRMED' | 'REFUSED';
+/** A refund of the details (lib/payments/refunds.ts), with the number of its credit note. */
+export type Refund = RefundView;
+export type RefundStatus = Refund['status'];
 /** STAFF: asked from the back-office; PROVIDER: done in the provider's own back-office, or a chargeback. */
-export type RefundOrigin = 'STAFF' | 'PROVIDER';
-
-export interface CreditNoteRef {
-  id: number;
-  /** `RPVS-2026-000001`. */
-  number: string;
-}
-
-export interface Refund {
-  id: number;
-  /** In bani. */
-  amountRon: number;
-  reason: string;
-  origin: RefundOrigin;
-  status: RefundStatus;
-  requestedBy: string;
-  createdAt: string;
-  settledAt: string | null;
-  providerAnswer: string | null;
-  creditNote: CreditNoteRef | null;
-}
+export type RefundOrigin = Refund['origin'];
+export type CreditNoteRef = NonNullable<Refund['creditNote']>;
 
 /** One line of the details, with what a correction needs: its id, and how many corrections it had. */
-export type OrderLine = TransactionDetails['items'][number] & { id: number; revision: number };
+export type OrderLine = TransactionDetails['items'][number];
 
 /**
  * A change in the order's history. `code` is a key of `Admin.events` with its values in `params`; null on events
  * recorded before codes existed, which show `reason`.
  */
-export type OrderEvent = TransactionDetails['events'][number] & {
-  code: string | null;
-  params: Record<string, string | number> | null;
-};
+export type OrderEvent = TransactionDetails['events'][number];
 
 /** `.../transaction/details` with what settling the order needs. */
-export type OrderDetails = Omit<TransactionDetails, 'items' | 'events'> & {
-  items: OrderLine[];
-  events: OrderEvent[];
-  needsAttention: boolean;
-  attentionReasons: AttentionReason[];
-  /** Bani still refundable; 0 when none. */
-  refundableRon: number;
-  refunds: Refund[];
-};
+export type OrderDetails = TransactionDetails;
 
-export interface RefundRequest {
-  id: string;
-  /** 1 to 500 characters. */
-  reason: string;
-  /** Integer bani, 1 to `refundableRon`; absent: everything still refundable. */
-  amountRon?: number;
-}
+/** `POST /api/admin/payment/refund`'s body (lib/validations/order-actions.ts). */
+export type RefundRequest = RefundBody;
 
-export interface RefundAnswer {
-  /** REFUND_PENDING while the provider has not confirmed it. */
-  status: OrderStatus;
-  refund: Refund;
-}
+export type RefundAnswer = RefundResult;
 
-export interface ItemCorrection {
-  orderId: string;
-  itemId: number;
-  plate?: string;
-  country?: string;
-}
+export type ItemCorrection = ItemCorrectionBody;
 
-export interface CorrectedItem {
-  id: number;
-  plate: string;
-  country: string;
-  revision: number;
-  reference: string | null;
-}
+export type CorrectedItem = Awaited<ReturnType<typeof correctItem>>['item'];
 
 /** `POST /api/admin/payment/refund` (PAYMENT_REFUND). */
 export const postRefund = (body: RefundRequest) =>

@@ -148,7 +148,7 @@ export async function correctItem(
     // The buyer's confirmation must show the vignette as it now is.
     if (issued && order.status === 'FULFILLED')
       await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId: order.id });
-    return { updated: updated!, mailed: issued && order.status === 'FULFILLED' };
+    return { updated: { ...updated!, ...to }, mailed: issued && order.status === 'FULFILLED' };
   });
   if (result.mailed) kick('mail');
   announceOrderChange(body.orderId);

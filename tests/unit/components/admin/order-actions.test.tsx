@@ -113,6 +113,7 @@ const PENDING: OrderDetails = {
 
 const rowOf = (order: OrderDetails): Payment => ({
   id: order.id,
+  needsAttention: order.needsAttention,
   kind: order.kind,
   status: order.status,
   email: order.email,

@@ -20,13 +20,25 @@ describe('characterChanges', () => {
 describe('checkCorrection', () => {
   it('lets anything change before the vignette is issued, even months later', () => {
     expect(
-      checkCorrection({ from: ro('FAIL123'), to: ro('CJ12XYZ'), issued: false, purchasedAt, now: daysLater(90) }),
+      checkCorrection({
+        from: ro('FAIL123'),
+        to: ro('CJ12XYZ'),
+        issued: false,
+        purchasedAt,
+        now: daysLater(90),
+      }),
     ).toBeNull();
   });
 
   it('refuses a correction that changes nothing, however the plate is written', () => {
     expect(
-      checkCorrection({ from: ro('B123ABC'), to: ro('b 123-abc'), issued: false, purchasedAt, now: daysLater(1) }),
+      checkCorrection({
+        from: ro('B123ABC'),
+        to: ro('b 123-abc'),
+        issued: false,
+        purchasedAt,
+        now: daysLater(1),
+      }),
     ).toBe('nothingChanged');
   });
 
