@@ -2,13 +2,14 @@ import 'server-only';
 
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { orders } from '@/lib/db/schema';
+import { orders, refunds } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
 import type { PaymentGateway } from './gateway';
 import { paymentStatus, type ProviderPaymentState } from './netopia/client';
 import { outcomeOfStatus } from './netopia/notification';
 import { applyPaymentStatus } from './notifications';
+import { applyProviderRefund, isCreditStatus } from './refunds';
 import { paymentReferenceOf } from './payment-reference';
 
 /** How long after the form's expiry the provider's notification may still arrive before we ask. */
@@ -99,6 +100,52 @@ export async function reconcilePendingOrders(
       }
     } catch (error) {
       logger.warn({ err: error, orderId: order.id }, 'reconciliation failed; will retry');
+    }
+  }
+  return settled;
+}
+
+/** How long a refund may wait for the provider's word before the reconciler asks for it. */
+const REFUND_GRACE_MS = 2 * 60_000;
+
+/**
+ * Settles refunds the provider did not answer (a timeout, a 5xx): asks the payment's status, and applies a credit
+ * it reports as its notification would. One it does not report stays pending, for staff, who were alerted: asking
+ * for the credit again could give the money back twice.
+ */
+export async function reconcilePendingRefunds(
+  db: Db,
+  gateway: PaymentGateway,
+  now = new Date(),
+): Promise<number> {
+  const waiting = await db
+    .select({ order: orders })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(eq(refunds.status, 'PENDING'), lte(refunds.createdAt, new Date(now.getTime() - REFUND_GRACE_MS))),
+    )
+    .limit(20);
+  let settled = 0;
+  for (const { order } of waiting) {
+    try {
+      if (!order.providerPaymentId) continue;
+      const state = await paymentStatus(gateway.transport, {
+        posSignature: gateway.posSignature,
+        ntpId: order.providerPaymentId,
+        orderId: paymentReferenceOf(order),
+      });
+      if (!state || !isCreditStatus(state.status) || state.amountBani === undefined) continue;
+      if (
+        await applyProviderRefund(db, order.id, {
+          status: state.status,
+          creditedBani: state.amountBani,
+          actor: 'reconciler',
+        })
+      )
+        settled++;
+    } catch (error) {
+      logger.warn({ err: error, orderId: order.id }, 'refund reconciliation failed; will retry');
     }
   }
   return settled;

@@ -10,7 +10,7 @@ import { logger } from '@/lib/log/logger';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { getPaymentGateway } from '@/lib/payments/gateway';
-import { reconcilePendingOrders } from '@/lib/payments/reconciler';
+import { reconcilePendingOrders, reconcilePendingRefunds } from '@/lib/payments/reconciler';
 import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
 import { registerJob } from './jobs';
 
@@ -39,7 +39,10 @@ export function startBackgroundWorkers() {
   }
   registerJob('fulfilment', 15_000, async () => fulfilPaidOrders(await getDb(), sandboxDeliverers));
   registerJob('mail', 15_000, async () => sendDueMail(await getDb()));
-  registerJob('reconciler', 30_000, async () => reconcilePendingOrders(await getDb(), gateway));
+  registerJob('reconciler', 30_000, async () => {
+    const db = await getDb();
+    return (await reconcilePendingOrders(db, gateway)) + (await reconcilePendingRefunds(db, gateway));
+  });
   const feedUrl = config.EXCHANGE_RATE_FEED_URL;
   if (feedUrl) registerJob('exchange-rate', 6 * 3600_000, () => refreshExchangeRate(feedUrl));
 }

@@ -12,7 +12,8 @@ import { creditNotes, orderEvents, orders, outbox, refunds, sandboxPayments } fr
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { getPaymentGateway } from '@/lib/payments/gateway';
-import { applyProviderRefund, refundOrder } from '@/lib/payments/refunds';
+import { reconcilePendingRefunds } from '@/lib/payments/reconciler';
+import { refundOrder } from '@/lib/payments/refunds';
 import { deliverSandboxNotifications, sandboxCredit, sandboxPay } from '@/lib/payments/sandbox/sandbox';
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
@@ -235,7 +236,7 @@ describeOnProcessDrivers('refunds', (db) => {
     expect(await creditNotesOf(order.id)).toHaveLength(1);
   });
 
-  it('puts the order back where it was when the provider refuses, and leaves it pending when it does not answer', async () => {
+  it('puts the order back where it was when the provider refuses; leaves it pending when the answer is lost, for the reconciler', async () => {
     const refusing = await deliveredOrder(db());
     const gateway = getPaymentGateway();
     const staffMember = { id: null as unknown as string, username: 'refunder' };
@@ -265,20 +266,17 @@ describeOnProcessDrivers('refunds', (db) => {
       { orderId: silent.id, reason: 'x' },
       {
         ...gateway,
-        transport: async () => {
-          throw new Error('connect ETIMEDOUT');
+        // The provider credits the card, but its answer is lost on the way back.
+        transport: async (path, body) => {
+          await gateway.transport(path, body);
+          throw new Error('socket hang up');
         },
       },
     );
     expect(pending.status).toBe('REFUND_PENDING');
-    // The provider's notification settles it later.
-    expect(
-      await applyProviderRefund(db(), silent.id, {
-        status: NETOPIA_STATUS.CREDIT,
-        creditedBani: silent.amountBani,
-        actor: 'provider',
-      }),
-    ).toBe(true);
+    // The reconciler asks the provider later, which reports the credit.
+    expect(await reconcilePendingRefunds(db(), gateway)).toBe(0);
+    expect(await reconcilePendingRefunds(db(), gateway, new Date(Date.now() + 3 * 60_000))).toBe(1);
     expect(await statusOf(silent.id)).toBe('REFUNDED');
     expect(await creditNotesOf(silent.id)).toHaveLength(1);
   });
