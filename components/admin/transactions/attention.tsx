@@ -29,18 +29,19 @@ export function AttentionToggle({
     <button
       type="button"
       aria-pressed={pressed}
-      aria-label={waiting ? a('filterWithCount', { count: count.toLocaleString(locale) }) : a('filter')}
       className={pressed ? primaryButton : secondaryButton}
       onClick={() => onToggle(!pressed)}
     >
       {a('filter')}
+      {/* Read as "… (3)", seen as a badge: the visible text stays part of the button's name. */}
       {waiting && (
-        <span
-          aria-hidden="true"
-          className="min-w-6 rounded-full bg-red-700 px-1.5 text-center text-xs leading-5 font-bold text-white tabular-nums"
-        >
-          {count.toLocaleString(locale)}
-        </span>
+        <>
+          <span className="sr-only"> (</span>
+          <span className="min-w-6 rounded-full bg-red-700 px-1.5 text-center text-xs leading-5 font-bold text-white tabular-nums">
+            {count.toLocaleString(locale)}
+          </span>
+          <span className="sr-only">)</span>
+        </>
       )}
     </button>
   );

@@ -1,0 +1,154 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
+import { payWithAcceptedCard } from './support/checkout';
+import { message } from './support/messages';
+import { XSRF_HEADERS } from './support/xsrf';
+
+/*
+ * Staff settle orders that went wrong, in real Chromium and in Romanian: refund an order and download its credit
+ * note; find a failed delivery among the orders that need a hand, correct its plate, retry it and see it delivered.
+ * axe checks the new screens and dialogs.
+ */
+
+const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
+const ro = (key: string, values: Record<string, string> = {}) =>
+  Object.entries(values).reduce(
+    (text, [name, value]) => text.replace(`{${name}}`, value),
+    message('ro', `Admin.${key}`),
+  );
+const tomorrow = () => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: 1 }).toISODate()!;
+const SUFFIX = String(Date.now()).slice(-3);
+/** The sandbox issuer refuses plates beginning with FAIL: this order's delivery fails at every attempt. */
+const FAILING_PLATE = `FAIL${SUFFIX}`;
+const CORRECTED_PLATE = `M AB ${SUFFIX}`;
+const REFUND_PLATE = `CJ${SUFFIX.slice(-2)}REF`;
+
+test.describe.configure({ mode: 'serial' });
+
+const orders = { failing: '', refunded: '' };
+
+async function paidOrder(
+  browser: import('@playwright/test').Browser,
+  request: import('@playwright/test').APIRequestContext,
+  plate: string,
+  country: string,
+) {
+  const response = await request.post('/api/nmps/orders/order', {
+    headers: XSRF_HEADERS,
+    data: {
+      items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: tomorrow(), plate, country }],
+      email: 'settle-e2e@example.ro',
+      locale: 'ro',
+      acceptTerms: true,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const order = (await response.json()) as { orderId: string; paymentUrl: string };
+  const page = await browser.newPage();
+  await page.goto(order.paymentUrl);
+  await payWithAcceptedCard(page);
+  await expect(page).toHaveURL(/\/payment\//);
+  await page.close();
+  return order.orderId;
+}
+
+test.beforeAll(async ({ browser, request }) => {
+  // The failing one first: its five delivery attempts run on the job's timer while the other tests go on.
+  orders.failing = await paidOrder(browser, request, FAILING_PLATE, 'DE');
+  orders.refunded = await paidOrder(browser, request, REFUND_PLATE, 'RO');
+});
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel(ro('signIn.username')).fill(ADMIN.username);
+  await page.getByLabel(ro('signIn.password'), { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: ro('signIn.submit') }).click();
+  await expect(page).toHaveURL(/\/admin\/transactions/);
+}
+
+async function openOrder(page: Page, search: string, orderId: string) {
+  await page.getByLabel(ro('transactions.filters.search'), { exact: true }).fill(search);
+  const open = page.getByRole('button', { name: ro('transactions.open', { id: orderId }) });
+  await expect(open).toBeVisible();
+  await open.click();
+  return page.getByRole('dialog', { name: ro('details.title', { id: orderId }) });
+}
+
+const bodyOf = async (download: Download) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+const expectNoAxeViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+};
+
+test('refunds a delivered order after a confirmation, and downloads its credit note', async ({ page }) => {
+  await signIn(page);
+  const details = await openOrder(page, REFUND_PLATE.toLowerCase(), orders.refunded);
+  await expect(details).toContainText(message('ro', 'Admin.statuses.FULFILLED'));
+  await details.getByRole('button', { name: ro('actions.refund.button') }).click();
+
+  const dialog = page.getByRole('dialog', { name: ro('actions.refund.title', { id: orders.refunded }) });
+  await dialog.getByLabel(ro('actions.refund.reason')).fill('Cumpărătorul a vândut mașina');
+  await dialog.getByRole('button', { name: ro('actions.refund.next') }).click();
+  // The money moves only after the question is answered.
+  await expect(dialog.getByText(/pe cardul cumpărătorului/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: /^Da, returnează/ }).click();
+
+  await expect(details).toContainText(message('ro', 'Admin.statuses.REFUNDED'));
+  const refunds = details.getByRole('region', { name: ro('refunds.title') });
+  await expect(refunds).toContainText(/RPVS-\d{4}-\d{6}/);
+  const download = page.waitForEvent('download');
+  await refunds
+    .getByRole('button', { name: new RegExp(`^${ro('refunds.downloadCreditNote')} RPVS-`) })
+    .click();
+  const pdf = await download;
+  expect((await bodyOf(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('finds a failed delivery among the orders that need a hand, corrects the plate, retries, sees it delivered', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  // Five attempts on the delivery job's 15-second timer.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page
+          .getByRole('button', { name: new RegExp(`^${ro('attention.filter')}\\s*\\(\\s*\\d+\\s*\\)`) })
+          .count();
+      },
+      { timeout: 150_000, intervals: [5_000] },
+    )
+    .toBeGreaterThan(0);
+  await page.getByRole('button', { name: new RegExp(`^${ro('attention.filter')}`) }).click();
+  const open = page.getByRole('button', { name: ro('transactions.open', { id: orders.failing }) });
+  await expect(open).toBeVisible();
+  await expectNoAxeViolations(page);
+  await open.click();
+  const details = page.getByRole('dialog', { name: ro('details.title', { id: orders.failing }) });
+  await expect(details).toContainText(message('ro', 'Admin.statuses.FULFILLMENT_FAILED'));
+  await expect(details.getByRole('region', { name: ro('attention.title') })).toBeVisible();
+
+  await details
+    .getByRole('button', { name: ro('actions.correct.buttonLabel', { plate: FAILING_PLATE }) })
+    .click();
+  const form = page.getByRole('dialog', { name: ro('actions.correct.title', { plate: FAILING_PLATE }) });
+  await form.getByLabel(ro('actions.correct.plate')).fill(CORRECTED_PLATE);
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: ro('actions.correct.save') }).click();
+  const corrected = CORRECTED_PLATE.replace(/\s/g, '');
+  await expect(details).toContainText(corrected);
+
+  await details.getByRole('button', { name: ro('actions.retry.button') }).click();
+  await expect(details).toContainText(message('ro', 'Admin.statuses.FULFILLED'));
+  await expect(details).toContainText(/HU-EM-[0-9A-F]{12}/);
+});
