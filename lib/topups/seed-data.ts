@@ -16,13 +16,20 @@ export const FORMER_OPERATORS = { telekom: { name: 'Telekom', movedTo: 'digi' } 
 
 type Delivery = 'DIRECT' | 'PIN';
 
+/**
+ * A product's id, readable in logs and exports: the operator, `pin-` for a PIN, and the face value in EUR
+ * (`orange-10`, `vodafone-pin-5`, `digi-7.5`). Products staff add get theirs the same way.
+ */
+export const topUpProductId = (operatorId: string, faceValueCents: number, delivery: Delivery) =>
+  `${operatorId}-${delivery === 'PIN' ? 'pin-' : ''}${faceValueCents / 100}`;
+
 const product = (
   operatorId: TopUpOperatorId,
   faceValueEur: number,
   priceLei: number,
   delivery: Delivery = 'DIRECT',
 ) => ({
-  id: `${operatorId}-${delivery === 'PIN' ? 'pin-' : ''}${faceValueEur}`,
+  id: topUpProductId(operatorId, faceValueEur * 100, delivery),
   operatorId,
   faceValueCents: faceValueEur * 100,
   priceBani: priceLei * 100,
