@@ -36,7 +36,12 @@ export const vignettePriceYearQuerySchema = z.object({
 });
 
 const vignettePriceSchema = z.object({
-  categoryCode: text({ error: 'categoryUnknown' }),
+  // Checked here rather than with the list, so that it is reported with the entry's other fields.
+  categoryCode: text({ error: 'categoryUnknown' }).superRefine((code, ctx) => {
+    const category = categoryByCode(code);
+    if (!category?.sellable)
+      ctx.addIssue({ code: 'custom', message: category ? 'categoryNotSold' : 'categoryUnknown' });
+  }),
   type: z.enum(VIGNETTE_TYPES, { error: 'typeUnknown' }),
   priceHuf: wholeAmount(MAX_VIGNETTE_PRICE_HUF, 'priceInvalid'),
 });
@@ -53,18 +58,10 @@ export const vignettePricesUpdateSchema = z
       .min(1, 'required')
       .max(VIGNETTE_TYPES.length * 10, 'invalid'),
   })
+  // Runs once every entry is valid on its own.
   .superRefine(({ prices }, ctx) => {
     const seen = new Set<string>();
     prices.forEach((price, index) => {
-      const category = categoryByCode(price.categoryCode);
-      if (!category || !category.sellable) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['prices', index, 'categoryCode'],
-          message: category ? 'categoryNotSold' : 'categoryUnknown',
-        });
-        return;
-      }
       const key = `${price.categoryCode}:${price.type}`;
       if (seen.has(key))
         ctx.addIssue({ code: 'custom', path: ['prices', index, 'type'], message: 'priceDuplicate' });
