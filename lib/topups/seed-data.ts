@@ -1,7 +1,7 @@
 /**
  * The operators and products the shop starts with (docs/domain.md, Top-ups). Operators price prepaid credit in EUR
  * without VAT; the price in lei includes the 21 % VAT, at about 5.09 lei per euro, rounded up to a round sum. Staff
- * change prices in the database; the seed never overwrites a row that exists.
+ * change prices in the back-office; the seed never overwrites a row that exists.
  */
 export const TOP_UP_OPERATORS = [
   { id: 'orange', name: 'Orange', plan: 'PrePay' },
