@@ -5,13 +5,14 @@ import type { Session } from '@/lib/admin-client/session';
 export const SIGN_IN_PATH = '/admin';
 export const PASSWORD_PATH = '/admin/password';
 
-export type ScreenKey = 'transactions' | 'exports' | 'invoices' | 'users' | 'password';
+export type ScreenKey = 'transactions' | 'exports' | 'invoices' | 'catalog' | 'users' | 'password';
 
 /** The back-office's screens in menu order, each with the authority that shows it (none: every signed-in user). */
 export const SCREENS: readonly { key: ScreenKey; path: string; authority: Authority | null }[] = [
   { key: 'transactions', path: '/admin/transactions', authority: 'PAYMENT_READ' },
   { key: 'exports', path: '/admin/exports', authority: 'PAYMENT_EXPORT' },
   { key: 'invoices', path: '/admin/invoices', authority: 'INVOICE_READ' },
+  { key: 'catalog', path: '/admin/catalog', authority: 'CATALOG_READ' },
   { key: 'users', path: '/admin/users', authority: 'USER_READ' },
   { key: 'password', path: PASSWORD_PATH, authority: null },
 ];

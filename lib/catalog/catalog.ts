@@ -79,7 +79,8 @@ export async function findPrice(
 export async function quotingCatalog() {
   const db = await getDb();
   const pricesOf = (year: number) =>
-    cachedRead(db, `prices:${year}`, () =>
+    // async: a drizzle query is a lazy thenable that runs again at every await; the cache must keep its one result.
+    cachedRead(db, `prices:${year}`, async () =>
       db
         .select({
           categoryCode: vignettePrices.categoryCode,

@@ -23,13 +23,20 @@ export interface ExchangeRate {
 /** The calendar year in Hungary, whose official prices apply. */
 export const currentBudapestYear = (now = new Date()) => Number(budapestToday(now).slice(0, 4));
 
-/** The latest recorded exchange rate (forints per leu), or null before any is known. */
+/**
+ * The order that makes the first `exchange_rates` row the one in use: the row written last, whatever its source and
+ * day. A rate staff set by hand (ADMIN) therefore wins over the feed's rate of the same day, and the feed's next new
+ * value wins over it again; the feed never rewrites a day it has (lib/server/workers.ts).
+ */
+export const RATE_IN_USE_FIRST = [desc(exchangeRates.createdAt), desc(exchangeRates.id)] as const;
+
+/** The exchange rate in use (forints per leu), or null before any is known. */
 export async function getLatestRate(): Promise<ExchangeRate | null> {
   const db = await getDb();
   const [rate] = await db
     .select()
     .from(exchangeRates)
-    .orderBy(desc(exchangeRates.rateDate), desc(exchangeRates.createdAt))
+    .orderBy(...RATE_IN_USE_FIRST)
     .limit(1);
   return rate ? { ron2huf: Number(rate.ron2huf), date: rate.rateDate, source: rate.source } : null;
 }

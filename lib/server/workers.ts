@@ -4,7 +4,8 @@ import { getConfig } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { exchangeRates } from '@/lib/db/schema';
 import { invalidateProcessCache } from '@/lib/catalog/process-cache';
-import { fetchBnrRate } from '@/lib/exchange-rate/bnr-feed';
+import { fetchBnrRate, type BnrRate } from '@/lib/exchange-rate/bnr-feed';
+import { recordFeedFailure, recordFeedSuccess } from '@/lib/exchange-rate/feed-status';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { logger } from '@/lib/log/logger';
 import { sendDueMail } from '@/lib/mail/outbox';
@@ -14,14 +15,25 @@ import { reconcilePendingOrders, reconcilePendingRefunds } from '@/lib/payments/
 import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
 import { registerJob } from './jobs';
 
-/** Records the BNR rate of the day (once per day and source: a repeated fetch changes nothing). */
+/**
+ * Records the BNR rate of the day (once per day and source: a repeated fetch changes nothing, so a rate staff set by
+ * hand stays in use until the feed brings a new day's rate), and the outcome for the back-office's rate box.
+ */
 export async function refreshExchangeRate(url: string): Promise<void> {
-  const rate = await fetchBnrRate(url);
   const db = await getDb();
-  await db
-    .insert(exchangeRates)
-    .values({ rateDate: rate.date, ron2huf: rate.ron2huf.toFixed(6), source: 'BNR' })
-    .onConflictDoNothing();
+  let rate: BnrRate;
+  try {
+    rate = await fetchBnrRate(url);
+    await db
+      .insert(exchangeRates)
+      .values({ rateDate: rate.date, ron2huf: rate.ron2huf.toFixed(6), source: 'BNR' })
+      .onConflictDoNothing();
+  } catch (error) {
+    // While the database is away the failure cannot be recorded either; the job's log still says what happened.
+    await recordFeedFailure(db, error, new Date()).catch(() => undefined);
+    throw error;
+  }
+  await recordFeedSuccess(db, rate, new Date());
   invalidateProcessCache(db);
   logger.info({ date: rate.date, ron2huf: rate.ron2huf }, 'exchange rate refreshed');
 }

@@ -1,7 +1,7 @@
 /**
  * The operators and products the shop starts with (docs/domain.md, Top-ups). Operators price prepaid credit in EUR
  * without VAT; the price in lei includes the 21 % VAT, at about 5.09 lei per euro, rounded up to a round sum. Staff
- * change prices in the database; the seed never overwrites a row that exists.
+ * change prices in the back-office; the seed never overwrites a row that exists.
  */
 export const TOP_UP_OPERATORS = [
   { id: 'orange', name: 'Orange', plan: 'PrePay' },
@@ -16,13 +16,20 @@ export const FORMER_OPERATORS = { telekom: { name: 'Telekom', movedTo: 'digi' } 
 
 type Delivery = 'DIRECT' | 'PIN';
 
+/**
+ * A product's id, readable in logs and exports: the operator, `pin-` for a PIN, and the face value in EUR
+ * (`orange-10`, `vodafone-pin-5`, `digi-7.5`). Products staff add get theirs the same way.
+ */
+export const topUpProductId = (operatorId: string, faceValueCents: number, delivery: Delivery) =>
+  `${operatorId}-${delivery === 'PIN' ? 'pin-' : ''}${faceValueCents / 100}`;
+
 const product = (
   operatorId: TopUpOperatorId,
   faceValueEur: number,
   priceLei: number,
   delivery: Delivery = 'DIRECT',
 ) => ({
-  id: `${operatorId}-${delivery === 'PIN' ? 'pin-' : ''}${faceValueEur}`,
+  id: topUpProductId(operatorId, faceValueEur * 100, delivery),
   operatorId,
   faceValueCents: faceValueEur * 100,
   priceBani: priceLei * 100,

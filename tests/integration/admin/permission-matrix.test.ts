@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { GET as eps } from '@/app/api/eps/utils/transaction/details/route';
+import { GET as topUpProducts, PUT as saveTopUpProducts } from '@/app/api/admin/catalog/topup-products/route';
+import {
+  GET as vignettePrices,
+  PUT as saveVignettePrices,
+} from '@/app/api/admin/catalog/vignette-prices/route';
+import { GET as exchangeRate, PUT as setExchangeRate } from '@/app/api/admin/exchange-rate/route';
 import { GET as invoiceList } from '@/app/api/admin/invoices/route';
 import { GET as daily } from '@/app/api/admin/payment/daily/route';
 import { GET as exportExcel } from '@/app/api/admin/payment/export/excel/route';
@@ -21,6 +27,7 @@ import { GET as users } from '@/app/api/users/route';
 import { POST as signUp } from '@/app/api/users/sign-up/route';
 import { DELETE as removeUser, GET as user } from '@/app/api/users/user/route';
 import { ROLE_PERMISSIONS, type Authority } from '@/lib/auth/permissions';
+import { currentBudapestYear } from '@/lib/catalog/price-table';
 import { hashPassword } from '@/lib/auth/password';
 import { issueToken, signingSecret } from '@/lib/auth/tokens';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
@@ -72,6 +79,16 @@ const bearer = async (row: { id: string; tokenVersion: number }) =>
 
 /** A user made for one call that changes users, so that every caller finds its own target. */
 const target = async () => staffUser(`target-${++counter}`, 'OPERATOR');
+
+/** A PUT whose body is made per call: each caller that may write changes a value of its own, a real change. */
+const put =
+  (
+    handler: (request: Request, context: typeof noParams) => Promise<Response>,
+    url: string,
+    body: () => unknown,
+  ): Call =>
+  (auth) =>
+    handler(jsonRequest(url, { method: 'PUT', body: body(), headers: headers(auth) }), noParams);
 
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/users', authority: 'USER_READ', call: get(users, '/api/users') },
@@ -169,6 +186,50 @@ const ENDPOINTS: Endpoint[] = [
     name: 'GET /api/eps/utils/transaction/details',
     authority: 'PAYMENT_READ',
     call: (auth) => get(eps, `/api/eps/utils/transaction/details?id=${topUpOrderId}`)(auth),
+  },
+  {
+    name: 'GET /api/admin/catalog/vignette-prices',
+    authority: 'CATALOG_READ',
+    call: get(vignettePrices, '/api/admin/catalog/vignette-prices'),
+  },
+  {
+    name: 'PUT /api/admin/catalog/vignette-prices',
+    authority: 'CATALOG_WRITE',
+    call: put(saveVignettePrices, '/api/admin/catalog/vignette-prices', () => ({
+      year: currentBudapestYear() + 1,
+      prices: [{ categoryCode: 'CAR', type: 'YEAR', priceHuf: 64000 + ++counter }],
+    })),
+  },
+  {
+    name: 'GET /api/admin/catalog/topup-products',
+    authority: 'CATALOG_READ',
+    call: get(topUpProducts, '/api/admin/catalog/topup-products'),
+  },
+  {
+    name: 'PUT /api/admin/catalog/topup-products',
+    authority: 'CATALOG_WRITE',
+    call: put(saveTopUpProducts, '/api/admin/catalog/topup-products', () => ({
+      products: [
+        {
+          id: 'orange-10',
+          operatorId: 'orange',
+          faceValueCents: 1000,
+          priceBani: 6200 + ++counter,
+          delivery: 'DIRECT',
+          active: true,
+        },
+      ],
+    })),
+  },
+  {
+    name: 'GET /api/admin/exchange-rate',
+    authority: 'CATALOG_READ',
+    call: get(exchangeRate, '/api/admin/exchange-rate'),
+  },
+  {
+    name: 'PUT /api/admin/exchange-rate',
+    authority: 'CATALOG_WRITE',
+    call: put(setExchangeRate, '/api/admin/exchange-rate', () => ({ RON2HUF: 76 + ++counter / 100 })),
   },
 ];
 

@@ -98,5 +98,6 @@ export const api = {
   post: (url: string, options?: { json?: unknown; headers?: Record<string, string> }) =>
     send('POST', url, options),
   patch: (url: string, options?: { json?: unknown }) => send('PATCH', url, options),
+  put: (url: string, options?: { json?: unknown }) => send('PUT', url, options),
   delete: (url: string) => send('DELETE', url),
 };
