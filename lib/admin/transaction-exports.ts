@@ -31,6 +31,7 @@ import { transactionBatches, type TransactionItem } from './transactions';
  *       <amountRon>13800</amountRon>               in bani (RON × 100), an integer
  *       <createdAt>2026-01-05T09:30:00.000Z</createdAt>
  *       <needsReview>false</needsReview>
+ *       <needsAttention>false</needsAttention>      delivery failed, paid late, refund pending, chargeback
  *       <active>true</active>
  *       <activeBy>operator1</activeBy>
  *       <activeAt>2026-01-06T10:00:00.000Z</activeAt>
@@ -100,6 +101,7 @@ function paymentXml(item: TransactionItem): string {
     element('amountRon', item.amountRon),
     element('createdAt', item.createdAt),
     element('needsReview', item.needsReview),
+    element('needsAttention', item.needsAttention),
     element('active', item.active),
     element('activeBy', item.activeBy),
     element('activeAt', item.activeAt),

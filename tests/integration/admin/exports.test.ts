@@ -125,6 +125,7 @@ const fromXml = (payment: XmlPayment) => ({
   amountRon: Number(payment.amountRon),
   createdAt: payment.createdAt,
   needsReview: payment.needsReview === 'true',
+  needsAttention: payment.needsAttention === 'true',
   active: payment.active === 'true',
   activeBy: payment.activeBy || null,
   activeAt: payment.activeAt || null,

@@ -136,6 +136,7 @@ describe.each(processDrivers)('admin transactions on $name', ({ open, available 
           amountRon: 17952,
           createdAt: '2026-03-10T10:00:00.000Z',
           needsReview: false,
+          needsAttention: false,
           active: false,
           activeBy: null,
           activeAt: null,
@@ -369,10 +370,10 @@ describe.each(processDrivers)('admin transactions on $name', ({ open, available 
         expect(await idsOf('?active=true')).toContain(ids.c);
       });
 
-      it('answers 404 for an unknown order and 422 for anything but {id, active: true}', async () => {
+      it('answers 404 for an unknown order and 422 for anything but {id, active: true | false}', async () => {
         expect((await patch({ id: 'no-such-order', active: true })).status).toBe(404);
         for (const body of [
-          { id: ids.b, active: false },
+          { id: ids.b, active: 'no' },
           { id: ids.b },
           { active: true },
           { id: '', active: true },
@@ -380,9 +381,22 @@ describe.each(processDrivers)('admin transactions on $name', ({ open, available 
           const answer = await patch(body);
           expect(answer.status).toBe(422);
         }
-        const refused = await patch({ id: ids.b, active: false });
+        const refused = await patch({ id: ids.b, active: 'no' });
         expect(refused.body.error.issues).toEqual([expect.objectContaining({ path: 'active' })]);
         expect((await patch('{not json')).status).toBe(400);
+      });
+
+      it('undoes the mark: no longer active, nobody named, and audited', async () => {
+        await patch({ id: ids.c, active: true });
+        const undone = await patch({ id: ids.c, active: false });
+        expect(undone.status).toBe(200);
+        expect(undone.body).toMatchObject({ active: false, activeBy: null, activeAt: null });
+        expect(await idsOf('?active=true')).not.toContain(ids.c);
+        const undoneEntries = await db()
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.target, ids.c!), eq(auditLog.action, 'payment.unmarkActive')));
+        expect(undoneEntries).toHaveLength(1);
       });
 
       it('answers 401 without a token and 403 without PAYMENT_WRITE, changing nothing', async () => {
