@@ -152,3 +152,29 @@ test('finds a failed delivery among the orders that need a hand, corrects the pl
   await expect(details).toContainText(message('ro', 'Admin.statuses.FULFILLED'));
   await expect(details).toContainText(/HU-EM-[0-9A-F]{12}/);
 });
+
+test('sets next year’s price of a vignette, after a confirmation', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: ro('nav.catalog') }).click();
+  const nextYear = String(DateTime.now().setZone(VIGNETTE_TIME_ZONE).year + 1);
+  await page.getByLabel(ro('catalog.prices.year'), { exact: true }).selectOption(nextYear);
+  const table = page.getByRole('table', { name: ro('catalog.prices.caption', { year: nextYear }) });
+  await expect(table).toBeVisible();
+  const price = table.getByRole('spinbutton', {
+    name: `${ro('products.CAR')} ${ro('vignetteTypes.YEAR')}`,
+    exact: true,
+  });
+  const newPrice = String(60_000 + Number(SUFFIX));
+  await price.fill(newPrice);
+  await page.getByRole('button', { name: ro('catalog.prices.save') }).click();
+  const confirm = page.getByRole('dialog', { name: ro('catalog.prices.confirmTitle', { year: nextYear }) });
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: ro('catalog.prices.confirm') }).click();
+  await expect(page.getByText(ro('catalog.prices.saved', { year: nextYear }))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Read back from the server: a fresh page shows the saved price.
+  await page.reload();
+  await page.getByLabel(ro('catalog.prices.year'), { exact: true }).selectOption(nextYear);
+  await expect(price).toHaveValue(newPrice);
+});
