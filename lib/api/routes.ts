@@ -8,6 +8,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * one segment. tests/unit/lib/api/routes.test.ts checks this table against the route files under app/api.
  */
 export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> = {
+  '/api/admin/audit': ['GET'],
   '/api/admin/invoices': ['GET'],
   '/api/admin/payment': ['GET', 'PATCH'],
   '/api/admin/payment/daily': ['GET'],

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { GET as eps } from '@/app/api/eps/utils/transaction/details/route';
+import { GET as auditLog } from '@/app/api/admin/audit/route';
 import { GET as invoiceList } from '@/app/api/admin/invoices/route';
 import { GET as daily } from '@/app/api/admin/payment/daily/route';
 import { GET as exportExcel } from '@/app/api/admin/payment/export/excel/route';
@@ -141,6 +142,11 @@ const ENDPOINTS: Endpoint[] = [
     name: 'GET /api/admin/payment/export/excel',
     authority: 'PAYMENT_EXPORT',
     call: get(exportExcel, `/api/admin/payment/export/excel?from=${today}&to=${today}`),
+  },
+  {
+    name: 'GET /api/admin/audit',
+    authority: 'AUDIT_READ',
+    call: get(auditLog, '/api/admin/audit?action=payment.markActive'),
   },
   {
     name: 'GET /api/admin/invoices',
