@@ -1,6 +1,7 @@
-import type { DailySales, TransactionItem } from '@/lib/admin/transactions';
+import type { DailySales, TransactionItem, TransactionProduct } from '@/lib/admin/transactions';
 import type { listInvoices } from '@/lib/admin/invoices';
 import type { UserView } from '@/lib/auth/users';
+import type { Locale } from '@/lib/i18n/routing';
 import { api } from '@/lib/client/api';
 import type { OrderStatus } from '@/lib/orders/status';
 import type { transactionDetails } from '@/lib/orders/transaction-details';
@@ -67,7 +68,7 @@ export const ORDER_STATUSES = [
 
 /** One row of `GET /api/admin/payment` (and `PATCH`'s answer). */
 export type Payment = TransactionItem;
-export type { DailySales };
+export type { DailySales, TransactionProduct };
 
 export interface Page<T> {
   items: T[];

@@ -1,11 +1,18 @@
 'use client';
 
 import { useLocale, useMessages, useTranslations } from 'next-intl';
-import type { StatusEvent, TopUpLine, TransactionDetails, VignetteLine } from '@/lib/admin-client/admin-api';
+import type {
+  StatusEvent,
+  TopUpLine,
+  TransactionDetails,
+  TransactionProduct,
+  VignetteLine,
+} from '@/lib/admin-client/admin-api';
 import { formatDateTime, formatDay, formatRon } from '@/lib/admin-client/format';
 import { isKeyOf } from '../admin-i18n';
 import { Facts } from '../ui/facts';
 import { StatusBadge } from '../ui/status-badge';
+import { useProductNames } from './use-product-names';
 
 /** Plates, references and codes in a fixed-width font, where O and 0 or I and 1 are told apart. */
 const mono = (text: string | null | undefined) => text && <span className="font-mono">{text}</span>;
@@ -23,20 +30,43 @@ const formatHuf = (value: number, locale: string) => {
   return format.format(value);
 };
 
-/** What was bought, one card a line, with what the issuer or the top-up provider answered. */
+/** A line as the transactions list names its products; none for a top-up whose product is unknown. */
+function productOf(line: VignetteLine | TopUpLine): TransactionProduct | undefined {
+  if (isVignette(line)) {
+    return line.categoryCode && line.type
+      ? { categoryCode: line.categoryCode, type: line.type, count: 1 }
+      : undefined;
+  }
+  return line.operator && line.faceValue !== undefined && line.delivery
+    ? {
+        operator: line.operator,
+        faceValueCents: Math.round(line.faceValue * 100),
+        currency: 'EUR',
+        delivery: line.delivery,
+        count: 1,
+      }
+    : undefined;
+}
+
+/** What was bought, one card a line headed by its product's name, with what the issuer or the top-up provider answered. */
 export function OrderLines({ order }: { order: TransactionDetails }) {
   const d = useTranslations('Admin.details');
+  const names = useProductNames();
   return (
     <section aria-labelledby="order-lines-title" className="space-y-3">
       <h3 id="order-lines-title" className="text-base font-semibold text-slate-900">
         {d('items')}
       </h3>
       <ul className="space-y-3">
-        {order.items.map((line, index) => (
-          <li key={index} className="rounded-md border border-slate-200 p-3">
-            {isVignette(line) ? <VignetteFacts line={line} /> : <TopUpFacts line={line} />}
-          </li>
-        ))}
+        {order.items.map((line, index) => {
+          const product = productOf(line);
+          return (
+            <li key={index} className="rounded-md border border-slate-200 p-3">
+              {product && <h4 className="mb-2 font-semibold text-slate-900">{names.name(product)}</h4>}
+              {isVignette(line) ? <VignetteFacts line={line} /> : <TopUpFacts line={line} />}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
