@@ -150,8 +150,9 @@ export const invoicesUrl = (query: { page: number; size: number; q: string }) =>
 
 export const invoicePdfUrl = (orderId: string) => withQuery('/api/invoice', { orderId });
 
-export const exportUrl = (format: 'xml' | 'excel', range: { from: string; to: string }) =>
-  withQuery(`/api/admin/payment/export/${format}`, range);
+/** An export of a range; the spreadsheet is written in `lang`, the admin's language (the XML has none). */
+export const exportUrl = (format: 'xml' | 'excel', range: { from: string; to: string }, lang: Locale) =>
+  withQuery(`/api/admin/payment/export/${format}`, { ...range, lang: format === 'excel' ? lang : undefined });
 
 /** SWR's fetcher: a GET whose JSON answer is the data. */
 export const getJson = <T>(url: string): Promise<T> => api.get(url).json<T>();
