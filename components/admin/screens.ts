@@ -5,7 +5,7 @@ import type { Session } from '@/lib/admin-client/session';
 export const SIGN_IN_PATH = '/admin';
 export const PASSWORD_PATH = '/admin/password';
 
-export type ScreenKey = 'transactions' | 'exports' | 'invoices' | 'users' | 'password';
+export type ScreenKey = 'transactions' | 'exports' | 'invoices' | 'users' | 'audit' | 'password';
 
 /** The back-office's screens in menu order, each with the authority that shows it (none: every signed-in user). */
 export const SCREENS: readonly { key: ScreenKey; path: string; authority: Authority | null }[] = [
@@ -13,6 +13,7 @@ export const SCREENS: readonly { key: ScreenKey; path: string; authority: Author
   { key: 'exports', path: '/admin/exports', authority: 'PAYMENT_EXPORT' },
   { key: 'invoices', path: '/admin/invoices', authority: 'INVOICE_READ' },
   { key: 'users', path: '/admin/users', authority: 'USER_READ' },
+  { key: 'audit', path: '/admin/audit', authority: 'AUDIT_READ' },
   { key: 'password', path: PASSWORD_PATH, authority: null },
 ];
 

@@ -1,4 +1,5 @@
 import type { DailySales, TransactionItem, TransactionProduct } from '@/lib/admin/transactions';
+import type { listAuditLog } from '@/lib/admin/audit';
 import type { listInvoices } from '@/lib/admin/invoices';
 import type { UserView } from '@/lib/auth/users';
 import type { Locale } from '@/lib/i18n/routing';
@@ -23,6 +24,7 @@ export const ROLES_URL = '/api/users/roles';
 export const PAYMENTS_URL = '/api/admin/payment';
 export const DAILY_SALES_URL = '/api/admin/payment/daily';
 export const INVOICES_URL = '/api/admin/invoices';
+export const AUDIT_URL = '/api/admin/audit';
 
 export type { Authority } from '@/lib/auth/permissions';
 
@@ -106,6 +108,19 @@ export type VignetteLine = Extract<OrderLine, { firstDay: unknown }>;
 export type TopUpLine = Exclude<OrderLine, VignetteLine>;
 export type StatusEvent = TransactionDetails['events'][number];
 
+/** `GET /api/admin/audit`: one page of the audit log and every action name it holds. */
+export type AuditPage = Awaited<ReturnType<typeof listAuditLog>>;
+export type AuditEntry = AuditPage['items'][number];
+
+/** The audit screen's filters; an empty value is no filter. */
+export interface AuditFilters {
+  /** The actor's whole user name, in any case. */
+  user: string;
+  action: string;
+  from: string;
+  to: string;
+}
+
 /** One row of `GET /api/admin/invoices`. */
 export type InvoiceRow = Awaited<ReturnType<typeof listInvoices>>['items'][number];
 
@@ -147,6 +162,16 @@ export const transactionDetailsUrl = (kind: OrderKind, id: string) =>
 
 export const invoicesUrl = (query: { page: number; size: number; q: string }) =>
   withQuery(INVOICES_URL, { page: query.page, size: query.size, q: query.q.trim() });
+
+export const auditUrl = (query: AuditFilters & { page: number; size: number }) =>
+  withQuery(AUDIT_URL, {
+    page: query.page,
+    size: query.size,
+    user: query.user.trim(),
+    action: query.action,
+    from: query.from,
+    to: query.to,
+  });
 
 export const invoicePdfUrl = (orderId: string) => withQuery('/api/invoice', { orderId });
 
