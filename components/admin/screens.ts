@@ -5,7 +5,7 @@ import type { Session } from '@/lib/admin-client/session';
 export const SIGN_IN_PATH = '/admin';
 export const PASSWORD_PATH = '/admin/password';
 
-export type ScreenKey = 'transactions' | 'exports' | 'invoices' | 'catalog' | 'users' | 'password';
+export type ScreenKey = 'transactions' | 'exports' | 'invoices' | 'catalog' | 'users' | 'audit' | 'password';
 
 /** The back-office's screens in menu order, each with the authority that shows it (none: every signed-in user). */
 export const SCREENS: readonly { key: ScreenKey; path: string; authority: Authority | null }[] = [
@@ -14,6 +14,7 @@ export const SCREENS: readonly { key: ScreenKey; path: string; authority: Author
   { key: 'invoices', path: '/admin/invoices', authority: 'INVOICE_READ' },
   { key: 'catalog', path: '/admin/catalog', authority: 'CATALOG_READ' },
   { key: 'users', path: '/admin/users', authority: 'USER_READ' },
+  { key: 'audit', path: '/admin/audit', authority: 'AUDIT_READ' },
   { key: 'password', path: PASSWORD_PATH, authority: null },
 ];
 

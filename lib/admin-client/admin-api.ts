@@ -1,6 +1,8 @@
-import type { DailySales, TransactionItem } from '@/lib/admin/transactions';
+import type { DailySales, TransactionItem, TransactionProduct } from '@/lib/admin/transactions';
+import type { listAuditLog } from '@/lib/admin/audit';
 import type { listInvoices } from '@/lib/admin/invoices';
 import type { UserView } from '@/lib/auth/users';
+import type { Locale } from '@/lib/i18n/routing';
 import { api } from '@/lib/client/api';
 import type { OrderStatus } from '@/lib/orders/status';
 import type { transactionDetails } from '@/lib/orders/transaction-details';
@@ -22,6 +24,7 @@ export const ROLES_URL = '/api/users/roles';
 export const PAYMENTS_URL = '/api/admin/payment';
 export const DAILY_SALES_URL = '/api/admin/payment/daily';
 export const INVOICES_URL = '/api/admin/invoices';
+export const AUDIT_URL = '/api/admin/audit';
 
 export type { Authority } from '@/lib/auth/permissions';
 
@@ -67,7 +70,7 @@ export const ORDER_STATUSES = [
 
 /** One row of `GET /api/admin/payment` (and `PATCH`'s answer). */
 export type Payment = TransactionItem;
-export type { DailySales };
+export type { DailySales, TransactionProduct };
 
 export interface Page<T> {
   items: T[];
@@ -106,6 +109,19 @@ type OrderLine = TransactionDetails['items'][number];
 export type VignetteLine = Extract<OrderLine, { firstDay: unknown }>;
 export type TopUpLine = Exclude<OrderLine, VignetteLine>;
 export type StatusEvent = TransactionDetails['events'][number];
+
+/** `GET /api/admin/audit`: one page of the audit log and every action name it holds. */
+export type AuditPage = Awaited<ReturnType<typeof listAuditLog>>;
+export type AuditEntry = AuditPage['items'][number];
+
+/** The audit screen's filters; an empty value is no filter. */
+export interface AuditFilters {
+  /** The actor's whole user name, in any case. */
+  user: string;
+  action: string;
+  from: string;
+  to: string;
+}
 
 /** One row of `GET /api/admin/invoices`. */
 export type InvoiceRow = Awaited<ReturnType<typeof listInvoices>>['items'][number];
@@ -150,10 +166,21 @@ export const transactionDetailsUrl = (kind: OrderKind, id: string) =>
 export const invoicesUrl = (query: { page: number; size: number; q: string }) =>
   withQuery(INVOICES_URL, { page: query.page, size: query.size, q: query.q.trim() });
 
+export const auditUrl = (query: AuditFilters & { page: number; size: number }) =>
+  withQuery(AUDIT_URL, {
+    page: query.page,
+    size: query.size,
+    user: query.user.trim(),
+    action: query.action,
+    from: query.from,
+    to: query.to,
+  });
+
 export const invoicePdfUrl = (orderId: string) => withQuery('/api/invoice', { orderId });
 
-export const exportUrl = (format: 'xml' | 'excel', range: { from: string; to: string }) =>
-  withQuery(`/api/admin/payment/export/${format}`, range);
+/** An export of a range; the spreadsheet is written in `lang`, the admin's language (the XML has none). */
+export const exportUrl = (format: 'xml' | 'excel', range: { from: string; to: string }, lang: Locale) =>
+  withQuery(`/api/admin/payment/export/${format}`, { ...range, lang: format === 'excel' ? lang : undefined });
 
 /** SWR's fetcher: a GET whose JSON answer is the data. */
 export const getJson = <T>(url: string): Promise<T> => api.get(url).json<T>();

@@ -3,9 +3,16 @@ import 'server-only';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
+import { createTranslator } from 'next-intl';
+import { productNames } from '@/lib/admin-client/product-names';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
+import { routing, type Locale } from '@/lib/i18n/routing';
 import type { TransactionRangeQuery } from '@/lib/validations/admin-transactions';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
+import hu from '@/messages/hu.json';
+import ro from '@/messages/ro.json';
 import { recordAudit } from './audit';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { transactionBatches, type TransactionItem } from './transactions';
@@ -141,34 +148,63 @@ function localTime(iso: string | null): Date | null {
 
 const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
 
-/** The spreadsheet's columns: the list's fields, amounts in lei, times local. */
-const COLUMNS: { header: string; width: number; numFmt?: string; value(item: TransactionItem): CellValue }[] =
-  [
-    { header: 'id', width: 26, value: (item) => item.id },
-    { header: 'kind', width: 10, value: (item) => item.kind },
-    { header: 'status', width: 20, value: (item) => item.status },
-    { header: 'email', width: 30, value: (item) => item.email },
-    { header: 'phone', width: 15, value: (item) => item.phone },
-    { header: 'plates', width: 20, value: (item) => item.plates.join(', ') },
-    { header: 'description', width: 28, value: (item) => item.description },
-    { header: 'amount (lei)', width: 12, numFmt: '#,##0.00', value: (item) => item.amountRon / 100 },
-    {
-      header: `createdAt (${SHOP_TIME_ZONE})`,
-      width: 20,
-      numFmt: DATE_TIME,
-      value: (item) => localTime(item.createdAt),
-    },
-    { header: 'needsReview', width: 12, value: (item) => item.needsReview },
-    { header: 'active', width: 8, value: (item) => item.active },
-    { header: 'activeBy', width: 16, value: (item) => item.activeBy },
-    {
-      header: `activeAt (${SHOP_TIME_ZONE})`,
-      width: 20,
-      numFmt: DATE_TIME,
-      value: (item) => localTime(item.activeAt),
-    },
-    { header: 'invoiceNumber', width: 18, value: (item) => item.invoiceNumber },
-  ];
+/** The back-office's texts a spreadsheet is written with: its headers, and the names of states, kinds and products. */
+type SheetMessages = Pick<(typeof ro)['Admin'], 'excel' | 'statuses' | 'kinds' | 'productNames'>;
+const sheetMessages = ({ Admin }: typeof ro): SheetMessages => ({
+  excel: Admin.excel,
+  statuses: Admin.statuses,
+  kinds: Admin.kinds,
+  productNames: Admin.productNames,
+});
+const SHEET_MESSAGES: Record<Locale, SheetMessages> = {
+  ro: sheetMessages(ro),
+  en: sheetMessages(en),
+  de: sheetMessages(de),
+  hu: sheetMessages(hu),
+};
+
+/** The words of one language the cells are written with; a state or kind without a message is written as it is. */
+function sheetTexts(locale: Locale) {
+  const messages = SHEET_MESSAGES[locale];
+  const t = createTranslator({ locale, messages: { Admin: messages }, namespace: 'Admin' });
+  const products = productNames(locale, messages.productNames);
+  return {
+    sheet: t('excel.sheet'),
+    header: (key: ColumnKey) => t(`excel.columns.${key}`),
+    status: (status: string) =>
+      Object.hasOwn(messages.statuses, status)
+        ? t(`statuses.${status as keyof SheetMessages['statuses']}`)
+        : status,
+    kind: (kind: string) =>
+      Object.hasOwn(messages.kinds, kind) ? t(`kinds.${kind as keyof SheetMessages['kinds']}`) : kind,
+    products: products.list,
+  };
+}
+type SheetTexts = ReturnType<typeof sheetTexts>;
+type ColumnKey = keyof SheetMessages['excel']['columns'];
+
+/** The spreadsheet's columns: the list's fields in the admin's language, amounts in lei, times local. */
+const COLUMNS: {
+  key: ColumnKey;
+  width: number;
+  numFmt?: string;
+  value(item: TransactionItem, texts: SheetTexts): CellValue;
+}[] = [
+  { key: 'id', width: 26, value: (item) => item.id },
+  { key: 'kind', width: 14, value: (item, texts) => texts.kind(item.kind) },
+  { key: 'status', width: 22, value: (item, texts) => texts.status(item.status) },
+  { key: 'email', width: 30, value: (item) => item.email },
+  { key: 'phone', width: 15, value: (item) => item.phone },
+  { key: 'plates', width: 20, value: (item) => item.plates.join(', ') },
+  { key: 'products', width: 32, value: (item, texts) => texts.products(item.products) },
+  { key: 'amount', width: 12, numFmt: '#,##0.00', value: (item) => item.amountRon / 100 },
+  { key: 'createdAt', width: 22, numFmt: DATE_TIME, value: (item) => localTime(item.createdAt) },
+  { key: 'needsReview', width: 12, value: (item) => item.needsReview },
+  { key: 'active', width: 12, value: (item) => item.active },
+  { key: 'activeBy', width: 16, value: (item) => item.activeBy },
+  { key: 'activeAt', width: 22, numFmt: DATE_TIME, value: (item) => localTime(item.activeAt) },
+  { key: 'invoiceNumber', width: 18, value: (item) => item.invoiceNumber },
+];
 
 /** Resolves once the stream may take more (or is gone): the pace of the client that reads the download. */
 const whenWritable = (stream: PassThrough) =>
@@ -185,24 +221,26 @@ const whenWritable = (stream: PassThrough) =>
 
 /**
  * An .xlsx written by exceljs's streaming writer: inline strings (a shared-strings table would hold every text
- * until the end), a bold, frozen header row, and typed cells. Each batch of rows is committed (written and
- * dropped) and the next one is read only once the output has drained.
+ * until the end), a bold, frozen header row, and typed cells; headers, states, kinds and products in the admin's
+ * language. Each batch of rows is committed (written and dropped) and the next one is read only once the output has
+ * drained.
  */
-function excelChunks(batches: AsyncIterable<TransactionItem[]>): AsyncIterable<Uint8Array> {
+function excelChunks(batches: AsyncIterable<TransactionItem[]>, locale: Locale): AsyncIterable<Uint8Array> {
+  const texts = sheetTexts(locale);
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet('Payments', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((column) => ({ key: column.header, width: column.width }));
+  const sheet = workbook.addWorksheet(texts.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((column) => ({ key: column.key, width: column.width }));
   // A client that goes away destroys the output while the zip may still write to it: that is the end of the
   // export, not a crash of the server (the reader sees its own errors through its iterator).
   output.on('error', () => {});
   (workbook as unknown as { zip: PassThrough }).zip.on('error', (error: Error) => output.destroy(error));
   void (async () => {
-    const header = sheet.addRow(COLUMNS.map((column) => column.header));
+    const header = sheet.addRow(COLUMNS.map((column) => texts.header(column.key)));
     header.font = { bold: true };
     header.commit();
     for await (const batch of batches) {
@@ -210,8 +248,8 @@ function excelChunks(batches: AsyncIterable<TransactionItem[]>): AsyncIterable<U
       for (const item of batch) {
         const row = sheet.addRow(
           COLUMNS.map((column) => {
-            const value = column.value(item);
-            return typeof value === 'string' ? exportedText(column.header, value) : value;
+            const value = column.value(item, texts);
+            return typeof value === 'string' ? exportedText(column.key, value) : value;
           }),
         );
         COLUMNS.forEach((column, index) => {
@@ -252,14 +290,14 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 /**
  * Starts an export: records it in the audit log (who, which format, which range and filters), then answers the
- * file's name, type and a stream of its content.
+ * file's name, type and a stream of its content. `locale` is the spreadsheet's language; the XML has none.
  */
 export async function exportTransactions(
   db: Db,
   principal: Pick<Principal, 'id' | 'username'>,
   format: ExportFormat,
   query: TransactionRangeQuery,
-  { batchSize }: { batchSize?: number } = {},
+  { batchSize, locale = routing.defaultLocale }: { batchSize?: number; locale?: Locale } = {},
 ) {
   const details = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
   await recordAudit(db, principal, { action: `export.${format}`, details });
@@ -267,6 +305,6 @@ export async function exportTransactions(
   return {
     filename: `payments_${query.from}_${query.to}.${format === 'xml' ? 'xml' : 'xlsx'}`,
     contentType: CONTENT_TYPES[format],
-    body: webStream(format === 'xml' ? xmlChunks(batches, query, new Date()) : excelChunks(batches)),
+    body: webStream(format === 'xml' ? xmlChunks(batches, query, new Date()) : excelChunks(batches, locale)),
   };
 }

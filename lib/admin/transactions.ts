@@ -11,6 +11,7 @@ import { findOrder, type Executor } from '@/lib/orders/orders';
 import type { OrderStatus } from '@/lib/orders/status';
 import { parseRomanianPhone } from '@/lib/phones/romanian-phone';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import type { VignetteType } from '@/lib/vignettes/periods';
 import { normalizePlate } from '@/lib/vignettes/plate';
 import {
   daysInRange,
@@ -26,6 +27,15 @@ import { recordAudit } from './audit';
  */
 export const MONEY_RECEIVED: readonly OrderStatus[] = ['PAID', 'FULFILLED', 'FULFILLMENT_FAILED'];
 
+/**
+ * What an order holds, alike items counted together, in the order bought: a vignette's category code (`CAR`) and
+ * period, or a top-up's operator and plan (`Orange PrePay`), face value in euro cents and delivery. Data, not words:
+ * the screens and the spreadsheet name them in the admin's language (lib/admin-client/product-names.ts).
+ */
+export type TransactionProduct =
+  | { categoryCode: string; type: VignetteType; count: number }
+  | { operator: string; faceValueCents: number; currency: 'EUR'; delivery: 'DIRECT' | 'PIN'; count: number };
+
 /** One row of the transactions list, of the exports and of `PATCH /api/admin/payment`'s answer. */
 export interface TransactionItem {
   id: string;
@@ -34,8 +44,9 @@ export interface TransactionItem {
   email: string;
   phone: string | null;
   plates: string[];
-  /** `CAR WEEK ×2, VAN MONTH` or `Orange PrePay 10 EUR`. */
+  /** `CAR WEEK ×2, VAN MONTH` or `Orange PrePay 10 EUR`: the products in no one's language, for the XML export. */
   description: string;
+  products: TransactionProduct[];
   /** In bani. */
   amountRon: number;
   createdAt: string;
@@ -146,7 +157,7 @@ function filterConditions(filters: TransactionFilters): SQL[] {
 interface ItemRow {
   orderId: string;
   categoryCode: string | null;
-  vignetteType: string | null;
+  vignetteType: VignetteType | null;
   plate: string | null;
   phone: string | null;
   operatorName: string | null;
@@ -155,17 +166,44 @@ interface ItemRow {
   delivery: 'DIRECT' | 'PIN' | null;
 }
 
-/** `CAR WEEK ×2, VAN MONTH` for vignettes (in the order bought); `Orange PrePay 10 EUR` for a top-up. */
-function describe(items: ItemRow[]): string {
-  const parts = new Map<string, number>();
+/** The products of an order's items (in the order bought), alike ones counted together. */
+function productsOf(items: ItemRow[]): TransactionProduct[] {
+  const products = new Map<string, TransactionProduct>();
   for (const item of items) {
-    const part =
-      item.operatorName !== null
-        ? `${item.operatorName} ${item.plan} ${(item.faceValueCents ?? 0) / 100} EUR${item.delivery === 'PIN' ? ' PIN' : ''}`
-        : `${item.categoryCode} ${item.vignetteType}`;
-    parts.set(part, (parts.get(part) ?? 0) + 1);
+    let product: TransactionProduct;
+    if (item.operatorName !== null && item.faceValueCents !== null && item.delivery !== null) {
+      product = {
+        operator: `${item.operatorName} ${item.plan}`,
+        faceValueCents: item.faceValueCents,
+        currency: 'EUR',
+        delivery: item.delivery,
+        count: 1,
+      };
+    } else if (item.categoryCode !== null && item.vignetteType !== null) {
+      product = { categoryCode: item.categoryCode, type: item.vignetteType, count: 1 };
+    } else {
+      // Neither: the order's writer and the foreign keys allow no such item.
+      continue;
+    }
+    const key = JSON.stringify({ ...product, count: 0 });
+    const same = products.get(key);
+    if (same) same.count += 1;
+    else products.set(key, product);
   }
-  return [...parts].map(([part, times]) => (times > 1 ? `${part} ×${times}` : part)).join(', ');
+  return [...products.values()];
+}
+
+/** `CAR WEEK ×2, VAN MONTH` for vignettes; `Orange PrePay 10 EUR` for a top-up (`... PIN` for one sent as a code). */
+function describe(products: TransactionProduct[]): string {
+  return products
+    .map((product) => {
+      const part =
+        'operator' in product
+          ? `${product.operator} ${product.faceValueCents / 100} EUR${product.delivery === 'PIN' ? ' PIN' : ''}`
+          : `${product.categoryCode} ${product.type}`;
+      return product.count > 1 ? `${part} ×${product.count}` : part;
+    })
+    .join(', ');
 }
 
 /** The list rows of some orders, with what their items say: one query for the items of all of them. */
@@ -201,6 +239,7 @@ async function toItems(executor: Executor, rows: OrderListRow[]): Promise<Transa
   }
   return rows.map((row) => {
     const items = itemsOf.get(row.id) ?? [];
+    const products = productsOf(items);
     return {
       id: row.id,
       kind: row.kind,
@@ -208,7 +247,8 @@ async function toItems(executor: Executor, rows: OrderListRow[]): Promise<Transa
       email: row.email,
       phone: row.phone ?? items.find((item) => item.phone)?.phone ?? null,
       plates: [...new Set(items.flatMap((item) => (item.plate ? [item.plate] : [])))],
-      description: describe(items),
+      description: describe(products),
+      products,
       amountRon: row.amountBani,
       createdAt: row.createdAt.toISOString(),
       needsReview: row.needsReview,

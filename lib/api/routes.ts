@@ -8,6 +8,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * one segment. tests/unit/lib/api/routes.test.ts checks this table against the route files under app/api.
  */
 export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> = {
+  '/api/admin/audit': ['GET'],
   '/api/admin/catalog/topup-products': ['GET', 'PUT'],
   '/api/admin/catalog/vignette-prices': ['GET', 'PUT'],
   '/api/admin/exchange-rate': ['GET', 'PUT'],

@@ -491,7 +491,13 @@ export const auditLog = pgTable(
     target: text('target'),
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  (table) => [index('audit_log_at').on(table.at)],
+  (table) => [
+    index('audit_log_at').on(table.at),
+    // The viewer's filters (lib/admin/audit.ts), each read newest first from its own index; the action's also
+    // lists the distinct actions for the filter without reading the whole log.
+    index('audit_log_action_at').on(table.action, table.at),
+    index('audit_log_actor_at').on(sql`lower(${table.actorName})`, table.at),
+  ],
 );
 
 /**

@@ -28,14 +28,14 @@ export const MAX_RANGE_DAYS = 366;
 export const MAX_PAGE_SIZE = 200;
 
 const absentIfEmpty = (value: unknown) => (value === '' ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(absentIfEmpty, schema.optional());
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(absentIfEmpty, schema.optional());
 
 /** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30). */
-const day = text({ error: 'dateInvalid' })
+export const day = text({ error: 'dateInvalid' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid')
   .refine((text) => DateTime.fromISO(text, { zone: 'utc' }).isValid, 'dateInvalid');
 
-const pageFields = {
+export const pageFields = {
   page: z.preprocess(
     absentIfEmpty,
     z.coerce
@@ -73,7 +73,7 @@ export const daysInRange = (from: string, to: string) =>
   DateTime.fromISO(to, { zone: 'utc' }).diff(DateTime.fromISO(from, { zone: 'utc' }), 'days').days + 1;
 
 /** `from` not after `to`; with `required`, both present and at most {@link MAX_RANGE_DAYS} days apart. */
-const checkRange =
+export const checkRange =
   (required: boolean) =>
   ({ from, to }: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
     if (required && !from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'required' });

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { exportUrl } from '@/lib/admin-client/admin-api';
 import { useDownload } from '@/lib/admin-client/download';
 import { lastDays } from '@/lib/admin-client/format';
+import { useAdminLocale } from '@/lib/admin-client/locale';
 import { useFailureText } from '../admin-i18n';
 import { rangeProblem } from '../transactions/transactions-screen';
 import { Notice } from '../ui/notice';
@@ -16,12 +17,13 @@ const FORMATS = [
   { format: 'excel', extension: 'xlsx' },
 ] as const;
 
-/** The transactions of a date range as an XML file or an Excel workbook (PAYMENT_EXPORT). */
+/** The transactions of a date range as an XML file or an Excel workbook in the admin's language (PAYMENT_EXPORT). */
 export function ExportsScreen() {
   const t = useTranslations('Admin');
   const e = useTranslations('Admin.exports');
   const validation = useTranslations('Validation');
   const failureText = useFailureText();
+  const locale = useAdminLocale();
   const id = useId();
   const [range, setRange] = useState(() => lastDays(30));
   const [tried, setTried] = useState(false);
@@ -37,7 +39,7 @@ export function ExportsScreen() {
     if (missing || problem) return;
     const ok = await download(
       format,
-      exportUrl(format, range),
+      exportUrl(format, range, locale),
       `transactions-${range.from}-${range.to}.${extension}`,
     );
     if (ok) setDone(e('done', { format: e(format) }));

@@ -2,13 +2,20 @@
 
 import { useLocale, useMessages, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import type { StatusEvent, TopUpLine, TransactionDetails, VignetteLine } from '@/lib/admin-client/admin-api';
+import type {
+  StatusEvent,
+  TopUpLine,
+  TransactionDetails,
+  TransactionProduct,
+  VignetteLine,
+} from '@/lib/admin-client/admin-api';
 import type { OrderEvent } from '@/lib/admin-client/order-actions-api';
 import { formatDateTime, formatDay, formatRon } from '@/lib/admin-client/format';
 import { isKeyOf } from '../admin-i18n';
 import { Facts } from '../ui/facts';
 import { StatusBadge } from '../ui/status-badge';
 import { useEventText } from './event-text';
+import { useProductNames } from './use-product-names';
 
 /** Plates, references and codes in a fixed-width font, where O and 0 or I and 1 are told apart. */
 const mono = (text: string | null | undefined) => text && <span className="font-mono">{text}</span>;
@@ -26,9 +33,27 @@ const formatHuf = (value: number, locale: string) => {
   return format.format(value);
 };
 
+/** A line as the transactions list names its products; none for a top-up whose product is unknown. */
+function productOf(line: VignetteLine | TopUpLine): TransactionProduct | undefined {
+  if (isVignette(line)) {
+    return line.categoryCode && line.type
+      ? { categoryCode: line.categoryCode, type: line.type, count: 1 }
+      : undefined;
+  }
+  return line.operator && line.faceValue !== undefined && line.delivery
+    ? {
+        operator: line.operator,
+        faceValueCents: Math.round(line.faceValue * 100),
+        currency: 'EUR',
+        delivery: line.delivery,
+        count: 1,
+      }
+    : undefined;
+}
+
 /**
- * What was bought, one card a line, with what the issuer or the top-up provider answered, and below each what staff
- * can do to that line (`lineActions`, by the line's index).
+ * What was bought, one card a line headed by its product's name, with what the issuer or the top-up provider
+ * answered, and below each what staff can do to that line (`lineActions`, by the line's index).
  */
 export function OrderLines({
   order,
@@ -38,18 +63,23 @@ export function OrderLines({
   lineActions?: (index: number) => ReactNode;
 }) {
   const d = useTranslations('Admin.details');
+  const names = useProductNames();
   return (
     <section aria-labelledby="order-lines-title" className="space-y-3">
       <h3 id="order-lines-title" className="text-base font-semibold text-slate-900">
         {d('items')}
       </h3>
       <ul className="space-y-3">
-        {order.items.map((line, index) => (
-          <li key={index} className="rounded-md border border-slate-200 p-3">
-            {isVignette(line) ? <VignetteFacts line={line} /> : <TopUpFacts line={line} />}
-            {lineActions?.(index)}
-          </li>
-        ))}
+        {order.items.map((line, index) => {
+          const product = productOf(line);
+          return (
+            <li key={index} className="rounded-md border border-slate-200 p-3">
+              {product && <h4 className="mb-2 font-semibold text-slate-900">{names.name(product)}</h4>}
+              {isVignette(line) ? <VignetteFacts line={line} /> : <TopUpFacts line={line} />}
+              {lineActions?.(index)}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

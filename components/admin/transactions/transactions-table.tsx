@@ -8,6 +8,7 @@ import { AttentionMarker } from './attention';
 import { ScrollTable } from '../ui/scroll-table';
 import { SortHeader } from '../ui/sort-header';
 import { StatusBadge } from '../ui/status-badge';
+import { useProductNames } from './use-product-names';
 
 const cell = 'px-3 py-2 align-top';
 
@@ -31,6 +32,7 @@ export function TransactionsTable({
   const t = useTranslations('Admin');
   const c = useTranslations('Admin.transactions.columns');
   const locale = useLocale();
+  const names = useProductNames();
   const header = (column: PaymentSort, label: string, className = '') => (
     <SortHeader
       label={label}
@@ -90,7 +92,7 @@ export function TransactionsTable({
               {payment.phone && <div className="text-xs text-slate-700">{payment.phone}</div>}
             </td>
             <td className={cell}>
-              <div>{payment.description}</div>
+              <div>{names.list(payment.products)}</div>
               {payment.plates.length > 0 && (
                 <div className="font-mono text-xs text-slate-700">{payment.plates.join(', ')}</div>
               )}

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { GET as getExcel } from '@/app/api/admin/payment/export/excel/route';
 import { GET as getXml } from '@/app/api/admin/payment/export/xml/route';
@@ -14,6 +15,8 @@ import { auditLog } from '@/lib/db/schema';
 import { describeForDriver } from '../../support/databases';
 import { noParams } from '../../support/process-database';
 import { get, insertOrder, processDrivers, staff, topUp, vignette } from './admin-fixtures';
+import de from '@/messages/de.json';
+import ro from '@/messages/ro.json';
 
 /**
  * The .xlsx is read back by another reader than the one that wrote it: Python's zipfile and ElementTree, straight
@@ -83,22 +86,25 @@ const serialToText = (serial: string) =>
 const bucharestText = (iso: string) =>
   DateTime.fromISO(iso, { zone: 'Europe/Bucharest' }).toFormat('yyyy-MM-dd HH:mm:ss');
 
-const HEADERS = [
+/** The spreadsheet's columns, in order; their headers are the admin's language's `Admin.excel.columns`. */
+const COLUMNS = [
   'id',
   'kind',
   'status',
   'email',
   'phone',
   'plates',
-  'description',
-  'amount (lei)',
-  'createdAt (Europe/Bucharest)',
+  'products',
+  'amount',
+  'createdAt',
   'needsReview',
   'active',
   'activeBy',
-  'activeAt (Europe/Bucharest)',
+  'activeAt',
   'invoiceNumber',
-];
+] as const;
+type Column = (typeof COLUMNS)[number];
+const headersIn = (messages: typeof ro) => COLUMNS.map((column) => messages.Admin.excel.columns[column]);
 
 /** The cell types that hold text: a shared string, an inline string, or a string value (exceljs writes `str`). */
 const TEXT = /^(s|str|inlineStr)$/;
@@ -131,8 +137,10 @@ const fromXml = (payment: XmlPayment) => ({
   activeAt: payment.activeAt || null,
   invoiceNumber: payment.invoiceNumber || null,
 });
+/** The XML has no `products`: it keeps the language-neutral description. */
 const asExported = (item: TransactionItem) => ({
   ...item,
+  products: undefined,
   email: neutraliseCell(item.email),
   phone: item.phone === null ? null : neutraliseCell(item.phone),
   description: neutraliseCell(item.description),
@@ -269,48 +277,47 @@ describe.each(processDrivers)('admin exports on $name', ({ open, available }) =>
       expect(book.parts).not.toContain('xl/sharedStrings.xml');
       expect(book.pane).toMatchObject({ ySplit: '1', topLeftCell: 'A2', state: 'frozen' });
       const [header, ...rows] = book.rows;
-      expect(header!.map((cell) => cell.value)).toEqual(HEADERS);
+      expect(header!.map((cell) => cell.value)).toEqual(headersIn(ro));
       expect(header!.every((cell) => cell.bold && cell.type !== 'n')).toBe(true);
 
       const items = await listed();
       expect(rows.map((row) => row[0]!.value)).toEqual(items.map((item) => item.id));
       const byId = new Map(rows.map((row) => [row[0]!.value, row]));
-      const cell = (id: string, header: string) =>
+      const cell = (id: string, column: Column) =>
         byId
           .get(id)!
-          .find((candidate) => candidate.ref.startsWith(String.fromCharCode(65 + HEADERS.indexOf(header))))!;
+          .find((candidate) => candidate.ref.startsWith(String.fromCharCode(65 + COLUMNS.indexOf(column))))!;
 
       const a = ids.a!;
       expect(cell(a, 'kind')).toMatchObject({
         type: expect.stringMatching(TEXT),
-        value: 'VIGNETTE',
+        value: ro.Admin.kinds.VIGNETTE,
         bold: false,
       });
+      expect(cell(a, 'status').value).toBe(ro.Admin.statuses.FULFILLED);
       expect(cell(a, 'plates').value).toBe('B123ABC, CJ10XYZ');
-      expect(cell(a, 'description').value).toBe('CAR WEEK, VAN MONTH');
-      expect(cell(a, 'amount (lei)')).toMatchObject({ type: 'n', format: '#,##0.00' });
-      expect(Number(cell(a, 'amount (lei)').value)).toBe(179.52);
-      const created = cell(a, 'createdAt (Europe/Bucharest)');
+      expect(cell(a, 'products').value).toBe('D1 10 zile, D2 lunară');
+      expect(cell(a, 'amount')).toMatchObject({ type: 'n', format: '#,##0.00' });
+      expect(Number(cell(a, 'amount').value)).toBe(179.52);
+      const created = cell(a, 'createdAt');
       expect(created).toMatchObject({ type: 'n', format: 'yyyy-mm-dd hh:mm:ss' });
       expect(serialToText(created.value!)).toBe('2026-03-10 12:00:00');
-      expect(serialToText(cell(a, 'activeAt (Europe/Bucharest)').value!)).toBe(
-        bucharestText('2026-03-11T07:15:00Z'),
-      );
+      expect(serialToText(cell(a, 'activeAt').value!)).toBe(bucharestText('2026-03-11T07:15:00Z'));
       expect(cell(a, 'active')).toMatchObject({ type: 'b', value: '1' });
       expect(cell(a, 'needsReview')).toMatchObject({ type: 'b', value: '0' });
       expect(cell(a, 'invoiceNumber').value).toBe('RPV-2026-000042');
       // After the clocks went forward: UTC+3.
-      expect(serialToText(cell(ids.c!, 'createdAt (Europe/Bucharest)').value!)).toBe('2026-04-01 00:30:00');
+      expect(serialToText(cell(ids.c!, 'createdAt').value!)).toBe('2026-04-01 00:30:00');
 
       expect(cell(ids.b!, 'email')).toMatchObject({
         type: expect.stringMatching(TEXT),
         value: `'=cmd|' /C calc'!A0<&>"@evil.ro`,
       });
-      expect(Number(cell(ids.b!, 'amount (lei)').value)).toBe(0.05);
+      expect(Number(cell(ids.b!, 'amount').value)).toBe(0.05);
       expect(cell(ids.b!, 'needsReview').value).toBe('1');
       expect(cell(ids.c!, 'email').value).toBe(`'-2+3@mail.ro`);
       expect(cell(ids.c!, 'phone').value).toBe('+40722123456');
-      expect(cell(ids.c!, 'description').value).toBe('Orange PrePay 10 EUR');
+      expect(cell(ids.c!, 'products').value).toMatch(/^Orange PrePay 10\sEUR$/);
       // The shop's own id is written as the list shows it, even when it begins with '-'.
       expect(cell(ids.c!, 'id')).toMatchObject({
         type: expect.stringMatching(TEXT),
@@ -322,6 +329,37 @@ describe.each(processDrivers)('admin exports on $name', ({ open, available }) =>
         .filter((each) => TEXT.test(each.type))
         .map((each) => each.value ?? '');
       expect(texts.filter((value) => /^[=+\-@]/.test(value) && !/^\+\d+$/.test(value))).toEqual([]);
+    });
+
+    it('writes the spreadsheet in the admin’s language, here German, and exceljs opens it', async () => {
+      const { response, content } = await download('excel', `${RANGE}&lang=de`);
+      expect(response.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(content as unknown as ArrayBuffer);
+      const sheet = workbook.getWorksheet('Zahlungen')!;
+      expect(sheet).toBeDefined();
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      expect(header).toEqual(headersIn(de));
+      expect(header.slice(0, 3)).toEqual(['Bestellnummer', 'Art', 'Status']);
+      expect(header).toContain('Erstellt (rumänische Zeit)');
+      const rowOf = (id: string) => {
+        const row = sheet.getRows(2, sheet.rowCount - 1)!.find((each) => each.getCell(1).value === id)!;
+        return (column: Column) => row.getCell(COLUMNS.indexOf(column) + 1).value;
+      };
+      const a = rowOf(ids.a!);
+      expect(a('kind')).toBe('Vignette');
+      expect(a('status')).toBe('Geliefert');
+      expect(a('products')).toBe('D1 10-Tage-Vignette, D2 Monatsvignette');
+      expect(a('amount')).toBe(179.52);
+      expect(a('active')).toBe(true);
+      expect(rowOf(ids.c!)('products')).toMatch(/^Orange PrePay 10\s€$/);
+      expect(rowOf(ids.b!)('status')).toBe('Bezahlt');
+
+      const unknown = await download('excel', `${RANGE}&lang=fr`);
+      expect(unknown.response.status).toBe(422);
+      expect(JSON.parse(unknown.content.toString()).error.issues).toEqual([
+        expect.objectContaining({ path: 'lang', code: 'invalid' }),
+      ]);
     });
 
     it('reads the range in keyset batches: every order exactly once, even apart only by microseconds', async () => {

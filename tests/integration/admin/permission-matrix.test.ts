@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { GET as eps } from '@/app/api/eps/utils/transaction/details/route';
+import { GET as auditLog } from '@/app/api/admin/audit/route';
 import { GET as topUpProducts, PUT as saveTopUpProducts } from '@/app/api/admin/catalog/topup-products/route';
 import {
   GET as vignettePrices,
@@ -166,6 +167,11 @@ const ENDPOINTS: Endpoint[] = [
     name: 'GET /api/admin/payment/export/excel',
     authority: 'PAYMENT_EXPORT',
     call: get(exportExcel, `/api/admin/payment/export/excel?from=${today}&to=${today}`),
+  },
+  {
+    name: 'GET /api/admin/audit',
+    authority: 'AUDIT_READ',
+    call: get(auditLog, '/api/admin/audit?action=payment.markActive'),
   },
   {
     name: 'GET /api/admin/invoices',

@@ -133,6 +133,7 @@ describe.each(processDrivers)('admin transactions on $name', ({ open, available 
           phone: null,
           plates: ['B123ABC'],
           description: 'CAR WEEK ×2',
+          products: [{ categoryCode: 'CAR', type: 'WEEK', count: 2 }],
           amountRon: 17952,
           createdAt: '2026-03-10T10:00:00.000Z',
           needsReview: false,
@@ -147,10 +148,28 @@ describe.each(processDrivers)('admin transactions on $name', ({ open, available 
           phone: '+40722123456',
           plates: [],
           description: 'Orange PrePay 10 EUR',
+          products: [
+            {
+              operator: 'Orange PrePay',
+              faceValueCents: 1000,
+              currency: 'EUR',
+              delivery: 'DIRECT',
+              count: 1,
+            },
+          ],
           invoiceNumber: 'RPT-2026-000007',
         });
         expect(byId[ids.d!]).toMatchObject({
           description: 'Vodafone Cartela 10 EUR PIN',
+          products: [
+            {
+              operator: 'Vodafone Cartela',
+              faceValueCents: 1000,
+              currency: 'EUR',
+              delivery: 'PIN',
+              count: 1,
+            },
+          ],
           phone: '+40733000111',
         });
         expect(byId[ids.f!]).toMatchObject({

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ExportsScreen } from '@/components/admin/exports/exports-screen';
 import { lastDays } from '@/lib/admin-client/format';
+import { setAdminLocale } from '@/lib/admin-client/locale';
 import { logout } from '@/lib/admin-client/session';
 import { callsTo, on, resetFakeApi } from './fake-api';
 import { renderAdmin, signInAs, t, validation } from './render-admin';
@@ -24,7 +25,10 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  setAdminLocale('ro');
+});
 
 describe('ExportsScreen', () => {
   it('fetches the file with the API client and saves it under the server’s name', async () => {
@@ -42,6 +46,7 @@ describe('ExportsScreen', () => {
     expect(callsTo('GET', '/api/admin/payment/export/excel')[0]!.params).toEqual({
       from: '2026-11-01',
       to: '2026-11-21',
+      lang: 'ro',
     });
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Fișierul Excel a fost descărcat.'),
@@ -56,6 +61,22 @@ describe('ExportsScreen', () => {
     await waitFor(() =>
       expect(saved).toEqual([{ href: 'blob:export', download: `transactions-${from}-${to}.xml` }]),
     );
+  });
+
+  it('asks for the spreadsheet in the admin’s language, and for the XML in none', async () => {
+    on('GET', '/api/admin/payment/export/excel', { body: 'xlsx' });
+    on('GET', '/api/admin/payment/export/xml', { body: '<payments/>' });
+    setAdminLocale('de');
+    renderAdmin(<ExportsScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Excel herunterladen' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const xml = screen.getByRole('button', { name: 'XML herunterladen' });
+    await waitFor(() => expect(xml).toBeEnabled());
+    fireEvent.click(xml);
+    await waitFor(() => expect(saved).toHaveLength(2));
+    const { from, to } = lastDays(30);
+    expect(callsTo('GET', '/api/admin/payment/export/excel')[0]!.params).toEqual({ from, to, lang: 'de' });
+    expect(callsTo('GET', '/api/admin/payment/export/xml')[0]!.params).toEqual({ from, to });
   });
 
   it('asks for nothing with a range longer than a year', async () => {

@@ -17,7 +17,8 @@ const PAYMENT: Payment = {
   email: 'buyer@example.com',
   phone: null,
   plates: ['B123ABC'],
-  description: 'D1 10 zile',
+  description: 'CAR WEEK',
+  products: [{ categoryCode: 'CAR', type: 'WEEK', count: 1 }],
   amountRon: 8976,
   createdAt: '2026-11-20T10:00:00.000Z',
   needsReview: false,
@@ -101,6 +102,7 @@ describe('transaction details', () => {
     renderAdmin(<TransactionDetailsDialog payment={PAYMENT} onClose={() => {}} />);
     const details = within(await dialog());
     expect(await details.findByText('HU-E-123456')).toBeInTheDocument();
+    expect(details.getByRole('heading', { name: 'D1 10 zile' })).toBeInTheDocument();
     expect(details.getByText('provider status 3 · de netopia')).toBeInTheDocument();
     expect(details.getByText(t.details.active.no)).toBeInTheDocument();
     expect(details.queryByRole('button', { name: t.details.active.mark })).not.toBeInTheDocument();

@@ -20,7 +20,11 @@ const payment = (index: number): Payment => ({
   email: `buyer${index}@example.com`,
   phone: index % 2 ? '+40712345678' : null,
   plates: index % 2 ? [] : ['B123ABC'],
-  description: index % 2 ? 'Orange 5 EUR' : 'D1 10 zile',
+  description: index % 2 ? 'Orange PrePay 5 EUR' : 'CAR WEEK',
+  products:
+    index % 2
+      ? [{ operator: 'Orange PrePay', faceValueCents: 500, currency: 'EUR', delivery: 'DIRECT', count: 1 }]
+      : [{ categoryCode: 'CAR', type: 'WEEK', count: 1 }],
   amountRon: 1000 * (index + 1),
   createdAt: '2026-11-20T10:00:00.000Z',
   needsReview: false,
@@ -82,6 +86,14 @@ describe('TransactionsScreen', () => {
     );
     expect(listTable().getByRole('columnheader', { name: c.amount })).toHaveAttribute('aria-sort', 'none');
     expect(listTable().getAllByRole('row')).toHaveLength(21);
+  });
+
+  it('names the products in the admin’s language, from the rows’ structured products', async () => {
+    await renderScreen();
+    const row = (id: string) =>
+      within(screen.getByRole('button', { name: t.transactions.open.replace('{id}', id) }).closest('tr')!);
+    expect(row('order-0').getByText('D1 10 zile')).toBeInTheDocument();
+    expect(row('order-1').getByText(/^Orange PrePay 5\sEUR$/)).toBeInTheDocument();
   });
 
   it('sorts on the server by the clicked column, then the other way on a second click, from the first page', async () => {

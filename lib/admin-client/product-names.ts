@@ -1,0 +1,57 @@
+import { createTranslator } from 'next-intl';
+import type { TransactionProduct } from '@/lib/admin/transactions';
+import type { Locale } from '@/lib/i18n/routing';
+import { categoryByCode } from '@/lib/vignettes/categories';
+import type ro from '@/messages/ro.json';
+
+/** The `Admin.productNames` messages of one language. */
+export type ProductNameMessages = (typeof ro)['Admin']['productNames'];
+
+export interface ProductNames {
+  /** "D1 10 zile", "Orange PrePay 10 EUR". */
+  name(product: TransactionProduct): string;
+  /** "D1 10 zile ×2, D2 lunară": an order's products, each with how many when more than one. */
+  list(products: readonly TransactionProduct[]): string;
+}
+
+/**
+ * Names products in a language: a vignette by its category's official code (D1, D2, D1M, U) and its period, a top-up
+ * by its operator, plan and face value. Pure, so that the back-office's screens (with the messages they hold) and the
+ * Excel export on the server (reading messages/*.json) name them alike. A code the messages do not know is shown as
+ * it is.
+ */
+export function productNames(locale: Locale, messages: ProductNameMessages): ProductNames {
+  const t = createTranslator({ locale, messages: { productNames: messages }, namespace: 'productNames' });
+  const euros = (digits: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  // "10 EUR" rather than "10,00 EUR": face values are whole euros; one with cents shows them all ("7,50 EUR").
+  const [wholeEuros, euroCents] = [euros(0), euros(2)];
+  const name = (product: TransactionProduct): string => {
+    if ('operator' in product) {
+      const cents = product.faceValueCents;
+      const faceValue = (cents % 100 === 0 ? wholeEuros : euroCents).format(cents / 100);
+      return t(product.delivery === 'PIN' ? 'topUpPin' : 'topUp', { operator: product.operator, faceValue });
+    }
+    const category = categoryByCode(product.categoryCode)?.title ?? product.categoryCode;
+    const period = Object.hasOwn(messages.periods, product.type)
+      ? t(`periods.${product.type}`)
+      : product.type;
+    return t('vignette', { category, period });
+  };
+  return {
+    name,
+    list: (products) =>
+      products
+        .map((product) =>
+          product.count > 1
+            ? t('times', { name: name(product), count: product.count.toLocaleString(locale) })
+            : name(product),
+        )
+        .join(', '),
+  };
+}
