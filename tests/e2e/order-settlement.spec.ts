@@ -178,3 +178,34 @@ test('sets next year’s price of a vignette, after a confirmation', async ({ pa
   await page.getByLabel(ro('catalog.prices.year'), { exact: true }).selectOption(nextYear);
   await expect(price).toHaveValue(newPrice);
 });
+
+test('reads in the audit log who refunded, corrected, retried and changed prices, filtered by action', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.getByRole('link', { name: ro('nav.audit') }).click();
+  const log = page.getByRole('table', { name: ro('audit.caption') });
+  await expect(log).toBeVisible();
+  for (const action of ['refund', 'correctItem', 'retryDelivery']) {
+    await expect(
+      log
+        .getByRole('row')
+        .filter({ hasText: ro(`audit.actions.payment.${action}`) })
+        .first(),
+    ).toBeVisible();
+  }
+  await expect(
+    log
+      .getByRole('row')
+      .filter({ hasText: ro('audit.actions.catalog.vignettePrices') })
+      .first(),
+  ).toBeVisible();
+
+  await page.getByLabel(ro('audit.filters.action'), { exact: true }).selectOption('payment.refund');
+  await expect(log.getByRole('row').filter({ hasText: ro('audit.actions.payment.correctItem') })).toHaveCount(
+    0,
+  );
+  const refund = log.getByRole('row').filter({ hasText: orders.refunded });
+  await expect(refund).toContainText(ADMIN.username);
+  await expectNoAxeViolations(page);
+});
