@@ -186,3 +186,33 @@ ${frame.footer.map((line) => `<p style="margin:0 0 4px;font-family:${FONT};font-
 </html>
 `;
 }
+
+/** The end of a buyer's e-mail: its notes, the link to the order page, and how to reach the shop. */
+export interface MailClosing {
+  notes: string[];
+  viewOrderText: string;
+  orderUrl: string;
+  viewOrderButton: string;
+  contactHeading: string;
+  contact: string[];
+}
+
+export function closingText(closing: MailClosing): string[] {
+  return [
+    ...closing.notes.flatMap((note) => [note, '']),
+    closing.viewOrderText,
+    closing.orderUrl,
+    '',
+    closing.contactHeading,
+    ...closing.contact,
+    '',
+  ];
+}
+
+export function closingHtml(closing: MailClosing): string {
+  return `${closing.notes.map((note) => paragraphHtml(note)).join('\n')}
+${paragraphHtml(closing.viewOrderText)}
+${linkButtonHtml(closing.orderUrl, closing.viewOrderButton)}
+${subheadingHtml(closing.contactHeading)}
+${closing.contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`;
+}

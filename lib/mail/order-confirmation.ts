@@ -15,7 +15,8 @@ import {
   FONT,
   formatLeiAmount,
   formatTimestamp,
-  linkButtonHtml,
+  closingHtml,
+  closingText,
   mailLocale,
   paragraphHtml,
   renderMailHtml,
@@ -236,8 +237,7 @@ function renderText(content: Content): string {
   }
   lines.push(`${content.total.label}: ${content.total.value}`, '');
   for (const note of content.notes) lines.push(note);
-  lines.push('', content.viewOrderText, content.orderUrl, '');
-  lines.push(content.contactHeading, ...content.contact, '');
+  lines.push('', ...closingText({ ...content, notes: [] }));
   return renderMailText(content.frame, lines);
 }
 
@@ -271,11 +271,7 @@ ${paragraphHtml(content.intro)}
 ${rowsTableHtml(content.summary)}
 ${groups}
 ${totalHtml(content.total)}
-${content.notes.map((note) => paragraphHtml(note)).join('\n')}
-${paragraphHtml(content.viewOrderText)}
-${linkButtonHtml(content.orderUrl, content.viewOrderButton)}
-${subheadingHtml(content.contactHeading)}
-${content.contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`;
+${closingHtml(content)}`;
   return renderMailHtml(content.frame, body);
 }
 

@@ -9,14 +9,14 @@ import ro from '@/messages/ro.json';
 import {
   formatLeiAmount,
   formatTimestamp,
-  linkButtonHtml,
+  closingHtml,
+  closingText,
   mailLocale,
   paragraphHtml,
   renderMailHtml,
   renderMailText,
   rowsTableHtml,
   rowsText,
-  subheadingHtml,
   totalHtml,
   type MailFrame,
   type Row,
@@ -132,13 +132,7 @@ function renderText(content: Content): string {
     '',
     `${content.total.label}: ${content.total.value}`,
     '',
-    ...content.notes.flatMap((note) => [note, '']),
-    content.viewOrderText,
-    content.orderUrl,
-    '',
-    content.contactHeading,
-    ...content.contact,
-    '',
+    ...closingText(content),
   ]);
 }
 
@@ -146,11 +140,7 @@ function renderHtml(content: Content): string {
   const body = `${content.paragraphs.map((text) => paragraphHtml(text)).join('\n')}
 ${rowsTableHtml(content.summary)}
 ${totalHtml(content.total)}
-${content.notes.map((note) => paragraphHtml(note)).join('\n')}
-${paragraphHtml(content.viewOrderText)}
-${linkButtonHtml(content.orderUrl, content.viewOrderButton)}
-${subheadingHtml(content.contactHeading)}
-${content.contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`;
+${closingHtml(content)}`;
   return renderMailHtml(content.frame, body);
 }
 

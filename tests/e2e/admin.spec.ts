@@ -1,7 +1,8 @@
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { DateTime } from 'luxon';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
+import { adminText, bodyOf, E2E_ADMIN, signIn } from './support/back-office';
 import { payWithAcceptedCard } from './support/checkout';
 import { message } from './support/messages';
 import { XSRF_HEADERS } from './support/xsrf';
@@ -12,12 +13,8 @@ import { XSRF_HEADERS } from './support/xsrf';
  * their password, sign in as them (forced change), remove them; and a 401 sends the browser to /admin signed out.
  */
 
-const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
-const ro = (key: string, values: Record<string, string> = {}) =>
-  Object.entries(values).reduce(
-    (text, [name, value]) => text.replace(`{${name}}`, value),
-    message('ro', `Admin.${key}`),
-  );
+const ADMIN = E2E_ADMIN;
+const ro = adminText;
 const tomorrow = () => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: 1 }).toISODate()!;
 const PLATE = `AR${String(Date.now()).slice(-2)}MIN`;
 
@@ -46,23 +43,10 @@ test.beforeAll(async ({ browser, request }) => {
   await page.close();
 });
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/admin');
-  await page.getByLabel(ro('signIn.username')).fill(username);
-  await page.getByLabel(ro('signIn.password'), { exact: true }).fill(password);
-  await page.getByRole('button', { name: ro('signIn.submit') }).click();
-}
-
 async function signOut(page: Page) {
   await page.getByRole('button', { name: ro('shell.signOut') }).click();
   await expect(page.getByRole('button', { name: ro('signIn.submit') })).toBeVisible();
 }
-
-const bodyOf = async (download: Download) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
 
 test('finds an order by its plate, opens it, marks it active, and exports and downloads what accounting needs', async ({
   page,

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
+import { adminText, bodyOf, E2E_ADMIN, signIn } from './support/back-office';
 import { payWithAcceptedCard } from './support/checkout';
 import { message } from './support/messages';
 import { XSRF_HEADERS } from './support/xsrf';
@@ -12,12 +13,8 @@ import { XSRF_HEADERS } from './support/xsrf';
  * axe checks the new screens and dialogs.
  */
 
-const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
-const ro = (key: string, values: Record<string, string> = {}) =>
-  Object.entries(values).reduce(
-    (text, [name, value]) => text.replace(`{${name}}`, value),
-    message('ro', `Admin.${key}`),
-  );
+const ADMIN = E2E_ADMIN;
+const ro = adminText;
 const tomorrow = () => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: 1 }).toISODate()!;
 const SUFFIX = String(Date.now()).slice(-3);
 /** The sandbox issuer refuses plates beginning with FAIL: this order's delivery fails at every attempt. */
@@ -60,11 +57,8 @@ test.beforeAll(async ({ browser, request }) => {
   orders.refunded = await paidOrder(browser, request, REFUND_PLATE, 'RO');
 });
 
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel(ro('signIn.username')).fill(ADMIN.username);
-  await page.getByLabel(ro('signIn.password'), { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: ro('signIn.submit') }).click();
+async function signInAsAdmin(page: Page) {
+  await signIn(page);
   await expect(page).toHaveURL(/\/admin\/transactions/);
 }
 
@@ -76,19 +70,13 @@ async function openOrder(page: Page, search: string, orderId: string) {
   return page.getByRole('dialog', { name: ro('details.title', { id: orderId }) });
 }
 
-const bodyOf = async (download: Download) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
-
 const expectNoAxeViolations = async (page: Page) => {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 };
 
 test('refunds a delivered order after a confirmation, and downloads its credit note', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   const details = await openOrder(page, REFUND_PLATE.toLowerCase(), orders.refunded);
   await expect(details).toContainText(message('ro', 'Admin.statuses.FULFILLED'));
   await details.getByRole('button', { name: ro('actions.refund.button') }).click();
@@ -116,7 +104,7 @@ test('finds a failed delivery among the orders that need a hand, corrects the pl
   page,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signInAsAdmin(page);
   // Five attempts on the delivery job's 15-second timer.
   await expect
     .poll(
@@ -154,7 +142,7 @@ test('finds a failed delivery among the orders that need a hand, corrects the pl
 });
 
 test('sets next year’s price of a vignette, after a confirmation', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.getByRole('link', { name: ro('nav.catalog') }).click();
   const nextYear = String(DateTime.now().setZone(VIGNETTE_TIME_ZONE).year + 1);
   await page.getByLabel(ro('catalog.prices.year'), { exact: true }).selectOption(nextYear);
@@ -182,7 +170,7 @@ test('sets next year’s price of a vignette, after a confirmation', async ({ pa
 test('reads in the audit log who refunded, corrected, retried and changed prices, filtered by action', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.getByRole('link', { name: ro('nav.audit') }).click();
   const log = page.getByRole('table', { name: ro('audit.caption') });
   await expect(log).toBeVisible();

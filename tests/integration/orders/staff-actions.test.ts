@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { and, eq } from 'drizzle-orm';
 import { POST as cancelRoute } from '@/app/api/admin/payment/cancel/route';
 import { PATCH as emailRoute } from '@/app/api/admin/payment/email/route';
@@ -8,52 +7,23 @@ import { POST as retryRoute } from '@/app/api/admin/payment/retry/route';
 import { GET as paymentsRoute, PATCH as activeRoute } from '@/app/api/admin/payment/route';
 import { GET as detailsRoute } from '@/app/api/nmps/utils/transaction/details/route';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
-import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import type { Db } from '@/lib/db/client';
 import { auditLog, orders, outbox } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
-import { deliverSandboxNotifications, sandboxPay } from '@/lib/payments/sandbox/sandbox';
-import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
 import { jsonRequest, noParams, withEnv } from '../../support/process-database';
+import { hungarianDay, paidVignetteOrder } from '../../support/purchases';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
-
-const day = (offset: number) =>
-  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
-const toNotifyHandler: typeof fetch = async (input, init) =>
-  notify(new Request(String(input), init), noParams);
 
 type Route = (request: Request, context: typeof noParams) => Promise<Response>;
 const call = (route: Route, method: string, url: string, token: string, body?: unknown) =>
   route(jsonRequest(url, { method, body, headers: { authorization: `Bearer ${token}` } }), noParams);
 
-/** An order of one vignette for `plate`, paid with the sandbox's accepted card. */
-async function paidOrder(db: Db, plate: string, email = 'driver@example.ro') {
-  const response = await postOrder(
-    jsonRequest('/api/nmps/orders/order', {
-      body: {
-        items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate, country: 'DE' }],
-        email,
-        locale: 'ro',
-        acceptTerms: true,
-      },
-    }),
-    noParams,
-  );
-  expect(response.status).toBe(201);
-  const { orderId } = await response.json();
-  const [created] = await db.select().from(orders).where(eq(orders.id, orderId));
-  await sandboxPay(db, {
-    ntpId: created!.providerPaymentId!,
-    cardNumber: '9900004810225098',
-    cvv: '111',
-    expiry: '12/30',
-  });
-  await deliverSandboxNotifications(db, toNotifyHandler);
-  return orderId as string;
-}
+/** An order of one German vignette for `plate`, paid with the sandbox's accepted card. */
+const paidOrder = (db: Db, plate: string, email?: string) =>
+  paidVignetteOrder(db, { plates: [plate], country: 'DE', email });
 
 describeOnProcessDrivers('staff settle orders', (db) => {
   let admin: string;
@@ -215,7 +185,15 @@ describeOnProcessDrivers('staff settle orders', (db) => {
     const pending = await postOrder(
       jsonRequest('/api/nmps/orders/order', {
         body: {
-          items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'MCN2222', country: 'DE' }],
+          items: [
+            {
+              categoryCode: 'CAR',
+              type: 'WEEK',
+              startDate: hungarianDay(1),
+              plate: 'MCN2222',
+              country: 'DE',
+            },
+          ],
           email: 'driver@example.ro',
           locale: 'ro',
           acceptTerms: true,

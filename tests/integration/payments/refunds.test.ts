@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { and, asc, eq } from 'drizzle-orm';
 import { POST as refundRoute } from '@/app/api/admin/payment/refund/route';
 import { GET as invoiceRoute } from '@/app/api/invoice/route';
@@ -6,7 +5,6 @@ import { sendDueMail } from '@/lib/mail/outbox';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 import { pageTexts } from '../../support/pdf-text';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
-import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import type { Db } from '@/lib/db/client';
 import { creditNotes, orderEvents, orders, outbox, refunds, sandboxPayments } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
@@ -14,19 +12,12 @@ import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { reconcilePendingRefunds } from '@/lib/payments/reconciler';
 import { refundOrder } from '@/lib/payments/refunds';
-import { deliverSandboxNotifications, sandboxCredit, sandboxPay } from '@/lib/payments/sandbox/sandbox';
+import { deliverSandboxNotifications, sandboxCredit } from '@/lib/payments/sandbox/sandbox';
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
-import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { describeOnProcessDrivers, insertOrder, staff, vignette } from '../admin/admin-fixtures';
 import { createPostgresDatabase, describeForDriver, postgresUrl } from '../../support/databases';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
-
-const day = (offset: number) =>
-  DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;
-
-/** The provider's notifications reach the shop's handler in-process, as they would over HTTP. */
-const toNotifyHandler: typeof fetch = async (input, init) =>
-  notify(new Request(String(input), init), noParams);
+import { hungarianDay, paidVignetteOrder, toNotifyHandler } from '../../support/purchases';
 
 let plateCounter = 0;
 const ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ';
@@ -37,33 +28,7 @@ const nextPlate = () => {
 
 /** An order bought, paid with the sandbox's accepted card, and delivered, as a buyer would: its row. */
 async function deliveredOrder(db: Db, vignettes = 1) {
-  const response = await postOrder(
-    jsonRequest('/api/nmps/orders/order', {
-      body: {
-        items: Array.from({ length: vignettes }, () => ({
-          categoryCode: 'CAR',
-          type: 'WEEK',
-          startDate: day(1),
-          plate: nextPlate(),
-          country: 'RO',
-        })),
-        email: 'driver@example.ro',
-        locale: 'ro',
-        acceptTerms: true,
-      },
-    }),
-    noParams,
-  );
-  expect(response.status).toBe(201);
-  const { orderId } = await response.json();
-  const [created] = await db.select().from(orders).where(eq(orders.id, orderId));
-  await sandboxPay(db, {
-    ntpId: created!.providerPaymentId!,
-    cardNumber: '9900004810225098',
-    cvv: '111',
-    expiry: '12/30',
-  });
-  await deliverSandboxNotifications(db, toNotifyHandler);
+  const orderId = await paidVignetteOrder(db, { plates: Array.from({ length: vignettes }, nextPlate) });
   await fulfilPaidOrders(db, sandboxDeliverers);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   expect(order!.status).toBe('FULFILLED');
@@ -169,7 +134,13 @@ describeOnProcessDrivers('refunds', (db) => {
       jsonRequest('/api/nmps/orders/order', {
         body: {
           items: [
-            { categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: nextPlate(), country: 'RO' },
+            {
+              categoryCode: 'CAR',
+              type: 'WEEK',
+              startDate: hungarianDay(1),
+              plate: nextPlate(),
+              country: 'RO',
+            },
           ],
           email: 'driver@example.ro',
           locale: 'ro',

@@ -1,0 +1,27 @@
+import { type Download, type Page } from '@playwright/test';
+import { message } from './messages';
+
+/** The first admin of the main end-to-end shop (playwright.config.ts sets it). */
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
+
+/** A back-office text in Romanian, the back-office's default language, with its `{placeholders}` filled. */
+export const adminText = (key: string, values: Record<string, string> = {}) =>
+  Object.entries(values).reduce(
+    (text, [name, value]) => text.replace(`{${name}}`, value),
+    message('ro', `Admin.${key}`),
+  );
+
+/** Signs in on the back-office's sign-in page. */
+export async function signIn(page: Page, username = E2E_ADMIN.username, password = E2E_ADMIN.password) {
+  await page.goto('/admin');
+  await page.getByLabel(adminText('signIn.username')).fill(username);
+  await page.getByLabel(adminText('signIn.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: adminText('signIn.submit') }).click();
+}
+
+/** A download's bytes. */
+export async function bodyOf(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
