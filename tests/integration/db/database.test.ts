@@ -73,6 +73,7 @@ describe.each(drivers)('database on $name', ({ open, available }) => {
         .from(rolePermissions)
         .where(eq(rolePermissions.roleName, 'OPERATOR'));
       expect(permissions.map((permission) => permission.authority).sort()).toEqual([
+        'CATALOG_READ',
         'INVOICE_READ',
         'PAYMENT_READ',
       ]);
