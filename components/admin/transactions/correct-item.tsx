@@ -2,7 +2,6 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
-import { FieldError } from '@/components/form/field-error';
 import { useCountryOptions } from '@/components/vignette/use-country-options';
 import {
   patchItem,
@@ -12,8 +11,9 @@ import {
 } from '@/lib/admin-client/order-actions-api';
 import { checkPlate, normalizePlate } from '@/lib/vignettes/plate';
 import { AdminDialog } from '../ui/admin-dialog';
+import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
-import { fieldInput, fieldLabel, rowButton } from '../ui/styles';
+import { rowButton } from '../ui/styles';
 import { ActionForm, useActionForm, type OrderActionFormProps } from './action-form';
 
 type ItemField = 'plate' | 'country';
@@ -90,7 +90,6 @@ function CorrectionForm({
     fields: FIELDS,
     focus: (field) => (field === 'plate' ? plateRef : countryRef).current?.focus(),
   });
-  const { errors } = form;
 
   const countries = useCountryOptions(locale);
 
@@ -123,27 +122,20 @@ function CorrectionForm({
       onCancel={onClose}
     >
       <p className="text-sm text-slate-800">{c('rule')}</p>
-      <div>
-        <label htmlFor={`${id}-country`} className={fieldLabel}>
-          {c('country')}
-        </label>
-        <select
-          ref={countryRef}
-          id={`${id}-country`}
-          value={country}
-          aria-invalid={errors.country ? true : undefined}
-          aria-describedby={errors.country ? `${id}-country-error` : undefined}
-          className={fieldInput}
-          onChange={(event) => setCountry(event.target.value)}
-        >
-          {countries.map((entry) => (
-            <option key={entry.code} value={entry.code}>
-              {entry.name} ({entry.sign})
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-country-error`} message={errors.country} />
-      </div>
+      <SelectField
+        ref={countryRef}
+        id={`${id}-country`}
+        label={c('country')}
+        value={country}
+        error={form.errors.country}
+        onChange={(event) => setCountry(event.target.value)}
+      >
+        {countries.map((entry) => (
+          <option key={entry.code} value={entry.code}>
+            {entry.name} ({entry.sign})
+          </option>
+        ))}
+      </SelectField>
       <TextField
         ref={plateRef}
         id={`${id}-plate`}
@@ -153,7 +145,7 @@ function CorrectionForm({
         autoCapitalize="characters"
         spellCheck={false}
         className="[&_input]:font-mono"
-        error={errors.plate}
+        error={form.errors.plate}
         onChange={(event) => setPlate(normalizePlate(event.target.value))}
       />
     </ActionForm>
