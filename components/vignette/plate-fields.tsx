@@ -1,11 +1,12 @@
 'use client';
 
-import { useId, useMemo, useState, type ChangeEvent, type Ref } from 'react';
-import { countryName, countrySign, REGISTRATION_COUNTRIES } from '@/lib/vignettes/countries';
+import { useId, useState, type ChangeEvent, type Ref } from 'react';
+import { countryName, countrySign } from '@/lib/vignettes/countries';
 import { checkPlate, normalizePlate, type PlateCheck } from '@/lib/vignettes/plate';
 import { FieldError } from '@/components/form/field-error';
 import { fill } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
+import { useCountryOptions } from '@/components/vignette/use-country-options';
 
 export type PlateFieldsLabels = Pick<VignetteFormLabels, 'plate' | 'country' | 'confirm' | 'errors'>;
 
@@ -84,18 +85,7 @@ export function PlateCountryFields({
   };
   const [plateLeft, setPlateLeft] = useState(false);
 
-  const countries = useMemo(() => {
-    const collator = new Intl.Collator(locale);
-    const named = REGISTRATION_COUNTRIES.map((entry) => ({
-      ...entry,
-      name: countryName(entry.code, locale),
-    }));
-    // Romania and Hungary first (most buyers), the rest by name in the page's language.
-    const [first, second, ...rest] = named;
-    return [first, second, ...rest.sort((a, b) => collator.compare(a.name, b.name))].filter(
-      (entry) => entry !== undefined,
-    );
-  }, [locale]);
+  const countries = useCountryOptions(locale);
 
   const check = checkPlate(plate, country);
   const liveError = showErrors || plateLeft ? plateErrorKey(check) : undefined;

@@ -1,9 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { AuditFilters as Filters } from '@/lib/admin-client/admin-api';
-import { SEARCH_DELAY_MS } from '../transactions/transaction-filters';
+import { DateRangeFields } from '../ui/date-range-fields';
+import { SearchForm, useSearchText } from '../ui/search-form';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { secondaryButton } from '../ui/styles';
@@ -30,27 +31,16 @@ export function AuditFilters({
   const f = useTranslations('Admin.audit.filters');
   const actionName = useActionName();
   const id = useId();
-  const [user, setUser] = useState(filters.user);
-
-  useEffect(() => {
-    if (user.trim() === filters.user.trim()) return;
-    const timer = setTimeout(() => onChange({ user }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [user, filters.user, onChange]);
+  const [user, setUser] = useSearchText(filters.user, (text) => onChange({ user: text }));
 
   const options = actions
     .map((action) => ({ action, label: actionName(action) }))
     .sort((a, b) => a.label.localeCompare(b.label));
 
   return (
-    <form
-      role="search"
-      aria-label={f('label')}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ user });
-      }}
+    <SearchForm
+      label={f('label')}
+      onSubmit={() => onChange({ user })}
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
     >
       <TextField
@@ -76,22 +66,11 @@ export function AuditFilters({
           </option>
         ))}
       </SelectField>
-      <TextField
-        id={`${id}-from`}
-        type="date"
-        label={f('from')}
-        value={filters.from}
-        max={filters.to || undefined}
-        onChange={(event) => onChange({ from: event.target.value })}
-      />
-      <TextField
-        id={`${id}-to`}
-        type="date"
-        label={f('to')}
-        value={filters.to}
-        min={filters.from || undefined}
+      <DateRangeFields
+        range={filters}
+        labels={{ from: f('from'), to: f('to') }}
         error={rangeError}
-        onChange={(event) => onChange({ to: event.target.value })}
+        onChange={onChange}
       />
       <div className="flex items-end sm:col-span-2 lg:col-span-4">
         <button
@@ -105,6 +84,6 @@ export function AuditFilters({
           {f('reset')}
         </button>
       </div>
-    </form>
+    </SearchForm>
   );
 }

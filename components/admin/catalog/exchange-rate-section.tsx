@@ -5,15 +5,14 @@ import { useId, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { EXCHANGE_RATE_URL, putExchangeRate, type ExchangeRateStatus } from '@/lib/admin-client/catalog-api';
 import { formatDateTime, formatDay } from '@/lib/admin-client/format';
-import { isApiRequestError } from '@/lib/client/api';
 import { exchangeRateUpdateSchema, RATE_DECIMALS } from '@/lib/validations/catalog';
-import { isKeyOf, useFailureText, useIssueText } from '../admin-i18n';
-import { AdminDialog } from '../ui/admin-dialog';
-import { ConfirmActions } from '../ui/confirm-actions';
+import { isKeyOf, useIssueText } from '../admin-i18n';
 import { Facts } from '../ui/facts';
 import { Notice } from '../ui/notice';
 import { TextField } from '../ui/text-field';
-import { card, primaryButton } from '../ui/styles';
+import { primaryButton } from '../ui/styles';
+import { CatalogSection } from './catalog-section';
+import { ConfirmSaveDialog, OutcomeNotice, useConfirmedSave, type Outcome } from './confirmed-save';
 
 /** Forints per leu with every decimal the rate has (up to 6): "76,912345". */
 const formatRate = (value: number, locale: string) =>
@@ -24,26 +23,17 @@ const formatRate = (value: number, locale: string) =>
  * CATALOG_WRITE a rate set by hand, which the shop uses until the feed brings a new day's rate.
  */
 export function ExchangeRateSection({ mayWrite }: { mayWrite: boolean }) {
-  const t = useTranslations('Admin');
   const r = useTranslations('Admin.catalog.rate');
   const locale = useLocale();
   const { Admin } = useMessages();
-  const failureText = useFailureText();
-  const id = useId();
   const { data, error, mutate } = useSWR<ExchangeRateStatus>(EXCHANGE_RATE_URL);
   const reason = (code: string) =>
     isKeyOf(Admin.catalog.rate.reasons, code) ? r(`reasons.${code}`) : r('reasons.UNKNOWN');
   const source = (code: string) => (isKeyOf(Admin.catalog.rate.sources, code) ? r(`sources.${code}`) : code);
 
   return (
-    <section aria-labelledby={`${id}-title`} className={`${card} space-y-4`}>
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-        {r('title')}
-      </h2>
-      <Notice tone="error" urgent>
-        {error ? failureText(error) : undefined}
-      </Notice>
-      {data ? (
+    <CatalogSection title={r('title')} data={data} error={error}>
+      {(data) => (
         <>
           {data.rate ? (
             <Facts
@@ -91,33 +81,36 @@ export function ExchangeRateSection({ mayWrite }: { mayWrite: boolean }) {
           />
           {mayWrite && <ManualRateForm onSaved={(status) => void mutate(status, { revalidate: false })} />}
         </>
-      ) : (
-        !error && (
-          <p role="status" className="text-sm text-slate-700">
-            {t('shell.loading')}
-          </p>
-        )
       )}
-    </section>
+    </CatalogSection>
   );
 }
 
 function ManualRateForm({ onSaved }: { onSaved: (status: ExchangeRateStatus) => void }) {
   const r = useTranslations('Admin.catalog.rate');
   const locale = useLocale();
-  const failureText = useFailureText();
   const issueText = useIssueText();
   const id = useId();
   const [value, setValue] = useState('');
+  /** A `Validation` message key. */
   const [problem, setProblem] = useState<string>();
-  const [confirming, setConfirming] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [saved, setSaved] = useState<string>();
+  const [outcome, setOutcome] = useState<Outcome>();
   const input = useRef<HTMLInputElement>(null);
+  const save = useConfirmedSave({
+    send: (rate: number) => putExchangeRate({ RON2HUF: rate }),
+    onSaved: (status, rate) => {
+      setValue('');
+      setOutcome({ tone: 'success', text: r('saved', { rate: formatRate(rate, locale) }) });
+      onSaved(status);
+    },
+    onRefused: ([issue]) => {
+      setProblem(issue?.code ?? 'rateInvalid');
+      return true;
+    },
+  });
 
   const review = () => {
-    setSaved(undefined);
+    setOutcome(undefined);
     const parsed = exchangeRateUpdateSchema.safeParse({
       RON2HUF: value.trim() === '' ? undefined : Number(value),
     });
@@ -127,29 +120,7 @@ function ManualRateForm({ onSaved }: { onSaved: (status: ExchangeRateStatus) => 
       return;
     }
     setProblem(undefined);
-    setConfirming(parsed.data.RON2HUF);
-  };
-
-  const save = async (rate: number) => {
-    setPending(true);
-    setFailure(undefined);
-    try {
-      const status = await putExchangeRate({ RON2HUF: rate });
-      setValue('');
-      setConfirming(null);
-      setSaved(r('saved', { rate: formatRate(rate, locale) }));
-      onSaved(status);
-    } catch (error) {
-      const issue = isApiRequestError(error) && error.status === 422 ? error.issues?.[0] : undefined;
-      if (!issue) {
-        setFailure(failureText(error));
-        return;
-      }
-      setProblem(issue.code ?? 'rateInvalid');
-      setConfirming(null);
-    } finally {
-      setPending(false);
-    }
+    save.ask(parsed.data.RON2HUF);
   };
 
   return (
@@ -180,31 +151,18 @@ function ManualRateForm({ onSaved }: { onSaved: (status: ExchangeRateStatus) => 
         error={problem && issueText(problem)}
         onChange={(event) => setValue(event.target.value)}
       />
-      <Notice tone="success">{saved}</Notice>
+      <OutcomeNotice outcome={outcome} />
       <button type="submit" className={primaryButton}>
         {r('form.submit')}
       </button>
-      <AdminDialog
-        open={confirming !== null}
-        onClose={() => {
-          setConfirming(null);
-          setFailure(undefined);
-        }}
-        title={confirming === null ? '' : r('confirmTitle', { rate: formatRate(confirming, locale) })}
-      >
-        <p className="text-slate-800">{r('confirmText')}</p>
-        <ConfirmActions
-          failure={failure}
-          cancelLabel={r('cancel')}
-          confirmLabel={pending ? r('saving') : r('confirm')}
-          onCancel={() => {
-            setConfirming(null);
-            setFailure(undefined);
-          }}
-          onConfirm={() => confirming !== null && void save(confirming)}
-          disabled={pending}
-        />
-      </AdminDialog>
+      <ConfirmSaveDialog
+        save={save}
+        title={
+          save.confirming === null ? '' : r('confirmTitle', { rate: formatRate(save.confirming, locale) })
+        }
+        text={r('confirmText')}
+        labels={{ cancel: r('cancel'), confirm: r('confirm'), pending: r('saving') }}
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import useSWR from 'swr';
 import { FieldError } from '@/components/form/field-error';
 import { majorUnitsText, minorUnitsOf } from '@/lib/admin-client/amount-input';
@@ -14,22 +14,24 @@ import {
   type TopUpCatalogSheet,
 } from '@/lib/admin-client/catalog-api';
 import { formatRon } from '@/lib/admin-client/format';
-import { isApiRequestError, type ApiIssue } from '@/lib/client/api';
+import type { ApiIssue } from '@/lib/client/api';
 import { MAX_FACE_VALUE_CENTS, MAX_TOP_UP_PRICE_BANI, TOP_UP_DELIVERIES } from '@/lib/validations/catalog';
-import { useFailureText, useIssueText } from '../admin-i18n';
-import { AdminDialog } from '../ui/admin-dialog';
-import { ConfirmActions } from '../ui/confirm-actions';
-import { Notice } from '../ui/notice';
+import { useIssueText } from '../admin-i18n';
 import { ScrollTable } from '../ui/scroll-table';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
-import { card, primaryButton } from '../ui/styles';
+import { primaryButton } from '../ui/styles';
+import { CatalogSection } from './catalog-section';
+import { ConfirmSaveDialog, OutcomeNotice, useConfirmedSave, type Outcome } from './confirmed-save';
+import { CellInput, cell, useTableInputs } from './table-inputs';
 
 type Delivery = (typeof TOP_UP_DELIVERIES)[number];
 type ProductBody = NonNullable<TopUpCatalogRequest['products']>[number];
 
-const cell = 'px-3 py-2 align-top';
 const checkbox = 'accent-brand focus-visible:outline-brand size-5 focus-visible:outline-2';
+
+/** An amount of money typed in euro or lei, to the cent: the decimal keypad on a phone. */
+const AMOUNT_INPUT = { type: 'number', inputMode: 'decimal', min: 0.01, step: 0.01 } as const;
 
 /** Euro cents as money: 1000 → "10,00 €" in ro. */
 const formatEur = (cents: number, locale: string) =>
@@ -53,35 +55,19 @@ const issuesAt = (issues: ApiIssue[], prefix: string) =>
  * or off, prices in lei, products added. Nothing is deleted: orders name their product, so it is withdrawn instead.
  */
 export function TopUpProductsSection({ mayWrite }: { mayWrite: boolean }) {
-  const t = useTranslations('Admin');
   const u = useTranslations('Admin.catalog.topUps');
-  const failureText = useFailureText();
-  const id = useId();
   const { data, error, mutate } = useSWR<TopUpCatalogSheet>(TOP_UP_PRODUCTS_URL);
   const saved = (sheet: TopUpCatalogSheet) => void mutate(sheet, { revalidate: false });
 
   return (
-    <section aria-labelledby={`${id}-title`} className={`${card} space-y-4`}>
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-        {u('title')}
-      </h2>
-      <p className="text-sm text-slate-800">{u('intro')}</p>
-      <Notice tone="error" urgent>
-        {error ? failureText(error) : undefined}
-      </Notice>
-      {data ? (
+    <CatalogSection title={u('title')} intro={u('intro')} data={data} error={error}>
+      {(data) => (
         <>
           <ProductsForm sheet={data} mayWrite={mayWrite} onSaved={saved} />
           {mayWrite && <AddProductForm operators={data.operators} onSaved={saved} />}
         </>
-      ) : (
-        !error && (
-          <p role="status" className="text-sm text-slate-700">
-            {t('shell.loading')}
-          </p>
-        )
       )}
-    </section>
+    </CatalogSection>
   );
 }
 
@@ -118,18 +104,36 @@ function ProductsForm({
   const t = useTranslations('Admin');
   const u = useTranslations('Admin.catalog.topUps');
   const locale = useLocale();
-  const failureText = useFailureText();
   const issueText = useIssueText();
   const productName = useProductName();
   const id = useId();
   const [draft, setDraft] = useState<Draft>({ operators: {}, products: {} });
   /** Per product id, a `Validation` key for its price; per operator id, one for its switch. */
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState<{ body: TopUpCatalogRequest; lines: string[] } | null>(null);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error' | 'info'; text: string }>();
-  const priceInputs = useRef(new Map<string, HTMLInputElement>());
+  const [outcome, setOutcome] = useState<Outcome>();
+  const priceInputs = useTableInputs();
+  const save = useConfirmedSave({
+    send: ({ body }: { body: TopUpCatalogRequest; lines: string[] }) => putTopUpProducts(body),
+    onSaved: (saved) => {
+      setDraft({ operators: {}, products: {} });
+      setOutcome({ tone: 'success', text: u('saved') });
+      onSaved(saved);
+    },
+    onRefused: (issues, { body }) => {
+      const problems: Record<string, string> = {};
+      for (const { index, code } of issuesAt(issues, 'products')) {
+        const productId = body.products?.[index]?.id;
+        if (productId) problems[productId] = code;
+      }
+      for (const { index, code } of issuesAt(issues, 'operators')) {
+        const operatorId = body.operators?.[index]?.id;
+        if (operatorId) problems[operatorId] = code;
+      }
+      setErrors(problems);
+      setOutcome({ tone: 'error', text: u('fixErrors') });
+      return true;
+    },
+  });
 
   const operatorActive = (operator: AdminTopUpOperator) => draft.operators[operator.id] ?? operator.active;
   const priceText = (product: AdminTopUpProduct) =>
@@ -182,45 +186,9 @@ function ProductsForm({
       }
     }
     setErrors(problems);
-    const first = Object.keys(problems)[0];
-    if (first) {
-      priceInputs.current.get(first)?.focus();
-      return;
-    }
+    if (priceInputs.focusFirst(Object.keys(problems))) return;
     if (!lines.length) setOutcome({ tone: 'info', text: u('unchanged') });
-    else setConfirming({ body, lines });
-  };
-
-  const save = async (body: TopUpCatalogRequest) => {
-    setPending(true);
-    setFailure(undefined);
-    try {
-      const saved = await putTopUpProducts(body);
-      setDraft({ operators: {}, products: {} });
-      setConfirming(null);
-      setOutcome({ tone: 'success', text: u('saved') });
-      onSaved(saved);
-    } catch (error) {
-      const issues = isApiRequestError(error) && error.status === 422 ? (error.issues ?? []) : [];
-      if (!issues.length) {
-        setFailure(failureText(error));
-        return;
-      }
-      const problems: Record<string, string> = {};
-      for (const { index, code } of issuesAt(issues, 'products')) {
-        const productId = body.products?.[index]?.id;
-        if (productId) problems[productId] = code;
-      }
-      for (const { index, code } of issuesAt(issues, 'operators')) {
-        const operatorId = body.operators?.[index]?.id;
-        if (operatorId) problems[operatorId] = code;
-      }
-      setErrors(problems);
-      setConfirming(null);
-      setOutcome({ tone: 'error', text: u('fixErrors') });
-    } finally {
-      setPending(false);
-    }
+    else save.ask({ body, lines });
   };
 
   return (
@@ -278,7 +246,6 @@ function ProductsForm({
               <tbody>
                 {operator.products.map((product) => {
                   const name = productName(operator, product);
-                  const errorId = `${id}-${product.id}-error`;
                   const problem = errors[product.id];
                   return (
                     <tr key={product.id} className="border-b border-slate-200 last:border-0">
@@ -288,25 +255,15 @@ function ProductsForm({
                       <td className={cell}>{t(`details.delivery.${product.delivery}`)}</td>
                       <td className={cell}>
                         {mayWrite ? (
-                          <>
-                            <input
-                              ref={(element) => {
-                                if (element) priceInputs.current.set(product.id, element);
-                                else priceInputs.current.delete(product.id);
-                              }}
-                              type="number"
-                              inputMode="decimal"
-                              min={0.01}
-                              step={0.01}
-                              aria-label={u('priceLabel', { product: name })}
-                              aria-invalid={problem ? true : undefined}
-                              aria-describedby={problem ? errorId : undefined}
-                              value={priceText(product)}
-                              onChange={(event) => touch(product.id, { price: event.target.value })}
-                              className="focus-visible:outline-brand min-h-11 w-28 rounded-md border border-slate-400 bg-white px-2 text-right text-base text-slate-900 focus-visible:outline-2 aria-[invalid=true]:border-red-700"
-                            />
-                            <FieldError id={errorId} message={problem && issueText(problem)} />
-                          </>
+                          <CellInput
+                            ref={priceInputs.ref(product.id)}
+                            errorId={`${id}-${product.id}-error`}
+                            error={problem && issueText(problem)}
+                            {...AMOUNT_INPUT}
+                            aria-label={u('priceLabel', { product: name })}
+                            value={priceText(product)}
+                            onChange={(event) => touch(product.id, { price: event.target.value })}
+                          />
                         ) : (
                           <span className="whitespace-nowrap">{formatRon(product.priceBani, locale)}</span>
                         )}
@@ -335,40 +292,19 @@ function ProductsForm({
           </div>
         );
       })}
-      <Notice tone={outcome?.tone} urgent={outcome?.tone === 'error'}>
-        {outcome?.text}
-      </Notice>
+      <OutcomeNotice outcome={outcome} />
       {mayWrite && (
         <button type="button" className={primaryButton} onClick={review}>
           {u('save')}
         </button>
       )}
-      <AdminDialog
-        open={confirming !== null}
-        onClose={() => {
-          setConfirming(null);
-          setFailure(undefined);
-        }}
+      <ConfirmSaveDialog
+        save={save}
         title={u('confirmTitle')}
-      >
-        <p className="text-slate-800">{u('confirmText')}</p>
-        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-900">
-          {confirming?.lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-        <ConfirmActions
-          failure={failure}
-          cancelLabel={u('cancel')}
-          confirmLabel={pending ? u('saving') : u('confirm')}
-          onCancel={() => {
-            setConfirming(null);
-            setFailure(undefined);
-          }}
-          onConfirm={() => confirming && void save(confirming.body)}
-          disabled={pending}
-        />
-      </AdminDialog>
+        text={u('confirmText')}
+        lines={save.confirming?.lines}
+        labels={{ cancel: u('cancel'), confirm: u('confirm'), pending: u('saving') }}
+      />
     </div>
   );
 }
@@ -401,20 +337,32 @@ function AddProductForm({
   const t = useTranslations('Admin');
   const a = useTranslations('Admin.catalog.topUps.add');
   const locale = useLocale();
-  const failureText = useFailureText();
   const issueText = useIssueText();
   const productName = useProductName();
   const id = useId();
   const [values, setValues] = useState<NewProduct>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof NewProduct, string>>>({});
-  const [confirming, setConfirming] = useState<{ body: ProductBody; text: string } | null>(null);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string }>();
+  const [outcome, setOutcome] = useState<Outcome>();
   const set = (change: Partial<NewProduct>) => setValues((current) => ({ ...current, ...change }));
-  const errorProps = (name: keyof NewProduct) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  const errorText = (name: keyof NewProduct) => errors[name] && issueText(errors[name]);
+  const save = useConfirmedSave({
+    send: ({ body }: { body: ProductBody; text: string }) => putTopUpProducts({ products: [body] }),
+    onSaved: (saved) => {
+      setValues(EMPTY);
+      setOutcome({ tone: 'success', text: a('added') });
+      onSaved(saved);
+    },
+    onRefused: (issues) => {
+      const placed = issuesAt(issues, 'products');
+      if (!placed.length) return false;
+      setErrors(
+        Object.fromEntries(
+          placed.flatMap(({ field, code }) => (FIELD_OF[field] ? [[FIELD_OF[field], code]] : [])),
+        ),
+      );
+      setOutcome({ tone: 'error', text: t('catalog.topUps.fixErrors') });
+      return true;
+    },
   });
 
   const review = () => {
@@ -439,7 +387,7 @@ function AddProductForm({
       delivery: values.delivery,
       active: values.active,
     };
-    setConfirming({
+    save.ask({
       body,
       text: a(values.active ? 'confirmOnSale' : 'confirmNotOnSale', {
         product: productName(operator, body),
@@ -448,98 +396,55 @@ function AddProductForm({
     });
   };
 
-  const save = async (body: ProductBody) => {
-    setPending(true);
-    setFailure(undefined);
-    try {
-      const saved = await putTopUpProducts({ products: [body] });
-      setValues(EMPTY);
-      setConfirming(null);
-      setOutcome({ tone: 'success', text: a('added') });
-      onSaved(saved);
-    } catch (error) {
-      const issues =
-        isApiRequestError(error) && error.status === 422 ? issuesAt(error.issues ?? [], 'products') : [];
-      if (!issues.length) {
-        setFailure(failureText(error));
-        return;
-      }
-      setErrors(
-        Object.fromEntries(
-          issues.flatMap(({ field, code }) => (FIELD_OF[field] ? [[FIELD_OF[field], code]] : [])),
-        ),
-      );
-      setConfirming(null);
-      setOutcome({ tone: 'error', text: t('catalog.topUps.fixErrors') });
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
     <div className="space-y-3 border-t border-slate-200 pt-4">
       <h3 className="font-semibold text-slate-900">{a('title')}</h3>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-5">
-        <div>
-          <SelectField
-            id={`${id}-operatorId`}
-            label={a('operator')}
-            value={values.operatorId}
-            onChange={(event) => set({ operatorId: event.target.value })}
-            {...errorProps('operatorId')}
-          >
-            <option value="">{a('chooseOperator')}</option>
-            {operators.map((operator) => (
-              <option key={operator.id} value={operator.id}>
-                {operator.name}
-              </option>
-            ))}
-          </SelectField>
-          <FieldError
-            id={`${id}-operatorId-error`}
-            message={errors.operatorId && issueText(errors.operatorId)}
-          />
-        </div>
+        <SelectField
+          id={`${id}-operatorId`}
+          label={a('operator')}
+          value={values.operatorId}
+          error={errorText('operatorId')}
+          onChange={(event) => set({ operatorId: event.target.value })}
+        >
+          <option value="">{a('chooseOperator')}</option>
+          {operators.map((operator) => (
+            <option key={operator.id} value={operator.id}>
+              {operator.name}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           id={`${id}-faceValue`}
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
+          {...AMOUNT_INPUT}
           label={a('faceValue')}
           hint={a('faceValueHint')}
           value={values.faceValue}
-          error={errors.faceValue && issueText(errors.faceValue)}
+          error={errorText('faceValue')}
           onChange={(event) => set({ faceValue: event.target.value })}
         />
         <TextField
           id={`${id}-price`}
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
+          {...AMOUNT_INPUT}
           label={a('price')}
           hint={a('priceHint')}
           value={values.price}
-          error={errors.price && issueText(errors.price)}
+          error={errorText('price')}
           onChange={(event) => set({ price: event.target.value })}
         />
-        <div>
-          <SelectField
-            id={`${id}-delivery`}
-            label={a('delivery')}
-            value={values.delivery}
-            onChange={(event) => set({ delivery: event.target.value as Delivery })}
-            {...errorProps('delivery')}
-          >
-            {TOP_UP_DELIVERIES.map((delivery) => (
-              <option key={delivery} value={delivery}>
-                {t(`details.delivery.${delivery}`)}
-              </option>
-            ))}
-          </SelectField>
-          <FieldError id={`${id}-delivery-error`} message={errors.delivery && issueText(errors.delivery)} />
-        </div>
+        <SelectField
+          id={`${id}-delivery`}
+          label={a('delivery')}
+          value={values.delivery}
+          error={errorText('delivery')}
+          onChange={(event) => set({ delivery: event.target.value as Delivery })}
+        >
+          {TOP_UP_DELIVERIES.map((delivery) => (
+            <option key={delivery} value={delivery}>
+              {t(`details.delivery.${delivery}`)}
+            </option>
+          ))}
+        </SelectField>
         <label
           htmlFor={`${id}-active`}
           className="inline-flex min-h-11 items-center gap-2 self-end text-sm text-slate-900"
@@ -554,34 +459,17 @@ function AddProductForm({
           {a('active')}
         </label>
       </div>
-      <Notice tone={outcome?.tone} urgent={outcome?.tone === 'error'}>
-        {outcome?.text}
-      </Notice>
+      <OutcomeNotice outcome={outcome} />
       <button type="button" className={primaryButton} onClick={review}>
         {a('submit')}
       </button>
-      <AdminDialog
-        open={confirming !== null}
-        onClose={() => {
-          setConfirming(null);
-          setFailure(undefined);
-        }}
+      <ConfirmSaveDialog
+        save={save}
         title={a('confirmTitle')}
-      >
-        <p className="text-slate-800">{confirming?.text}</p>
-        <p className="mt-2 text-sm text-slate-700">{a('confirmNote')}</p>
-        <ConfirmActions
-          failure={failure}
-          cancelLabel={a('cancel')}
-          confirmLabel={pending ? a('adding') : a('confirm')}
-          onCancel={() => {
-            setConfirming(null);
-            setFailure(undefined);
-          }}
-          onConfirm={() => confirming && void save(confirming.body)}
-          disabled={pending}
-        />
-      </AdminDialog>
+        text={save.confirming?.text}
+        note={a('confirmNote')}
+        labels={{ cancel: a('cancel'), confirm: a('confirm'), pending: a('adding') }}
+      />
     </div>
   );
 }

@@ -1,29 +1,27 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import useSWR from 'swr';
-import { FieldError } from '@/components/form/field-error';
 import { wholeNumberOf } from '@/lib/admin-client/amount-input';
 import {
   putVignettePrices,
   vignettePricesUrl,
   type VignettePriceSheet,
 } from '@/lib/admin-client/catalog-api';
-import { isApiRequestError } from '@/lib/client/api';
 import { formatHuf } from '@/lib/i18n/format';
 import { MAX_VIGNETTE_PRICE_HUF } from '@/lib/validations/catalog';
 import { SELLABLE_CATEGORIES, type SellableCode } from '@/lib/vignettes/categories';
 import { VIGNETTE_TYPES, type VignetteType } from '@/lib/vignettes/periods';
-import { useFailureText, useIssueText } from '../admin-i18n';
-import { AdminDialog } from '../ui/admin-dialog';
-import { ConfirmActions } from '../ui/confirm-actions';
+import { useIssueText } from '../admin-i18n';
 import { Notice } from '../ui/notice';
 import { ScrollTable } from '../ui/scroll-table';
 import { SelectField } from '../ui/select-field';
-import { card, primaryButton } from '../ui/styles';
+import { primaryButton } from '../ui/styles';
+import { CatalogSection } from './catalog-section';
+import { ConfirmSaveDialog, OutcomeNotice, useConfirmedSave, type Outcome } from './confirmed-save';
+import { CellInput, cell, useTableInputs } from './table-inputs';
 
-const cell = 'px-3 py-2 align-top';
 const keyOf = (categoryCode: string, type: VignetteType) => `${categoryCode}:${type}`;
 
 interface PriceChange {
@@ -38,9 +36,7 @@ interface PriceChange {
  * must be in before the pre-sale of 1 December. Only changed prices are sent, after a confirmation that lists them.
  */
 export function VignettePricesSection({ mayWrite }: { mayWrite: boolean }) {
-  const t = useTranslations('Admin');
   const p = useTranslations('Admin.catalog.prices');
-  const failureText = useFailureText();
   const id = useId();
   const [year, setYear] = useState<number>();
   const { data, error, mutate } = useSWR<VignettePriceSheet>(vignettePricesUrl(year));
@@ -48,44 +44,38 @@ export function VignettePricesSection({ mayWrite }: { mayWrite: boolean }) {
   const sheet = data && (year === undefined || data.year === year) ? data : undefined;
 
   return (
-    <section aria-labelledby={`${id}-title`} className={`${card} space-y-4`}>
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-        {p('title')}
-      </h2>
-      <p className="text-sm text-slate-800">{p('intro')}</p>
-      {data && (
-        <SelectField
-          id={`${id}-year`}
-          label={p('year')}
-          className="max-w-48"
-          value={year ?? data.year}
-          onChange={(event) => setYear(Number(event.target.value))}
-        >
-          {data.editableYears.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </SelectField>
-      )}
-      <Notice tone="error" urgent>
-        {error ? failureText(error) : undefined}
-      </Notice>
-      {sheet ? (
+    <CatalogSection
+      title={p('title')}
+      intro={p('intro')}
+      controls={
+        data && (
+          <SelectField
+            id={`${id}-year`}
+            label={p('year')}
+            className="max-w-48"
+            value={year ?? data.year}
+            onChange={(event) => setYear(Number(event.target.value))}
+          >
+            {data.editableYears.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </SelectField>
+        )
+      }
+      data={sheet}
+      error={error}
+    >
+      {(sheet) => (
         <PriceForm
           key={sheet.year}
           sheet={sheet}
           mayWrite={mayWrite}
           onSaved={(saved) => void mutate(saved, { revalidate: false })}
         />
-      ) : (
-        !error && (
-          <p role="status" className="text-sm text-slate-700">
-            {t('shell.loading')}
-          </p>
-        )
       )}
-    </section>
+    </CatalogSection>
   );
 }
 
@@ -101,7 +91,6 @@ function PriceForm({
   const t = useTranslations('Admin');
   const p = useTranslations('Admin.catalog.prices');
   const locale = useLocale();
-  const failureText = useFailureText();
   const issueText = useIssueText();
   const id = useId();
   const stored = new Map(
@@ -117,11 +106,33 @@ function PriceForm({
   const [draft, setDraft] = useState<Record<string, string>>(() => textsOf(sheet.prices));
   /** Per field, a `Validation` message key. */
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState<PriceChange[] | null>(null);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error' | 'info'; text: string }>();
-  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const [outcome, setOutcome] = useState<Outcome>();
+  const inputs = useTableInputs();
+  const save = useConfirmedSave({
+    send: (changes: PriceChange[]) =>
+      putVignettePrices({
+        year: sheet.year,
+        prices: changes.map(({ categoryCode, type, to }) => ({ categoryCode, type, priceHuf: to })),
+      }),
+    onSaved: (saved) => {
+      setDraft(textsOf(saved.prices));
+      setOutcome({ tone: 'success', text: p('saved', { year: sheet.year }) });
+      onSaved(saved);
+    },
+    onRefused: (issues, changes) => {
+      // The server names the entry by its place in what was sent: `prices.3.priceHuf`.
+      const problems: Record<string, string> = {};
+      let general: string | undefined;
+      for (const issue of issues) {
+        const change = changes[Number(/^prices\.(\d+)\./.exec(issue.path)?.[1] ?? NaN)];
+        if (change) problems[keyOf(change.categoryCode, change.type)] = issue.code ?? 'invalid';
+        else general = issueText(issue.code);
+      }
+      setErrors(problems);
+      setOutcome({ tone: 'error', text: general ?? p('fixErrors') });
+      return true;
+    },
+  });
 
   const label = (change: Pick<PriceChange, 'categoryCode' | 'type'>) =>
     `${t(`products.${change.categoryCode}`)}, ${t(`vignetteTypes.${change.type}`)}`;
@@ -148,47 +159,9 @@ function PriceForm({
       }
     }
     setErrors(problems);
-    const first = Object.keys(problems)[0];
-    if (first) {
-      inputs.current.get(first)?.focus();
-      return;
-    }
+    if (inputs.focusFirst(Object.keys(problems))) return;
     if (!changes.length) setOutcome({ tone: 'info', text: p('unchanged') });
-    else setConfirming(changes);
-  };
-
-  const save = async (changes: PriceChange[]) => {
-    setPending(true);
-    setFailure(undefined);
-    try {
-      const saved = await putVignettePrices({
-        year: sheet.year,
-        prices: changes.map(({ categoryCode, type, to }) => ({ categoryCode, type, priceHuf: to })),
-      });
-      setDraft(textsOf(saved.prices));
-      setConfirming(null);
-      setOutcome({ tone: 'success', text: p('saved', { year: sheet.year }) });
-      onSaved(saved);
-    } catch (error) {
-      const issues = isApiRequestError(error) && error.status === 422 ? (error.issues ?? []) : [];
-      if (!issues.length) {
-        setFailure(failureText(error));
-        return;
-      }
-      // The server names the entry by its place in what was sent: `prices.3.priceHuf`.
-      const problems: Record<string, string> = {};
-      let general: string | undefined;
-      for (const issue of issues) {
-        const change = changes[Number(/^prices\.(\d+)\./.exec(issue.path)?.[1] ?? NaN)];
-        if (change) problems[keyOf(change.categoryCode, change.type)] = issue.code ?? 'invalid';
-        else general = issueText(issue.code);
-      }
-      setErrors(problems);
-      setConfirming(null);
-      setOutcome({ tone: 'error', text: general ?? p('fixErrors') });
-    } finally {
-      setPending(false);
-    }
+    else save.ask(changes);
   };
 
   const caption = p('caption', { year: sheet.year });
@@ -232,31 +205,24 @@ function PriceForm({
                       )}
                     </td>
                   );
-                const errorId = `${id}-${code}-${type}-error`;
                 const problem = errors[key];
                 return (
                   <td key={type} className={cell}>
-                    <input
-                      ref={(element) => {
-                        if (element) inputs.current.set(key, element);
-                        else inputs.current.delete(key);
-                      }}
-                      type="number"
+                    <CellInput
+                      ref={inputs.ref(key)}
+                      errorId={`${id}-${code}-${type}-error`}
+                      error={problem && issueText(problem)}
                       inputMode="numeric"
                       min={1}
                       step={1}
                       aria-labelledby={`${id}-${code} ${id}-${type}`}
-                      aria-invalid={problem ? true : undefined}
-                      aria-describedby={problem ? errorId : undefined}
                       placeholder={price === undefined ? p('missing') : undefined}
                       value={draft[key] ?? ''}
                       onChange={(event) => {
                         const value = event.target.value;
                         setDraft((current) => ({ ...current, [key]: value }));
                       }}
-                      className="focus-visible:outline-brand min-h-11 w-28 rounded-md border border-slate-400 bg-white px-2 text-right text-base text-slate-900 placeholder:text-slate-600 focus-visible:outline-2 aria-[invalid=true]:border-red-700"
                     />
-                    <FieldError id={errorId} message={problem && issueText(problem)} />
                   </td>
                 );
               })}
@@ -264,42 +230,21 @@ function PriceForm({
           ))}
         </tbody>
       </ScrollTable>
-      <Notice tone={outcome?.tone} urgent={outcome?.tone === 'error'}>
-        {outcome?.text}
-      </Notice>
+      <OutcomeNotice outcome={outcome} />
       {mayWrite && (
         <button type="button" className={primaryButton} onClick={review}>
           {p('save')}
         </button>
       )}
-      <AdminDialog
-        open={confirming !== null}
-        onClose={() => {
-          setConfirming(null);
-          setFailure(undefined);
-        }}
+      <ConfirmSaveDialog
+        save={save}
         title={p('confirmTitle', { year: sheet.year })}
-      >
-        <p className="text-slate-800">{p('confirmText')}</p>
-        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-900">
-          {confirming?.map((change) => (
-            <li key={keyOf(change.categoryCode, change.type)}>
-              {p('change', { product: label(change), from: huf(change.from), to: huf(change.to) })}
-            </li>
-          ))}
-        </ul>
-        <ConfirmActions
-          failure={failure}
-          cancelLabel={p('cancel')}
-          confirmLabel={pending ? p('saving') : p('confirm')}
-          onCancel={() => {
-            setConfirming(null);
-            setFailure(undefined);
-          }}
-          onConfirm={() => confirming && void save(confirming)}
-          disabled={pending}
-        />
-      </AdminDialog>
+        text={p('confirmText')}
+        lines={save.confirming?.map((change) =>
+          p('change', { product: label(change), from: huf(change.from), to: huf(change.to) }),
+        )}
+        labels={{ cancel: p('cancel'), confirm: p('confirm'), pending: p('saving') }}
+      />
     </div>
   );
 }

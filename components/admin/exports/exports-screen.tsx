@@ -1,15 +1,15 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { exportUrl } from '@/lib/admin-client/admin-api';
 import { useDownload } from '@/lib/admin-client/download';
 import { lastDays } from '@/lib/admin-client/format';
 import { useAdminLocale } from '@/lib/admin-client/locale';
 import { useFailureText } from '../admin-i18n';
 import { rangeProblem } from '../transactions/transactions-screen';
+import { DateRangeFields } from '../ui/date-range-fields';
 import { Notice } from '../ui/notice';
-import { TextField } from '../ui/text-field';
 import { card, primaryButton, screenTitle } from '../ui/styles';
 
 const FORMATS = [
@@ -24,7 +24,6 @@ export function ExportsScreen() {
   const validation = useTranslations('Validation');
   const failureText = useFailureText();
   const locale = useAdminLocale();
-  const id = useId();
   const [range, setRange] = useState(() => lastDays(30));
   const [tried, setTried] = useState(false);
   const [done, setDone] = useState<string>();
@@ -52,24 +51,12 @@ export function ExportsScreen() {
         <p className="text-slate-800">{e('intro')}</p>
         <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <legend className="sr-only">{e('range')}</legend>
-          <TextField
-            id={`${id}-from`}
-            type="date"
-            label={e('from')}
-            value={range.from}
-            max={range.to || undefined}
-            required
-            onChange={(event) => setRange((current) => ({ ...current, from: event.target.value }))}
-          />
-          <TextField
-            id={`${id}-to`}
-            type="date"
-            label={e('to')}
-            value={range.to}
-            min={range.from || undefined}
-            required
+          <DateRangeFields
+            range={range}
+            labels={{ from: e('from'), to: e('to') }}
             error={rangeError}
-            onChange={(event) => setRange((current) => ({ ...current, to: event.target.value }))}
+            required
+            onChange={(change) => setRange((current) => ({ ...current, ...change }))}
           />
         </fieldset>
         <div className="flex flex-wrap gap-3">

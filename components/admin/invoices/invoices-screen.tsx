@@ -1,16 +1,16 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import useSWR from 'swr';
 import { invoicePdfUrl, invoicesUrl, type InvoiceRow, type Page } from '@/lib/admin-client/admin-api';
 import { useDownload } from '@/lib/admin-client/download';
 import { formatDateTime, formatRon } from '@/lib/admin-client/format';
 import { useFailureText } from '../admin-i18n';
-import { SEARCH_DELAY_MS } from '../transactions/transaction-filters';
 import { Notice } from '../ui/notice';
 import { PAGE_SIZES, Pagination } from '../ui/pagination';
 import { ScrollTable } from '../ui/scroll-table';
+import { SearchForm, useSearchText } from '../ui/search-form';
 import { TextField } from '../ui/text-field';
 import { card, rowButton, screenTitle } from '../ui/styles';
 
@@ -23,42 +23,25 @@ export function InvoicesScreen() {
   const locale = useLocale();
   const failureText = useFailureText();
   const id = useId();
-  const [search, setSearch] = useState('');
   const [query, setQuery] = useState({ page: 0, size: PAGE_SIZES[0] as number, q: '' });
   const { data, error } = useSWR<Page<InvoiceRow>>(invoicesUrl(query));
   const pdf = useDownload();
-
-  useEffect(() => {
-    if (search.trim() === query.q.trim()) return;
-    const timer = setTimeout(
-      () => setQuery((current) => ({ ...current, q: search, page: 0 })),
-      SEARCH_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [search, query.q]);
+  const search = (q: string) => setQuery((current) => ({ ...current, q, page: 0 }));
+  const [text, setText] = useSearchText(query.q, search);
 
   return (
     <div className="space-y-6">
       <h1 className={screenTitle}>{i('title')}</h1>
-      <form
-        role="search"
-        aria-label={i('searchLabel')}
-        noValidate
-        className={`${card} max-w-xl`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQuery((current) => ({ ...current, q: search, page: 0 }));
-        }}
-      >
+      <SearchForm label={i('searchLabel')} className={`${card} max-w-xl`} onSubmit={() => search(text)}>
         <TextField
           id={`${id}-q`}
           type="search"
           label={i('search')}
           hint={i('searchHint')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
         />
-      </form>
+      </SearchForm>
       <Notice tone="error" urgent>
         {error ? failureText(error) : pdf.error ? failureText(pdf.error) : undefined}
       </Notice>

@@ -1,59 +1,39 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { postCancel, type OrderDetails } from '@/lib/admin-client/order-actions-api';
+import { postCancel } from '@/lib/admin-client/order-actions-api';
 import { AdminDialog } from '../ui/admin-dialog';
 import { ConfirmActions } from '../ui/confirm-actions';
-import { useActionFailure } from './action-failure';
+import { useActionForm, type OrderActionDialogProps } from './action-form';
 
 /**
  * "Cancel order …?" for an order still waiting for its payment. The server refuses (409) once the order has moved on,
  * a payment having arrived meanwhile, and says so.
  */
-export function CancelOrderDialog({
-  order,
-  open,
-  onClose,
-  onDone,
-}: {
-  order: OrderDetails;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => Promise<void>;
-}) {
+export function CancelOrderDialog({ order, open, onClose, onDone }: OrderActionDialogProps) {
   const c = useTranslations('Admin.actions.cancelOrder');
-  const actionFailure = useActionFailure();
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const form = useActionForm();
 
   const close = () => {
-    setFailure(undefined);
+    form.clear();
     onClose();
   };
-  const cancel = async () => {
-    setPending(true);
-    setFailure(undefined);
-    try {
+  const cancel = () =>
+    form.submit(async () => {
       await postCancel(order.id);
       await onDone();
-    } catch (error) {
-      setFailure(actionFailure(error, []).message);
-    } finally {
-      setPending(false);
-    }
-  };
+    });
 
   return (
     <AdminDialog open={open} onClose={close} title={c('title', { id: order.id })}>
       <p className="text-slate-800">{c('text')}</p>
       <ConfirmActions
-        failure={failure}
+        failure={form.failure}
         cancelLabel={c('keep')}
         confirmLabel={c('confirm')}
         onCancel={close}
         onConfirm={() => void cancel()}
-        disabled={pending}
+        disabled={form.pending}
         danger
       />
     </AdminDialog>

@@ -1,21 +1,20 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useMemo, useRef, useState } from 'react';
-import { FieldError } from '@/components/form/field-error';
+import { useId, useRef, useState } from 'react';
+import { useCountryOptions } from '@/components/vignette/use-country-options';
 import {
   patchItem,
   type CorrectedItem,
   type OrderDetails,
   type OrderLine,
 } from '@/lib/admin-client/order-actions-api';
-import { countryName, REGISTRATION_COUNTRIES } from '@/lib/vignettes/countries';
 import { checkPlate, normalizePlate } from '@/lib/vignettes/plate';
 import { AdminDialog } from '../ui/admin-dialog';
-import { Notice } from '../ui/notice';
+import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
-import { fieldInput, fieldLabel, primaryButton, rowButton, secondaryButton } from '../ui/styles';
-import { useActionFailure } from './action-failure';
+import { rowButton } from '../ui/styles';
+import { ActionForm, useActionForm, type OrderActionFormProps } from './action-form';
 
 type ItemField = 'plate' | 'country';
 const FIELDS: readonly ItemField[] = ['plate', 'country'];
@@ -60,7 +59,7 @@ export function CorrectItem({
             <CorrectionForm
               order={order}
               line={line}
-              onCancel={() => setOpen(false)}
+              onClose={() => setOpen(false)}
               onDone={async (item) => {
                 await onDone(item);
                 setOpen(false);
@@ -76,57 +75,33 @@ export function CorrectItem({
 function CorrectionForm({
   order,
   line,
-  onCancel,
+  onClose,
   onDone,
-}: {
-  order: OrderDetails;
-  line: Extract<OrderLine, { plate: unknown }>;
-  onCancel: () => void;
-  onDone: (item: CorrectedItem) => Promise<void>;
-}) {
+}: OrderActionFormProps<CorrectedItem> & { line: Extract<OrderLine, { plate: unknown }> }) {
   const c = useTranslations('Admin.actions.correct');
   const a = useTranslations('Admin.actions');
   const locale = useLocale();
-  const actionFailure = useActionFailure();
   const id = useId();
   const plateRef = useRef<HTMLInputElement>(null);
   const countryRef = useRef<HTMLSelectElement>(null);
   const [plate, setPlate] = useState(line.plate ?? '');
   const [country, setCountry] = useState(line.country ?? '');
-  const [errors, setErrors] = useState<Partial<Record<ItemField, string>>>({});
-  const [failure, setFailure] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const form = useActionForm({
+    fields: FIELDS,
+    focus: (field) => (field === 'plate' ? plateRef : countryRef).current?.focus(),
+  });
 
-  const countries = useMemo(() => {
-    const collator = new Intl.Collator(locale);
-    const named = REGISTRATION_COUNTRIES.map((entry) => ({
-      ...entry,
-      name: countryName(entry.code, locale),
-    }));
-    // Romania and Hungary first, as the shop's form has them; the rest by name in the reader's language.
-    const [first, second, ...rest] = named;
-    return [first, second, ...rest.sort((x, y) => collator.compare(x.name, y.name))].filter(
-      (entry) => entry !== undefined,
-    );
-  }, [locale]);
+  const countries = useCountryOptions(locale);
 
-  const refuse = (found: Partial<Record<ItemField, string>>) => {
-    setErrors(found);
-    (found.plate ? plateRef : countryRef).current?.focus();
-  };
-
-  const save = async () => {
-    setFailure(undefined);
+  const save = () => {
     const check = checkPlate(plate, country);
-    if (!check.ok) return refuse({ plate: a('issues.plateInvalid') });
+    if (!check.ok) return form.refuse({ plate: a('issues.plateInvalid') });
     const changed = {
       plate: check.plate !== line.plate ? check.plate : undefined,
       country: country !== line.country ? country : undefined,
     };
-    if (!changed.plate && !changed.country) return refuse({ plate: a('issues.nothingChanged') });
-    setErrors({});
-    setSaving(true);
-    try {
+    if (!changed.plate && !changed.country) return form.refuse({ plate: a('issues.nothingChanged') });
+    return form.submit(async () => {
       // Only what changes: the server counts the characters of a new plate against the issued one.
       const { item } = await patchItem({
         orderId: order.id,
@@ -135,46 +110,32 @@ function CorrectionForm({
         ...(changed.country ? { country: changed.country } : {}),
       });
       await onDone(item);
-    } catch (error) {
-      const { fields, message } = actionFailure(error, FIELDS);
-      if (fields.plate || fields.country) refuse(fields);
-      else setFailure(message);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <ActionForm
+      form={form}
+      submitLabel={c('save')}
+      pendingLabel={c('saving')}
+      onSubmit={save}
+      onCancel={onClose}
     >
       <p className="text-sm text-slate-800">{c('rule')}</p>
-      <div>
-        <label htmlFor={`${id}-country`} className={fieldLabel}>
-          {c('country')}
-        </label>
-        <select
-          ref={countryRef}
-          id={`${id}-country`}
-          value={country}
-          aria-invalid={errors.country ? true : undefined}
-          aria-describedby={errors.country ? `${id}-country-error` : undefined}
-          className={fieldInput}
-          onChange={(event) => setCountry(event.target.value)}
-        >
-          {countries.map((entry) => (
-            <option key={entry.code} value={entry.code}>
-              {entry.name} ({entry.sign})
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-country-error`} message={errors.country} />
-      </div>
+      <SelectField
+        ref={countryRef}
+        id={`${id}-country`}
+        label={c('country')}
+        value={country}
+        error={form.errors.country}
+        onChange={(event) => setCountry(event.target.value)}
+      >
+        {countries.map((entry) => (
+          <option key={entry.code} value={entry.code}>
+            {entry.name} ({entry.sign})
+          </option>
+        ))}
+      </SelectField>
       <TextField
         ref={plateRef}
         id={`${id}-plate`}
@@ -184,20 +145,9 @@ function CorrectionForm({
         autoCapitalize="characters"
         spellCheck={false}
         className="[&_input]:font-mono"
-        error={errors.plate}
+        error={form.errors.plate}
         onChange={(event) => setPlate(normalizePlate(event.target.value))}
       />
-      <Notice tone="error" urgent>
-        {failure}
-      </Notice>
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className={secondaryButton} onClick={onCancel}>
-          {a('cancel')}
-        </button>
-        <button type="submit" className={primaryButton} disabled={saving}>
-          {saving ? c('saving') : c('save')}
-        </button>
-      </div>
-    </form>
+    </ActionForm>
   );
 }

@@ -4,13 +4,11 @@ import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { EMAIL_INPUT } from '@/components/form/text-field';
-import { patchEmail, postResend, type OrderDetails } from '@/lib/admin-client/order-actions-api';
+import { patchEmail, postResend } from '@/lib/admin-client/order-actions-api';
 import { useIssueText } from '../admin-i18n';
 import { AdminDialog } from '../ui/admin-dialog';
-import { Notice } from '../ui/notice';
 import { TextField } from '../ui/text-field';
-import { primaryButton, secondaryButton } from '../ui/styles';
-import { useActionFailure } from './action-failure';
+import { ActionForm, useActionForm, type OrderActionDialogProps } from './action-form';
 
 const isEmail = (text: string) => z.email().safeParse(text).success;
 
@@ -18,199 +16,124 @@ const isEmail = (text: string) => z.email().safeParse(text).success;
  * The buyer's e-mail, changed: the address the order page, the confirmation and any refund notice use from now on.
  * The old one stays in the order's history.
  */
-export function EmailDialog({
-  order,
-  open,
-  onClose,
-  onDone,
-}: {
-  order: OrderDetails;
-  open: boolean;
-  onClose: () => void;
-  onDone: (email: string) => Promise<void>;
-}) {
+export function EmailDialog({ order, open, onClose, onDone }: OrderActionDialogProps<string>) {
   const e = useTranslations('Admin.actions.email');
-  return (
-    <AdminDialog open={open} onClose={onClose} title={e('title')}>
-      <EmailForm order={order} onCancel={onClose} onDone={onDone} />
-    </AdminDialog>
-  );
-}
-
-function EmailForm({
-  order,
-  onCancel,
-  onDone,
-}: {
-  order: OrderDetails;
-  onCancel: () => void;
-  onDone: (email: string) => Promise<void>;
-}) {
-  const e = useTranslations('Admin.actions.email');
-  const a = useTranslations('Admin.actions');
   const issueText = useIssueText();
-  const actionFailure = useActionFailure();
-  const id = useId();
-  const field = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState(order.email);
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const [saving, setSaving] = useState(false);
-
-  const refuse = (text: string) => {
-    setError(text);
-    field.current?.focus();
-  };
-
-  const save = async () => {
-    const next = email.trim();
-    setFailure(undefined);
-    if (!next) return refuse(issueText('required'));
-    if (!isEmail(next)) return refuse(issueText('emailInvalid'));
-    if (next.toLowerCase() === order.email.toLowerCase()) return refuse(e('same'));
-    setError(undefined);
-    setSaving(true);
-    try {
-      const answer = await patchEmail(order.id, next);
-      await onDone(answer.email);
-    } catch (failed) {
-      const { fields, message } = actionFailure(failed, ['email']);
-      if (fields.email) refuse(fields.email);
-      else setFailure(message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
+    <EmailFieldDialog
+      open={open}
+      onClose={onClose}
+      title={e('title')}
+      intro={e('current', { email: order.email })}
+      name="email"
+      label={e('label')}
+      initial={order.email}
+      check={(next) => {
+        if (!next) return issueText('required');
+        if (!isEmail(next)) return issueText('emailInvalid');
+        if (next.toLowerCase() === order.email.toLowerCase()) return e('same');
+        return undefined;
       }}
-    >
-      <p className="text-sm break-words text-slate-800">{e('current', { email: order.email })}</p>
-      <TextField
-        ref={field}
-        id={`${id}-email`}
-        label={e('label')}
-        {...EMAIL_INPUT}
-        value={email}
-        error={error}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <Notice tone="error" urgent>
-        {failure}
-      </Notice>
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className={secondaryButton} onClick={onCancel}>
-          {a('cancel')}
-        </button>
-        <button type="submit" className={primaryButton} disabled={saving}>
-          {saving ? e('saving') : e('save')}
-        </button>
-      </div>
-    </form>
+      send={async (next) => onDone((await patchEmail(order.id, next)).email)}
+      submitLabel={e('save')}
+      pendingLabel={e('saving')}
+    />
   );
 }
 
 /** The confirmation of a fulfilled order, sent again: to the buyer, or to another address the buyer gives. */
-export function ResendDialog({
-  order,
-  open,
-  onClose,
-  onDone,
-}: {
-  order: OrderDetails;
-  open: boolean;
-  onClose: () => void;
-  onDone: (to: string) => Promise<void>;
-}) {
+export function ResendDialog({ order, open, onClose, onDone }: OrderActionDialogProps<string>) {
   const s = useTranslations('Admin.actions.resend');
+  const issueText = useIssueText();
   return (
-    <AdminDialog open={open} onClose={onClose} title={s('title')}>
-      <ResendForm order={order} onCancel={onClose} onDone={onDone} />
+    <EmailFieldDialog
+      open={open}
+      onClose={onClose}
+      title={s('title')}
+      intro={s('text', { email: order.email })}
+      name="to"
+      label={s('to')}
+      hint={s('toHint')}
+      autoComplete="off"
+      check={(other) => (other && !isEmail(other) ? issueText('emailInvalid') : undefined)}
+      send={async (other) => onDone((await postResend(order.id, other || undefined)).to)}
+      submitLabel={s('send')}
+      pendingLabel={s('sending')}
+    />
+  );
+}
+
+interface EmailFieldFormProps {
+  onClose: () => void;
+  /** What the form says first, above the field. */
+  intro: string;
+  /** The field's name in the request, by which the server names it when it refuses it. */
+  name: string;
+  label: string;
+  hint?: string;
+  initial?: string;
+  autoComplete?: string;
+  /** Why the trimmed address cannot be sent, if it cannot. */
+  check: (address: string) => string | undefined;
+  send: (address: string) => Promise<void>;
+  submitLabel: string;
+  pendingLabel: string;
+}
+
+/** Both e-mail actions: one address, checked here, sent, and a refusal of it said next to it. */
+function EmailFieldDialog({ open, title, ...form }: EmailFieldFormProps & { open: boolean; title: string }) {
+  return (
+    <AdminDialog open={open} onClose={form.onClose} title={title}>
+      <EmailFieldForm {...form} />
     </AdminDialog>
   );
 }
 
-function ResendForm({
-  order,
-  onCancel,
-  onDone,
-}: {
-  order: OrderDetails;
-  onCancel: () => void;
-  onDone: (to: string) => Promise<void>;
-}) {
-  const s = useTranslations('Admin.actions.resend');
-  const a = useTranslations('Admin.actions');
-  const issueText = useIssueText();
-  const actionFailure = useActionFailure();
+function EmailFieldForm({
+  onClose,
+  intro,
+  name,
+  label,
+  hint,
+  initial = '',
+  autoComplete = EMAIL_INPUT.autoComplete,
+  check,
+  send,
+  submitLabel,
+  pendingLabel,
+}: EmailFieldFormProps) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
-  const [to, setTo] = useState('');
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const [sending, setSending] = useState(false);
+  const [address, setAddress] = useState(initial);
+  const form = useActionForm({ fields: [name], focus: () => field.current?.focus() });
 
-  const refuse = (text: string) => {
-    setError(text);
-    field.current?.focus();
-  };
-
-  const send = async () => {
-    const other = to.trim();
-    setFailure(undefined);
-    if (other && !isEmail(other)) return refuse(issueText('emailInvalid'));
-    setError(undefined);
-    setSending(true);
-    try {
-      const answer = await postResend(order.id, other || undefined);
-      await onDone(answer.to);
-    } catch (failed) {
-      const { fields, message } = actionFailure(failed, ['to']);
-      if (fields.to) refuse(fields.to);
-      else setFailure(message);
-    } finally {
-      setSending(false);
-    }
+  const submit = () => {
+    const trimmed = address.trim();
+    const problem = check(trimmed);
+    if (problem) return form.refuse({ [name]: problem });
+    return form.submit(() => send(trimmed));
   };
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send();
-      }}
+    <ActionForm
+      form={form}
+      submitLabel={submitLabel}
+      pendingLabel={pendingLabel}
+      onSubmit={submit}
+      onCancel={onClose}
     >
-      <p className="text-sm break-words text-slate-800">{s('text', { email: order.email })}</p>
+      <p className="text-sm break-words text-slate-800">{intro}</p>
       <TextField
         ref={field}
-        id={`${id}-to`}
-        label={s('to')}
-        hint={s('toHint')}
+        id={`${id}-${name}`}
+        label={label}
+        hint={hint}
         {...EMAIL_INPUT}
-        autoComplete="off"
-        value={to}
-        error={error}
-        onChange={(event) => setTo(event.target.value)}
+        autoComplete={autoComplete}
+        value={address}
+        error={form.errors[name]}
+        onChange={(event) => setAddress(event.target.value)}
       />
-      <Notice tone="error" urgent>
-        {failure}
-      </Notice>
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className={secondaryButton} onClick={onCancel}>
-          {a('cancel')}
-        </button>
-        <button type="submit" className={primaryButton} disabled={sending}>
-          {sending ? s('sending') : s('send')}
-        </button>
-      </div>
-    </form>
+    </ActionForm>
   );
 }

@@ -5,13 +5,18 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '@/components/form/field-error';
 import { formatRon } from '@/lib/admin-client/format';
 import { leiToBani } from '@/lib/admin-client/lei-input';
-import { postRefund, type OrderDetails, type RefundAnswer } from '@/lib/admin-client/order-actions-api';
+import { postRefund, type RefundAnswer } from '@/lib/admin-client/order-actions-api';
 import { useIssueText } from '../admin-i18n';
 import { AdminDialog } from '../ui/admin-dialog';
 import { ConfirmActions } from '../ui/confirm-actions';
 import { TextField } from '../ui/text-field';
-import { fieldHint, fieldInput, fieldLabel, primaryButton, secondaryButton } from '../ui/styles';
-import { useActionFailure } from './action-failure';
+import { fieldHint, fieldInput, fieldLabel } from '../ui/styles';
+import {
+  FormButtons,
+  useActionForm,
+  type OrderActionDialogProps,
+  type OrderActionFormProps,
+} from './action-form';
 
 /** The server's limit for a refund's reason. */
 export const REFUND_REASON_MAX = 500;
@@ -24,56 +29,52 @@ const FIELDS: readonly RefundField[] = ['reason', 'amountRon'];
  * lei), then a confirmation that says the amount and the buyer before anything is sent. A field the server refuses
  * sends staff back to the first step with the reason next to the field.
  */
-export function RefundDialog({
-  order,
-  open,
-  onClose,
-  onDone,
-}: {
-  order: OrderDetails;
-  open: boolean;
-  onClose: () => void;
-  onDone: (answer: RefundAnswer) => Promise<void>;
-}) {
+export function RefundDialog({ open, onClose, ...steps }: OrderActionDialogProps<RefundAnswer>) {
   const r = useTranslations('Admin.actions.refund');
   const [sending, setSending] = useState(false);
   return (
     // While the request is out, the dialog stays: closing it would hide whether the money left.
-    <AdminDialog open={open} onClose={() => !sending && onClose()} title={r('title', { id: order.id })}>
-      <RefundSteps order={order} onCancel={onClose} onSending={setSending} onDone={onDone} />
+    <AdminDialog open={open} onClose={() => !sending && onClose()} title={r('title', { id: steps.order.id })}>
+      <RefundSteps {...steps} onClose={onClose} onSending={setSending} />
     </AdminDialog>
   );
 }
 
 function RefundSteps({
   order,
-  onCancel,
+  onClose,
   onSending,
   onDone,
-}: {
-  order: OrderDetails;
-  onCancel: () => void;
-  onSending: (sending: boolean) => void;
-  onDone: (answer: RefundAnswer) => Promise<void>;
-}) {
+}: OrderActionFormProps<RefundAnswer> & { onSending: (sending: boolean) => void }) {
   const r = useTranslations('Admin.actions.refund');
   const a = useTranslations('Admin.actions');
   const locale = useLocale();
   const issueText = useIssueText();
-  const actionFailure = useActionFailure();
   const id = useId();
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const [reason, setReason] = useState('');
   const [whole, setWhole] = useState(true);
   const [amountText, setAmountText] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<RefundField, string>>>({});
-  const [failure, setFailure] = useState<string>();
-  const [sending, setSending] = useState(false);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const questionRef = useRef<HTMLParagraphElement>(null);
   /** The field to focus once the form is on screen: the first one refused, or the reason on the way back. */
   const focusNext = useRef<RefundField | null>(null);
+  const form = useActionForm({
+    fields: FIELDS,
+    // A refused field sends staff back to the form, where it gets focus once it is there again.
+    focus: (field) => {
+      focusNext.current = field;
+      setStep('form');
+    },
+    // An amount refused while "everything" was chosen has no field on the form to stand next to.
+    onForm: ({ fields, message }) => ({
+      fields: { reason: fields.reason, amountRon: whole ? undefined : fields.amountRon },
+      message: message ?? fields.amountRon,
+    }),
+    onPending: onSending,
+  });
+  const { errors } = form;
 
   const max = formatRon(order.refundableRon, locale);
   const partBani = whole ? undefined : leiToBani(amountText);
@@ -90,12 +91,6 @@ function RefundSteps({
     focusNext.current = null;
   });
 
-  const showErrors = (found: Partial<Record<RefundField, string>>) => {
-    setErrors(found);
-    setStep('form');
-    focusNext.current = found.reason ? 'reason' : 'amountRon';
-  };
-
   const next = () => {
     const found: Partial<Record<RefundField, string>> = {};
     const text = reason.trim();
@@ -105,34 +100,20 @@ function RefundSteps({
       if (partBani === undefined || partBani < 1) found.amountRon = a('issues.amountInvalid');
       else if (partBani > order.refundableRon) found.amountRon = r('amountTooLarge', { max });
     }
-    if (found.reason || found.amountRon) return showErrors(found);
-    setErrors({});
-    setFailure(undefined);
+    if (found.reason || found.amountRon) return form.refuse(found);
+    form.clear();
     setStep('confirm');
   };
 
-  const send = async () => {
-    setSending(true);
-    onSending(true);
-    setFailure(undefined);
-    try {
+  const send = () =>
+    form.submit(async () => {
       const answer = await postRefund({
         id: order.id,
         reason: reason.trim(),
         ...(whole ? {} : { amountRon }),
       });
       await onDone(answer);
-    } catch (error) {
-      const { fields, message } = actionFailure(error, FIELDS);
-      // An amount refused while "everything" was chosen has no field on the form to stand next to.
-      const onForm = { reason: fields.reason, amountRon: whole ? undefined : fields.amountRon };
-      if (onForm.reason || onForm.amountRon) showErrors(onForm);
-      else setFailure(message ?? fields.amountRon);
-    } finally {
-      setSending(false);
-      onSending(false);
-    }
-  };
+    });
 
   if (step === 'confirm') {
     return (
@@ -143,15 +124,15 @@ function RefundSteps({
         <p className="text-sm break-words text-slate-800">{r('reasonEcho', { reason: reason.trim() })}</p>
         <p className="text-sm text-slate-800">{r('warning')}</p>
         <ConfirmActions
-          failure={failure}
+          failure={form.failure}
           cancelLabel={a('back')}
-          confirmLabel={sending ? r('sending') : r('confirm', { amount })}
+          confirmLabel={form.pending ? r('sending') : r('confirm', { amount })}
           onCancel={() => {
             focusNext.current = 'reason';
             setStep('form');
           }}
           onConfirm={() => void send()}
-          disabled={sending}
+          disabled={form.pending}
           danger
         />
       </div>
@@ -224,14 +205,7 @@ function RefundSteps({
           onChange={(event) => setAmountText(event.target.value)}
         />
       )}
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <button type="button" className={secondaryButton} onClick={onCancel}>
-          {a('cancel')}
-        </button>
-        <button type="submit" className={primaryButton}>
-          {r('next')}
-        </button>
-      </div>
+      <FormButtons className="pt-2" submitLabel={r('next')} onCancel={onClose} />
     </form>
   );
 }

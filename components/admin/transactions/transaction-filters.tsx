@@ -1,20 +1,19 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { TOP_UP_OPERATORS } from '@/lib/topups/seed-data';
 import { SELLABLE_CATEGORIES } from '@/lib/vignettes/categories';
 import { ORDER_STATUSES, type PaymentFilters } from '@/lib/admin-client/admin-api';
 import { AttentionToggle } from './attention';
+import { DateRangeFields } from '../ui/date-range-fields';
+import { SearchForm, useSearchText } from '../ui/search-form';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { secondaryButton } from '../ui/styles';
 
 export const VIGNETTE_PRODUCTS = SELLABLE_CATEGORIES.map((category) => category.code);
 export const TOPUP_PRODUCTS = TOP_UP_OPERATORS.map((operator) => operator.id);
-
-/** How long typing pauses before the search runs. */
-export const SEARCH_DELAY_MS = 400;
 
 /**
  * The date range, state, product and "active" filters, applied as they change, the search box (order id,
@@ -37,41 +36,19 @@ export function TransactionFilters({
   const t = useTranslations('Admin');
   const f = useTranslations('Admin.transactions.filters');
   const id = useId();
-  const [search, setSearch] = useState(filters.q);
-
-  useEffect(() => {
-    if (search.trim() === filters.q.trim()) return;
-    const timer = setTimeout(() => onChange({ q: search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, filters.q, onChange]);
+  const [search, setSearch] = useSearchText(filters.q, (text) => onChange({ q: text }));
 
   return (
-    <form
-      role="search"
-      aria-label={f('label')}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ q: search });
-      }}
+    <SearchForm
+      label={f('label')}
+      onSubmit={() => onChange({ q: search })}
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6"
     >
-      <TextField
-        id={`${id}-from`}
-        type="date"
-        label={f('from')}
-        value={filters.from}
-        max={filters.to || undefined}
-        onChange={(event) => onChange({ from: event.target.value })}
-      />
-      <TextField
-        id={`${id}-to`}
-        type="date"
-        label={f('to')}
-        value={filters.to}
-        min={filters.from || undefined}
+      <DateRangeFields
+        range={filters}
+        labels={{ from: f('from'), to: f('to') }}
         error={rangeError}
-        onChange={(event) => onChange({ to: event.target.value })}
+        onChange={onChange}
       />
       <SelectField
         id={`${id}-status`}
@@ -146,6 +123,6 @@ export function TransactionFilters({
           {f('reset')}
         </button>
       </div>
-    </form>
+    </SearchForm>
   );
 }

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { FieldError } from '@/components/form/field-error';
 import { postSignUp, type Role } from '@/lib/admin-client/admin-api';
 import { isApiRequestError } from '@/lib/client/api';
 import { signUpSchema } from '@/lib/validations/users';
@@ -91,23 +90,14 @@ export function CreateUserForm({ roles, onCreated }: { roles: Role[]; onCreated:
           error={errorOf('username')}
           {...register('username')}
         />
-        <div>
-          <SelectField
-            id={`${id}-role`}
-            label={c('role')}
-            aria-invalid={errors.role ? true : undefined}
-            aria-describedby={errors.role ? `${id}-role-error` : undefined}
-            {...register('role')}
-          >
-            <option value="">{c('chooseRole')}</option>
-            {roles.map((role) => (
-              <option key={role.name} value={role.name}>
-                {roleName(role.name)}
-              </option>
-            ))}
-          </SelectField>
-          <FieldError id={`${id}-role-error`} message={errorOf('role')} />
-        </div>
+        <SelectField id={`${id}-role`} label={c('role')} error={errorOf('role')} {...register('role')}>
+          <option value="">{c('chooseRole')}</option>
+          {roles.map((role) => (
+            <option key={role.name} value={role.name}>
+              {roleName(role.name)}
+            </option>
+          ))}
+        </SelectField>
         <div>
           <TextField
             id={`${id}-password`}
