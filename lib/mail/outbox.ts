@@ -13,7 +13,12 @@ import { loadOrderDocument, type DocumentTopUp } from '@/lib/orders/order-docume
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
 import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';
 import { renderOrderConfirmation, type OrderConfirmationData } from './order-confirmation';
-import { refundConfirmationMessage, staffAlertMessage } from './staff-messages';
+import {
+  deliveryFailedMessage,
+  OBSOLETE,
+  refundConfirmationMessage,
+  staffAlertMessage,
+} from './order-messages';
 
 const globalForMail = globalThis as unknown as { roadMailer?: Mailer };
 
@@ -89,8 +94,10 @@ function topUpOf(topUp: DocumentTopUp, locale: string): NonNullable<OrderConfirm
 }
 
 /** What an outbox row sends, by its kind; null when there is nothing to send (the row is retried, then given up). */
-async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | null> {
+async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof OBSOLETE | null> {
   switch (row.kind) {
+    case 'DELIVERY_FAILED':
+      return deliveryFailedMessage(db, row);
     case 'REFUND_CONFIRMATION':
       return refundConfirmationMessage(db, row);
     case 'STAFF_ALERT':
@@ -175,6 +182,13 @@ async function sendBatch(db: Db, mailer: Mailer, due: OutboxRow[]): Promise<numb
     try {
       const message = await messageOf(db, row);
       if (!message) throw new Error(`nothing to send for outbox row ${row.id}`);
+      if (message === OBSOLETE) {
+        await db
+          .update(outbox)
+          .set({ sentAt: new Date(), lastError: 'not sent: its order was settled first' })
+          .where(eq(outbox.id, row.id));
+        continue;
+      }
       ({ messageId } = await mailer.send({ ...message, messageId: outboxMessageId(row, from) }));
     } catch (error) {
       const delaySeconds = Math.min(3600, 5 * 2 ** row.attempts);

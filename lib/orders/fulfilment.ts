@@ -145,8 +145,13 @@ export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRo
             code: 'delivery.failed',
             params: { attempts, error: message },
           });
-          if (failed) await queueStaffAlert(tx, order.id, 'FULFILLMENT_FAILED', message);
+          if (failed) {
+            // The buyer hears it from us, in their language, as staff do.
+            await tx.insert(outbox).values({ kind: 'DELIVERY_FAILED', orderId: order.id });
+            await queueStaffAlert(tx, order.id, 'FULFILLMENT_FAILED', message);
+          }
         });
+        kick('mail');
         break;
       }
     }

@@ -117,6 +117,15 @@ test('finds a failed delivery among the orders that need a hand, corrects the pl
       { timeout: 150_000, intervals: [5_000] },
     )
     .toBeGreaterThan(0);
+  // The buyer's order page says what happened and whom to ask, and no longer "being issued".
+  await page.goto(`/ro/order/${orders.failing}`);
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'FULFILLMENT_FAILED');
+  await expect(page.getByTestId('order-help')).toContainText(
+    message('ro', 'OrderPage.help').split('{')[0]!.trim(),
+  );
+  await expect(page.getByTestId('issued-id')).toHaveText(message('ro', 'OrderPage.notIssued'));
+  await expectNoAxeViolations(page);
+  await page.goto('/admin/transactions');
   await page.getByRole('button', { name: new RegExp(`^${ro('attention.filter')}`) }).click();
   const open = page.getByRole('button', { name: ro('transactions.open', { id: orders.failing }) });
   await expect(open).toBeVisible();

@@ -55,6 +55,13 @@ describeOnProcessDrivers('staff settle orders', (db) => {
         (mail) => mail.text?.includes(orderId) && JSON.stringify(mail.to).includes('staff@example.ro'),
       );
       expect(alert).toBeDefined();
+      // The buyer is told too, in their language: what failed, that the money is safe, what happens next.
+      const news = capture.received.find(
+        (mail) => mail.text?.includes(orderId) && JSON.stringify(mail.to).includes('driver@example.ro'),
+      );
+      expect(news?.subject).toContain(orderId);
+      expect(news?.text).toContain('FAIL123');
+      expect(news?.text).toMatch(/Banii dumneavoastră sunt în siguranță/);
       const list = await (
         await call(paymentsRoute, 'GET', '/api/admin/payment?attention=true&size=200', admin)
       ).json();

@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { NotFoundStatus } from '@/components/not-found/not-found-status';
 import { ResendConfirmation } from '@/components/order/resend-confirmation';
 import { UnavailablePage } from '@/components/errors/unavailable-page';
+import { COMPANY, officeHours } from '@/lib/company';
 import { getDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { Link } from '@/lib/i18n/navigation';
@@ -60,6 +61,8 @@ export default async function OrderPage({ params }: Props) {
       ? t(`topUpStatus.${order.status}`)
       : t(`status.${order.status}`);
   const inProgress = order.status === 'PENDING_PAYMENT' || order.status === 'PAID';
+  /** An item without its id is "being issued" only while the order is paid; after a failure it was not issued. */
+  const undelivered = order.status !== 'PAID';
   const lei = (bani: number) => format.number(bani / 100, { style: 'currency', currency: 'RON' });
   const day = (value: string | null) =>
     value ? format.dateTime(new Date(`${value}T12:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' }) : '';
@@ -78,6 +81,12 @@ export default async function OrderPage({ params }: Props) {
       >
         {statusText}
       </p>
+      {/* A delivery that failed or a refund under way: the buyer learns whom to ask, as the e-mail says too. */}
+      {(order.status === 'FULFILLMENT_FAILED' || order.status === 'REFUND_PENDING') && (
+        <p className="mt-3 text-slate-800" data-testid="order-help">
+          {t('help', { phone: COMPANY.phone, email: COMPANY.email, hours: officeHours })}
+        </p>
+      )}
       <ul className="mt-6 space-y-3">
         {order.items.map((item) => {
           if (item.kind === 'TOPUP') {
@@ -102,7 +111,7 @@ export default async function OrderPage({ params }: Props) {
                   <dd>{item.delivery === 'PIN' ? t('deliveryPin') : t('deliveryDirect')}</dd>
                   <dt className="text-slate-600">{t('reference')}</dt>
                   <dd className="font-mono" data-testid="issued-id">
-                    {item.reference ?? t('pendingDelivery')}
+                    {item.reference ?? (undelivered ? t('notDelivered') : t('pendingDelivery'))}
                   </dd>
                 </dl>
                 {/* The PIN is money: it travels only by e-mail, never on a page that a shared link opens. */}
@@ -126,7 +135,7 @@ export default async function OrderPage({ params }: Props) {
                 </dd>
                 <dt className="text-slate-600">{t('issuedId')}</dt>
                 <dd className="font-mono" data-testid="issued-id">
-                  {item.issuedId ?? t('pendingId')}
+                  {item.issuedId ?? (undelivered ? t('notIssued') : t('pendingId'))}
                 </dd>
               </dl>
             </li>

@@ -3,21 +3,26 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
-import { creditNotes, orders, refunds, type outbox } from '@/lib/db/schema';
+import { creditNotes, invoices, orderItems, orders, refunds, type outbox } from '@/lib/db/schema';
 import { refundCreditNotePdf } from '@/lib/invoices/credit-note';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import type { Locale } from '@/lib/i18n/routing';
 import { ATTENTION_REASONS, type AttentionReason } from '@/lib/orders/attention';
+import { formatNationalPhone } from '@/lib/phones/romanian-phone';
+import { renderDeliveryFailed } from './delivery-failed';
 import type { MailMessage } from './mailer';
 import { renderRefundConfirmation } from './refund-confirmation';
 import { renderStaffAlert } from './staff-alert';
 
 /*
- * The messages the outbox sends besides the order's confirmation: the buyer's refund confirmation with its credit
- * note, and the alert that tells staff an order needs a hand.
+ * The messages the outbox sends besides the order's confirmation: the buyer's news of a failed delivery, the buyer's
+ * refund confirmation with its credit note, and the alert that tells staff an order needs a hand.
  */
 
 type OutboxRow = typeof outbox.$inferSelect;
+
+/** A message that no longer has anything to say (its order was settled before it went out): recorded, not sent. */
+export const OBSOLETE = 'OBSOLETE' as const;
 
 /** The refund's confirmation, in the buyer's language, with the credit note attached when the order was invoiced. */
 export async function refundConfirmationMessage(db: Db, row: OutboxRow): Promise<MailMessage | null> {
@@ -49,6 +54,38 @@ export async function refundConfirmationMessage(db: Db, row: OutboxRow): Promise
       ? [{ filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' }]
       : [],
   };
+}
+
+/**
+ * The buyer's news that delivery failed for good: what was not delivered, that the money is safe, what happens
+ * next. Not sent if the order was settled meanwhile (delivered after a retry, or refunded).
+ */
+export async function deliveryFailedMessage(
+  db: Db,
+  row: OutboxRow,
+): Promise<MailMessage | typeof OBSOLETE | null> {
+  if (!row.orderId) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));
+  if (!order) return null;
+  if (order.status !== 'FULFILLMENT_FAILED') return OBSOLETE;
+  const [items, [invoice]] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
+    db.select().from(invoices).where(eq(invoices.orderId, order.id)),
+  ]);
+  const undelivered = items
+    .filter((item) => !item.issuedId)
+    .map((item) => (order.kind === 'TOPUP' ? formatNationalPhone(item.phone ?? '') : (item.plate ?? '')));
+  const rendered = renderDeliveryFailed({
+    orderId: order.id,
+    orderUrl: `${getConfig().siteUrl}/${order.locale}/order/${order.id}`,
+    locale: order.locale as Locale,
+    email: order.email,
+    kind: order.kind,
+    undelivered,
+    totalBani: order.amountBani,
+    paidAt: (invoice?.issuedAt ?? order.createdAt).toISOString(),
+  });
+  return { to: order.email, ...rendered, attachments: [] };
 }
 
 const isAttentionReason = (value: unknown): value is AttentionReason =>

@@ -1,0 +1,117 @@
+import { createTranslator } from 'next-intl';
+import { COMPANY, officeHours } from '@/lib/company';
+import type { Locale } from '@/lib/i18n/routing';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
+import hu from '@/messages/hu.json';
+import ro from '@/messages/ro.json';
+import {
+  closingHtml,
+  closingText,
+  formatLeiAmount,
+  formatTimestamp,
+  mailLocale,
+  paragraphHtml,
+  renderMailHtml,
+  renderMailText,
+  rowsTableHtml,
+  rowsText,
+  type MailFrame,
+  type Row,
+} from './layout';
+
+/** What the buyer is told when their vignettes or top-up could not be delivered (lib/orders/fulfilment.ts). */
+export interface DeliveryFailedData {
+  orderId: string;
+  orderUrl: string;
+  locale: Locale;
+  email: string;
+  kind: 'VIGNETTE' | 'TOPUP';
+  /** What could not be delivered: the vignettes' plates, or the top-up's phone number. */
+  undelivered: string[];
+  totalBani: number;
+  /** ISO timestamp of the payment. */
+  paidAt: string;
+}
+
+type DeliveryFailedMessages = typeof ro.DeliveryFailedEmail;
+
+const MESSAGES: Record<Locale, DeliveryFailedMessages> = {
+  ro: ro.DeliveryFailedEmail,
+  en: en.DeliveryFailedEmail,
+  de: de.DeliveryFailedEmail,
+  hu: hu.DeliveryFailedEmail,
+};
+
+function buildContent(data: DeliveryFailedData) {
+  const locale = mailLocale(data.locale);
+  const t = createTranslator({
+    locale,
+    messages: { DeliveryFailedEmail: MESSAGES[locale] },
+    namespace: 'DeliveryFailedEmail',
+    timeZone: SHOP_TIME_ZONE,
+  });
+  const amount = t('amount', { amount: formatLeiAmount(data.totalBani, locale) });
+  const what = data.kind === 'TOPUP' ? t('whatTopUp') : t('whatVignettes');
+  const summary: Row[] = [
+    { label: t('orderNumber'), value: data.orderId, mono: true },
+    { label: t('paidAt'), value: formatTimestamp(data.paidAt, locale) },
+    { label: t('paid'), value: amount },
+    {
+      label: data.kind === 'TOPUP' ? t('phone') : t('plates'),
+      value: data.undelivered.join(', '),
+      mono: true,
+    },
+  ];
+  return {
+    frame: {
+      lang: locale,
+      subject: t('subject', { orderId: data.orderId, brand: COMPANY.brand }),
+      preheader: t('preheader', { what }),
+      heading: t('heading'),
+      signOff: [t('signOff'), t('team', { brand: COMPANY.brand })],
+      footer: [
+        `${COMPANY.name} · ${COMPANY.headquarters}`,
+        t('sentTo', { email: data.email, orderId: data.orderId }),
+      ],
+    } satisfies MailFrame,
+    paragraphs: [t('greeting'), t('intro', { what, orderId: data.orderId }), t('moneySafe', { amount })],
+    summary,
+    notes: [t('nextSteps'), t('noAction')],
+    viewOrderText: t('viewOrderText'),
+    viewOrderButton: t('viewOrderButton'),
+    orderUrl: data.orderUrl,
+    contactHeading: t('contactHeading'),
+    contact: [
+      t('contactText', { phone: COMPANY.phone, email: COMPANY.email }),
+      t('officeHours', { hours: officeHours }),
+    ],
+  };
+}
+
+/**
+ * The buyer's e-mail when delivery failed for good (the order is FULFILLMENT_FAILED), in their language: what could
+ * not be delivered, that the money is safe, what staff do next (deliver it, or refund it in full), and how to reach
+ * them. Every value is escaped in the HTML.
+ */
+export function renderDeliveryFailed(data: DeliveryFailedData): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const content = buildContent(data);
+  const text = renderMailText(content.frame, [
+    ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...rowsText(content.summary),
+    '',
+    ...closingText(content),
+  ]);
+  const html = renderMailHtml(
+    content.frame,
+    `${content.paragraphs.map((paragraph) => paragraphHtml(paragraph)).join('\n')}
+${rowsTableHtml(content.summary)}
+${closingHtml(content)}`,
+  );
+  return { subject: content.frame.subject, text, html };
+}

@@ -1,0 +1,37 @@
+import { renderDeliveryFailed, type DeliveryFailedData } from '@/lib/mail/delivery-failed';
+import { locales } from '@/lib/i18n/routing';
+
+const data = (overrides: Partial<DeliveryFailedData> = {}): DeliveryFailedData => ({
+  orderId: 'AAAAAAAAAAAAAAAAAAAAAA',
+  orderUrl: 'https://shop.example/ro/order/AAAAAAAAAAAAAAAAAAAAAA',
+  locale: 'ro',
+  email: 'driver@example.ro',
+  kind: 'VIGNETTE',
+  undelivered: ['B123ABC', 'CJ12XYZ'],
+  totalBani: 17952,
+  paidAt: '2026-11-24T10:00:00.000Z',
+  ...overrides,
+});
+
+describe('renderDeliveryFailed', () => {
+  it('says what was not delivered, that the money is safe and what happens next, in Romanian', () => {
+    const mail = renderDeliveryFailed(data());
+    expect(mail.subject).toContain('AAAAAAAAAAAAAAAAAAAAAA');
+    expect(mail.text).toContain('B123ABC, CJ12XYZ');
+    expect(mail.text).toMatch(/179,52 lei/);
+    expect(mail.text).toMatch(/returnăm integral/);
+    expect(mail.text).toContain('https://shop.example/ro/order/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(mail.html).toContain('<html lang="ro"');
+  });
+
+  it.each(locales)('is written in %s, with every value filled', (locale) => {
+    const mail = renderDeliveryFailed(data({ locale, kind: 'TOPUP', undelivered: ['0722 123 456'] }));
+    expect(mail.text).toContain('0722 123 456');
+    expect(`${mail.subject}${mail.text}`).not.toMatch(/[{}]/);
+  });
+
+  it('escapes what the buyer typed in the HTML', () => {
+    const mail = renderDeliveryFailed(data({ undelivered: ['<b>X</b>'] }));
+    expect(mail.html).not.toContain('<b>X</b>');
+  });
+});
