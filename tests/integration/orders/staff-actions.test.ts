@@ -115,6 +115,30 @@ describeOnProcessDrivers('staff settle orders', (db) => {
     });
   });
 
+  it('does not send the buyer the news of a failed delivery that was settled before it went out', async () => {
+    const orderId = await paidOrder(db(), 'FAIL777');
+    for (let attempt = 0; attempt < MAX_ISSUE_ATTEMPTS; attempt++)
+      await fulfilPaidOrders(db(), sandboxDeliverers);
+    const itemId = (await details(orderId)).items[0].id;
+    await call(itemRoute, 'PATCH', '/api/admin/payment/item', admin, { orderId, itemId, plate: 'MZZ7777' });
+    expect(
+      (await (await call(retryRoute, 'POST', '/api/admin/payment/retry', admin, { id: orderId })).json())
+        .status,
+    ).toBe('FULFILLED');
+    await sendDueMail(db(), capture.mailer);
+    const [news] = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.orderId, orderId), eq(outbox.kind, 'DELIVERY_FAILED')));
+    expect(news).toMatchObject({
+      sentAt: expect.any(Date),
+      lastError: 'not sent: its order was settled first',
+    });
+    expect(
+      capture.received.some((mail) => mail.text?.includes(orderId) && mail.text?.includes('FAIL777')),
+    ).toBe(false);
+  });
+
   it('corrects an issued vignette only within the issuer’s rules, and mails the buyer the corrected one', async () => {
     const orderId = await paidOrder(db(), 'MXY4321');
     await fulfilPaidOrders(db(), sandboxDeliverers);
