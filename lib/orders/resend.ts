@@ -13,9 +13,13 @@ export const RESEND_INTERVAL_MS = 2 * 60_000;
 /**
  * Queues the confirmation e-mail of a fulfilled order again, unless one was queued in the last few minutes.
  * The check and the insert run under the order row's lock, so parallel re-sends (on one server or several)
- * queue one e-mail between them. Returns whether this call queued it.
+ * queue one e-mail between them. Answers whether this call queued it, and if not, in how many seconds one may be asked again.
  */
-export async function resendConfirmation(db: Db, orderId: string, now = new Date()): Promise<boolean> {
+export async function resendConfirmation(
+  db: Db,
+  orderId: string,
+  now = new Date(),
+): Promise<{ queued: boolean; retryAfterSeconds?: number }> {
   // An id that cannot be an order's (a NUL, which PostgreSQL refuses in text, or any other shape) is unknown.
   if (!isOrderId(orderId)) throw new ApiError('NOT_FOUND', 'No such order');
   const queued = await db.transaction(async (tx) => {
@@ -28,7 +32,7 @@ export async function resendConfirmation(db: Db, orderId: string, now = new Date
     if (order.status !== 'FULFILLED')
       throw new ApiError('CONFLICT', 'The confirmation is sent once the vignettes are issued');
     const [recent] = await tx
-      .select({ id: outbox.id })
+      .select({ createdAt: outbox.createdAt })
       .from(outbox)
       .where(
         and(
@@ -38,12 +42,15 @@ export async function resendConfirmation(db: Db, orderId: string, now = new Date
         ),
       )
       .limit(1);
-    if (recent) return false;
+    if (recent) {
+      const waitMs = recent.createdAt.getTime() + RESEND_INTERVAL_MS - now.getTime();
+      return { queued: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    }
     await tx
       .insert(outbox)
       .values({ kind: 'ORDER_CONFIRMATION', orderId, createdAt: now, nextAttemptAt: now });
-    return true;
+    return { queued: true };
   });
-  if (queued) kick('mail');
+  if (queued.queued) kick('mail');
   return queued;
 }

@@ -145,7 +145,13 @@ export default async function OrderPage({ params }: Props) {
       <p className="mt-6 text-lg font-semibold">{t('total', { amount: lei(order.amountBani) })}</p>
       <p className="mt-1 text-slate-600">{t('email', { email: order.email })}</p>
       {order.status === 'FULFILLED' && (
-        <ResendConfirmation orderId={order.id} label={t('resend')} sentText={t('resent')} />
+        <ResendConfirmation
+          orderId={order.id}
+          label={t('resend')}
+          sentText={t('resent')}
+          waitText={t.raw('resendWait') as string}
+          failedText={t('resendFailed')}
+        />
       )}
       {(order.status === 'FAILED' || order.status === 'EXPIRED' || order.status === 'CANCELED') && (
         <Link

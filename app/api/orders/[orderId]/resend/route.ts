@@ -10,6 +10,6 @@ export const dynamic = 'force-dynamic';
 export const POST = apiHandler(async (request, { params }: { params: Promise<{ orderId: string }> }) => {
   const { orderId } = await params;
   await enforceRateLimit(request, RATE_LIMITS.resend);
-  const queued = await resendConfirmation(await getDb(), orderId);
-  return NextResponse.json({ queued }, { status: 202 });
+  // Not queued: one was sent moments ago; `retryAfterSeconds` says when the button works again.
+  return NextResponse.json(await resendConfirmation(await getDb(), orderId), { status: 202 });
 });
