@@ -6,7 +6,8 @@ import { Link } from '@/lib/i18n/navigation';
 import { findOverlaps, MAX_CART_ITEMS, type CartItem } from '@/lib/cart/cart-store';
 import { SELLABLE_CATEGORIES, type SellableCode } from '@/lib/vignettes/categories';
 import { FieldError } from '@/components/form/field-error';
-import { fill, formatDay, formatHuf, formatRon } from '@/lib/i18n/format';
+import { fill, formatHuf, formatRon } from '@/lib/i18n/format';
+import { validityText, type ValidityTexts } from '@/lib/vignettes/validity-text';
 import {
   errorText,
   type CategoryNames,
@@ -23,6 +24,9 @@ interface CartPanelProps {
   locale: string;
   labels: VignetteFormLabels;
   validation: ValidationLabels;
+  validityTexts: ValidityTexts;
+  /** The present, for the validity of items not paid yet: "from the payment" for today. */
+  now: Date;
   categoryNames: CategoryNames;
   describeItem: (item: Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>) => string;
   onRemove: (item: CartItem) => void;
@@ -61,6 +65,8 @@ export function CartPanel({
   locale,
   labels,
   validation,
+  validityTexts,
+  now,
   categoryNames,
   describeItem,
   onRemove,
@@ -115,7 +121,7 @@ export function CartPanel({
                     <div className="min-w-0">
                       <p className="font-semibold break-words text-slate-900">{name}</p>
                       <p className="text-sm text-slate-700">
-                        {formatDay(firstDay, locale, 'medium')} – {formatDay(lastDay, locale, 'medium')}
+                        {validityText(validityTexts, { firstDay, lastDay }, now, locale)}
                       </p>
                       <p className="text-sm font-medium text-slate-900 tabular-nums">
                         {formatHuf(quoted?.priceHuf ?? item.priceHuf, locale)} ·{' '}

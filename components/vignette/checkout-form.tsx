@@ -18,6 +18,7 @@ import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
 import { zodFormResolver } from '@/components/form/zod-form-resolver';
 import { fill, formatDay, formatHuf, formatRate, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
+import { validityText, type ValidityTexts } from '@/lib/vignettes/validity-text';
 
 export interface CheckoutValues {
   email: string;
@@ -95,6 +96,9 @@ interface CheckoutFormProps {
   locale: Locale;
   labels: VignetteFormLabels;
   validation: ValidationLabels;
+  validityTexts: ValidityTexts;
+  /** The present, for the validity of items not paid yet: "from the payment" for today. */
+  now: Date;
   describeItem: (item: Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>) => string;
   /** The order's 422 issues about the cart's items (`items.N.field`), shown on those items. */
   onItemIssues: (issues: ApiIssue[]) => void;
@@ -110,6 +114,8 @@ export function CheckoutForm({
   locale,
   labels,
   validation,
+  validityTexts,
+  now,
   describeItem,
   onItemIssues,
 }: CheckoutFormProps) {
@@ -312,8 +318,7 @@ export function CheckoutForm({
                         data-first-day={quoted.firstDay}
                         data-last-day={quoted.lastDay}
                       >
-                        {formatDay(quoted.firstDay, locale, 'medium')} –{' '}
-                        {formatDay(quoted.lastDay, locale, 'medium')}
+                        {validityText(validityTexts, quoted, now, locale)}
                       </p>
                       <p className="text-sm text-slate-900 tabular-nums">
                         {formatHuf(quoted.priceHuf, locale)} ·{' '}

@@ -8,6 +8,7 @@ import { vignetteItemSchema } from '@/lib/validations/vignette-order';
 import { countrySign } from '@/lib/vignettes/countries';
 import { normalizePlate } from '@/lib/vignettes/plate';
 import { validityOf, type Validity } from '@/lib/vignettes/validity';
+import { validityText, type ValidityTexts } from '@/lib/vignettes/validity-text';
 import { addToCart, findOverlaps, MAX_CART_ITEMS, randomId, type CartItem } from '@/lib/cart/cart-store';
 import type { SellableCode } from '@/lib/vignettes/categories';
 import { isYearly, VIGNETTE_TYPES, type VignetteType } from '@/lib/vignettes/periods';
@@ -102,12 +103,17 @@ function itemResolver(
   });
 }
 
+/**
+ * The present as the shop's rules see it: noon UTC of Budapest's today (the catalog's date) is that same day in
+ * Budapest, whatever the browser's zone or clock.
+ */
+export const catalogNow = (today: string) => new Date(`${today}T12:00:00Z`);
+
 /** Validity as the buyer will get it; undefined until the period (and the start day) are chosen. */
 function validityFor(input: ReturnType<typeof toItemInput>, today: string): Validity | undefined {
   if (input.type === '') return undefined;
   try {
-    // Noon UTC of Budapest's today (the catalog's date) is that same day in Budapest, whatever the browser's zone.
-    return validityOf(input.type, { startDate: input.startDate }, new Date(`${today}T12:00:00Z`));
+    return validityOf(input.type, { startDate: input.startDate }, catalogNow(today));
   } catch {
     return undefined;
   }
@@ -120,6 +126,7 @@ interface ItemFormProps {
   cart: readonly CartItem[];
   labels: VignetteFormLabels;
   validation: ValidationLabels;
+  validityTexts: ValidityTexts;
   /** "D1 · 10 zile · HD12ABC (RO)": how a cart line is named in texts. */
   describeItem: (item: Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>) => string;
   onAdded: (item: CartItem) => void;
@@ -137,6 +144,7 @@ export function ItemForm({
   cart,
   labels,
   validation,
+  validityTexts,
   describeItem,
   onAdded,
 }: ItemFormProps) {
@@ -390,20 +398,13 @@ export function ItemForm({
         {type !== '' && (
           <div aria-live="polite" className="rounded-lg bg-sky-50 p-3 text-slate-900" data-testid="validity">
             {validity ? (
-              <>
-                <p>
-                  <span className="font-semibold">{labels.validity.label}: </span>
-                  <span data-first-day={validity.firstDay} data-last-day={validity.lastDay}>
-                    {fill(labels.validity.range, {
-                      first: formatDay(validity.firstDay, locale, 'full'),
-                      last: formatDay(validity.lastDay, locale, 'full'),
-                    })}
-                  </span>
-                </p>
-                {validity.firstDay === catalog.date && (
-                  <p className="mt-1 text-sm text-slate-700">{labels.validity.today}</p>
-                )}
-              </>
+              <p>
+                <span className="font-semibold">{labels.validity.label}: </span>
+                {/* Not paid yet: worded as a purchase now, "from the payment" for today. */}
+                <span data-first-day={validity.firstDay} data-last-day={validity.lastDay}>
+                  {validityText(validityTexts, validity, catalogNow(catalog.date), locale)}
+                </span>
+              </p>
             ) : (
               <p className="text-slate-700">{labels.validity.pending}</p>
             )}

@@ -5,12 +5,14 @@ import useSWR from 'swr';
 import { CATALOG_URL, getCatalog, isApiRequestError, postQuote, type ApiIssue } from '@/lib/client/api';
 import type { Locale } from '@/lib/i18n/routing';
 import { countrySign } from '@/lib/vignettes/countries';
+import { countyName } from '@/lib/vignettes/counties';
+import type { ValidityTexts } from '@/lib/vignettes/validity-text';
 import { CartPanel } from './cart-panel';
 import { removeFromCart, useCart, type CartItem } from '@/lib/cart/cart-store';
 import { categoryByCode, type SellableCode } from '@/lib/vignettes/categories';
 import { CheckoutForm, requestItem } from './checkout-form';
 import { fill } from '@/lib/i18n/format';
-import { ItemForm } from './item-form';
+import { catalogNow, ItemForm } from './item-form';
 import type { CategoryNames, ValidationLabels, VignetteFormLabels } from '@/lib/i18n/labels';
 
 interface VignettePurchaseProps {
@@ -18,6 +20,7 @@ interface VignettePurchaseProps {
   locale: Locale;
   labels: VignetteFormLabels;
   validation: ValidationLabels;
+  validityTexts: ValidityTexts;
   categoryNames: CategoryNames;
 }
 
@@ -44,6 +47,7 @@ export function VignettePurchase({
   locale,
   labels,
   validation,
+  validityTexts,
   categoryNames,
 }: VignettePurchaseProps) {
   const catalog = useSWR(CATALOG_URL, getCatalog, { revalidateOnFocus: false, shouldRetryOnError: false });
@@ -57,25 +61,26 @@ export function VignettePurchase({
   );
   const [orderIssues, setOrderIssues] = useState<{ signature: string; issues: ApiIssue[] }>();
   const [announcement, setAnnouncement] = useState('');
+  // The cart is not paid yet, so its validity is worded for a purchase now: the shop's today once the catalog tells
+  // it, the browser's clock until then.
+  const [openedAt] = useState(() => new Date());
+  const now = catalog.data ? catalogNow(catalog.data.date) : openedAt;
   const cartHeading = useRef<HTMLHeadingElement>(null);
 
   const describeItem = useCallback(
     (item: Describable) => {
       const category = categoryByCode(item.categoryCode);
       const period = labels.periods[item.type as keyof typeof labels.periods];
-      const county = item.county
-        ? (catalog.data?.counties.find((candidate) => candidate.id === item.county)?.name ?? item.county)
-        : undefined;
       return [
         `${category?.title ?? item.categoryCode} ${categoryNames[item.categoryCode] ?? ''}`.trim(),
         typeof period === 'object' ? period.short : item.type,
-        county ? fill(labels.cart.county, { county }) : undefined,
+        item.county ? fill(labels.cart.county, { county: countyName(item.county) }) : undefined,
         `${item.plate} (${countrySign(item.country) ?? item.country})`,
       ]
         .filter(Boolean)
         .join(' · ');
     },
-    [catalog.data, categoryNames, labels],
+    [categoryNames, labels],
   );
 
   // Repeating the same sentence would not be announced again; a trailing no-break space makes it new.
@@ -110,6 +115,7 @@ export function VignettePurchase({
             cart={cart}
             labels={labels}
             validation={validation}
+            validityTexts={validityTexts}
             describeItem={describeItem}
             onAdded={onAdded}
           />
@@ -143,6 +149,8 @@ export function VignettePurchase({
           locale={locale}
           labels={labels}
           validation={validation}
+          validityTexts={validityTexts}
+          now={now}
           categoryNames={categoryNames}
           describeItem={describeItem}
           onRemove={onRemove}
@@ -160,6 +168,8 @@ export function VignettePurchase({
             locale={locale}
             labels={labels}
             validation={validation}
+            validityTexts={validityTexts}
+            now={now}
             describeItem={describeItem}
             onItemIssues={(found) => setOrderIssues({ signature, issues: found })}
           />

@@ -12,13 +12,16 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber } from './numbering';
 import { TOP_UP_VAT_RATE_PERCENT } from './vat';
 import type { VignetteType } from '@/lib/vignettes/periods';
+import { countyName } from '@/lib/vignettes/counties';
+import { validityText } from '@/lib/vignettes/validity-text';
+import ro from '@/messages/ro.json';
 
 const PERIOD_RO: Record<VignetteType, string> = {
   DAY: 'zilnică',
   WEEK: '10 zile',
   MONTH: 'lunară',
   YEAR: 'anuală',
-  COUNTY_YEAR: 'anuală de județ',
+  COUNTY_YEAR: 'anuală județeană',
 };
 
 /** Vignettes are collected in the name and on behalf of the Hungarian issuer: outside the VAT base (Cod fiscal art. 286 (4) b). */
@@ -38,11 +41,20 @@ function topUpLine(topUp: DocumentTopUp): InvoiceLine {
   };
 }
 
-function vignetteLine(vignette: DocumentVignette): InvoiceLine {
+/**
+ * A vignette as the invoice names it, in Romanian like the rest of the invoice: its validity worded as the e-mail and
+ * the order page word it, from the payment (`paidAt`, the invoice's issue, taken in the paying transaction) when it
+ * falls on the first day.
+ */
+function vignetteLine(vignette: DocumentVignette, paidAt: Date): InvoiceLine {
+  const validity =
+    vignette.firstDay && vignette.lastDay
+      ? `, valabilă ${validityText(ro.VignetteValidity, { firstDay: vignette.firstDay, lastDay: vignette.lastDay }, paidAt, 'ro')}`
+      : '';
   return {
     description: `Rovinietă electronică Ungaria ${vignette.category}, ${vignette.type ? PERIOD_RO[vignette.type] : ''}${
-      vignette.county ? ` (${vignette.county})` : ''
-    }, ${vignette.plate} (${vignette.country}), ${vignette.firstDay} – ${vignette.lastDay}${vignette.issuedId ? `, nr. ${vignette.issuedId}` : ''}`,
+      vignette.county ? `, județul ${countyName(vignette.county)}` : ''
+    }, ${vignette.plate} (${vignette.country})${validity}${vignette.issuedId ? `, nr. ${vignette.issuedId}` : ''}`,
     quantity: 1,
     unitPriceBani: vignette.priceBani,
     vatRatePercent: 0,
@@ -65,7 +77,9 @@ export function invoiceDocumentOf(order: OrderDocument): SalesInvoiceDocument | 
     buyer: billing
       ? { ...billing, email: order.email }
       : { kind: 'PERSON', name: order.email, email: order.email },
-    lines: order.items.map((item) => (item.kind === 'TOPUP' ? topUpLine(item) : vignetteLine(item))),
+    lines: order.items.map((item) =>
+      item.kind === 'TOPUP' ? topUpLine(item) : vignetteLine(item, invoice.issuedAt),
+    ),
     paymentMethod: 'Card (Netopia Payments)',
     locale: order.locale as InvoiceDocument['locale'],
   };

@@ -3,7 +3,9 @@ import { COMPANY, officeHours } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { countryName } from '@/lib/vignettes/countries';
+import { countyName } from '@/lib/vignettes/counties';
 import type { VignetteType } from '@/lib/vignettes/periods';
+import { validityText, type ValidityTexts } from '@/lib/vignettes/validity-text';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
@@ -39,6 +41,11 @@ export interface OrderConfirmationData {
   email: string;
   /** ISO timestamp. */
   createdAt: string;
+  /**
+   * ISO timestamp of the payment (the invoice's issue): a vignette whose first day it falls on is valid from it. The
+   * order's creation stands in when it is not given; both are on the same day but for a payment made past midnight.
+   */
+  paidAt?: string;
   totalBani: number;
   invoiceNumber?: string;
   vignettes: {
@@ -49,7 +56,7 @@ export interface OrderConfirmationData {
     /** D1, D2, D1M, U. */
     categoryTitle: string;
     type: VignetteType;
-    /** The county's name, for COUNTY_YEAR. */
+    /** The county of a COUNTY_YEAR: its id (`pest`), shown by its name; a name is shown as it is. */
     county?: string;
     /** YYYY-MM-DD, inclusive. */
     firstDay: string;
@@ -72,7 +79,7 @@ export interface OrderConfirmationData {
 type OrderEmailMessages = typeof ro.OrderEmail;
 type CategoryKey = keyof OrderEmailMessages['categories'];
 
-// Only this namespace travels with the translator: the rest of the site's texts are no business of an e-mail.
+// Only these namespaces travel with the e-mail: the rest of the site's texts are no business of it.
 const MESSAGES: Record<Locale, OrderEmailMessages> = {
   ro: ro.OrderEmail,
   en: en.OrderEmail,
@@ -80,19 +87,12 @@ const MESSAGES: Record<Locale, OrderEmailMessages> = {
   hu: hu.OrderEmail,
 };
 
-/** A calendar day (YYYY-MM-DD) in words; a malformed value is shown as it is rather than as "Invalid Date". */
-function formatDay(day: string, locale: Locale): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}
+const VALIDITY_TEXTS: Record<Locale, ValidityTexts> = {
+  ro: ro.VignetteValidity,
+  en: en.VignetteValidity,
+  de: de.VignetteValidity,
+  hu: hu.VignetteValidity,
+};
 
 interface Section {
   title: string;
@@ -126,6 +126,7 @@ function buildContent(data: OrderConfirmationData): Content {
     timeZone: SHOP_TIME_ZONE,
   });
   const lei = (bani: number) => t('amount', { amount: formatLeiAmount(bani, locale) });
+  const paidAt = new Date(data.paidAt ?? data.createdAt);
 
   const vignetteSections = data.vignettes.map((vignette, index): Section => {
     const categoryName = Object.hasOwn(messages.categories, vignette.categoryTitle)
@@ -141,15 +142,9 @@ function buildContent(data: OrderConfirmationData): Content {
       },
       { label: t('type'), value: t(`types.${vignette.type}`) },
     ];
-    if (vignette.county) rows.push({ label: t('county'), value: vignette.county });
+    if (vignette.county) rows.push({ label: t('county'), value: countyName(vignette.county) });
     rows.push(
-      {
-        label: t('validity'),
-        value: t('validityRange', {
-          from: formatDay(vignette.firstDay, locale),
-          to: formatDay(vignette.lastDay, locale),
-        }),
-      },
+      { label: t('validity'), value: validityText(VALIDITY_TEXTS[locale], vignette, paidAt, locale) },
       { label: t('price'), value: lei(vignette.priceBani) },
     );
     return {

@@ -205,9 +205,28 @@ export function checkStart(type: VignetteType, start: VignetteStart, now: Date):
 }
 
 /**
+ * When a vignette's validity begins: at the payment, or at 00:00 of its first day. `PAYMENT` for one whose first day
+ * is the payment's day in Hungary (or, paid late, already behind it): a vignette is never retroactive, so one bought
+ * for today, or a yearly one bought for the current year, is valid from the moment it was paid (docs/domain.md,
+ * Periods and validity).
+ */
+export type ValidityStart = 'PAYMENT' | 'MIDNIGHT';
+
+/**
+ * How `validity` starts for a payment made at `paidAt`. Before the payment (a cart, a form), pass the present: the
+ * answer is then the rule for a purchase now. A first day that is not `YYYY-MM-DD` says nothing about the payment's
+ * day and starts at midnight, the plain reading of a day.
+ */
+export function validityStart(validity: Pick<Validity, 'firstDay'>, paidAt: Date): ValidityStart {
+  if (!parseDay(validity.firstDay)) return 'MIDNIGHT';
+  // Fixed-width ISO days compare correctly as strings.
+  return validity.firstDay <= budapestToday(paidAt) ? 'PAYMENT' : 'MIDNIGHT';
+}
+
+/**
  * The validity as instants with their Budapest offset: 00:00 of the first day to 24:00 of the last, written
  * as 00:00 of the next day. Days of a daylight-saving change are 23 or 25 hours long, which is why this is
- * not `firstDay + n × 24 h`. A vignette bought for today really starts at the purchase; that is the caller's.
+ * not `firstDay + n × 24 h`. A vignette bought for today really starts at the payment: see `validityStart`.
  */
 export function validityInstants(validity: Validity): { validFrom: string; validUntil: string } {
   const first = DateTime.fromISO(validity.firstDay, { zone: VIGNETTE_TIME_ZONE });

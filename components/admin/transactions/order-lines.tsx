@@ -11,6 +11,7 @@ import type {
 } from '@/lib/admin-client/admin-api';
 import type { OrderEvent } from '@/lib/admin-client/order-actions-api';
 import { formatDateTime, formatDay, formatRon } from '@/lib/admin-client/format';
+import { countyName } from '@/lib/vignettes/counties';
 import { isKeyOf } from '../admin-i18n';
 import { Facts } from '../ui/facts';
 import { StatusBadge } from '../ui/status-badge';
@@ -102,7 +103,7 @@ function VignetteFacts({ line }: { line: VignetteLine }) {
             : line.categoryCode,
         ],
         [d('type'), type],
-        [d('county'), line.county, !line.county],
+        [d('county'), line.county && countyName(line.county), !line.county],
         [d('plate'), mono([line.plate, line.country].filter(Boolean).join(' · '))],
         [
           d('validity'),

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Suspense } from 'react';
 import { NotFoundStatus } from '@/components/not-found/not-found-status';
 import { ResendConfirmation } from '@/components/order/resend-confirmation';
@@ -12,6 +12,8 @@ import type { Locale } from '@/lib/i18n/routing';
 import { toBuyerOrder, type BuyerOrder } from '@/lib/orders/buyer-order';
 import { loadOrder } from '@/lib/orders/order-read';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { countyName } from '@/lib/vignettes/counties';
+import { validityText } from '@/lib/vignettes/validity-text';
 
 interface Props {
   params: Promise<{ locale: Locale; orderId: string }>;
@@ -43,7 +45,11 @@ export default async function OrderPage({ params }: Props) {
     if (isDatabaseUnavailable(error)) return <UnavailablePage />;
     throw error;
   }
-  const [t, format] = await Promise.all([getTranslations('OrderPage'), getFormatter()]);
+  const [t, format, messages] = await Promise.all([
+    getTranslations('OrderPage'),
+    getFormatter(),
+    getMessages(),
+  ]);
   if (!order) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
@@ -64,8 +70,8 @@ export default async function OrderPage({ params }: Props) {
   /** An item without its id is "being issued" only while the order is paid; after a failure it was not issued. */
   const undelivered = order.status !== 'PAID';
   const lei = (bani: number) => format.number(bani / 100, { style: 'currency', currency: 'RON' });
-  const day = (value: string | null) =>
-    value ? format.dateTime(new Date(`${value}T12:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' }) : '';
+  // An order is paid minutes after it is placed or not at all: its creation stands for the payment's day.
+  const paidAt = order.createdAt;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -129,10 +135,25 @@ export default async function OrderPage({ params }: Props) {
                 <dd>
                   {item.plate} ({item.country})
                 </dd>
-                <dt className="text-slate-600">{t('validity')}</dt>
-                <dd>
-                  {day(item.firstDay)} – {day(item.lastDay)}
-                </dd>
+                {item.county && (
+                  <>
+                    <dt className="text-slate-600">{t('county')}</dt>
+                    <dd>{countyName(item.county)}</dd>
+                  </>
+                )}
+                {item.firstDay && item.lastDay && (
+                  <>
+                    <dt className="text-slate-600">{t('validity')}</dt>
+                    <dd>
+                      {validityText(
+                        messages.VignetteValidity,
+                        { firstDay: item.firstDay, lastDay: item.lastDay },
+                        paidAt,
+                        locale,
+                      )}
+                    </dd>
+                  </>
+                )}
                 <dt className="text-slate-600">{t('issuedId')}</dt>
                 <dd className="font-mono" data-testid="issued-id">
                   {item.issuedId ?? (undelivered ? t('notIssued') : t('pendingId'))}

@@ -49,10 +49,11 @@ export default async function VignetteProductPage({ params }: Props) {
   const category = categoryBySlug(product);
   if (!category) notFound();
   setRequestLocale(locale);
-  const [t, labels, validation] = await Promise.all([
+  const [t, labels, validation, validityTexts] = await Promise.all([
     getTranslations('VignettePage'),
     clientTexts('VignetteForm'),
     clientTexts('Validation'),
+    clientTexts('VignetteValidity'),
   ]);
   const categoryNames: CategoryNames = Object.fromEntries(
     VIGNETTE_CATEGORIES.map((entry) => [entry.code, t(`categories.${entry.code}.name`)]),
@@ -78,6 +79,7 @@ export default async function VignetteProductPage({ params }: Props) {
           locale={locale}
           labels={labels}
           validation={validation}
+          validityTexts={validityTexts}
           categoryNames={categoryNames}
         />
       </div>

@@ -78,6 +78,7 @@ function renderForm() {
       cart={[]}
       labels={labels}
       validation={validation}
+      validityTexts={ro.VignetteValidity}
       describeItem={(item) => `${item.categoryCode} ${item.type} ${item.plate}`}
       onAdded={onAdded}
     />,
@@ -116,10 +117,17 @@ describe('ItemForm', () => {
     expect(thisYear).toBeChecked();
     expect(validity()).toHaveAttribute('data-first-day', '2026-12-10');
     expect(validity()).toHaveAttribute('data-last-day', '2027-01-31');
+    // Bought for the current year, it starts today: at the payment, never retroactively at midnight.
+    expect(validity()).toHaveTextContent(
+      'de la momentul plății din 10 decembrie 2026 până la 31 ianuarie 2027, ora 24:00 (ora Ungariei)',
+    );
 
     fireEvent.click(nextYear);
     expect(validity()).toHaveAttribute('data-first-day', '2027-01-01');
     expect(validity()).toHaveAttribute('data-last-day', '2028-01-31');
+    expect(validity()).toHaveTextContent(
+      'de la 1 ianuarie 2027, ora 00:00, până la 31 ianuarie 2028, ora 24:00 (ora Ungariei)',
+    );
     expect(radio(/^Anuală \(toată Ungaria\)/)).toHaveAccessibleName(/64\.000\sHUF · 832,57\sRON/);
 
     await fillVehicle('CJ 22 XYZ');

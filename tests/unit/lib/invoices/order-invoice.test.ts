@@ -16,11 +16,36 @@ describe('invoiceDocumentOf', () => {
       buyer: { kind: 'PERSON', name: 'driver@example.ro', email: 'driver@example.ro' },
       locale: 'ro',
     });
+    // Paid at 23:30 on 1 March in Hungary (the invoice's issue): the 10-day vignette starts at the next midnight,
+    // the county one, whose first day has come, at the payment.
     expect(document.lines.map((line) => [line.description, line.vatRatePercent])).toEqual([
-      ['Rovinietă electronică Ungaria D1, 10 zile, HD12ABC (RO), 2026-03-02 – 2026-03-11, nr. HU-EM-ABC', 0],
-      ['Rovinietă electronică Ungaria D2, anuală de județ (pest), B123XYZ (RO), 2026-01-01 – 2027-01-31', 0],
+      [
+        'Rovinietă electronică Ungaria D1, 10 zile, HD12ABC (RO), valabilă de la 2 martie 2026, ora 00:00, ' +
+          'până la 11 martie 2026, ora 24:00 (ora Ungariei), nr. HU-EM-ABC',
+        0,
+      ],
+      [
+        'Rovinietă electronică Ungaria D2, anuală județeană, județul Pest, B123XYZ (RO), valabilă de la momentul ' +
+          'plății din 1 martie 2026 până la 31 ianuarie 2027, ora 24:00 (ora Ungariei)',
+        0,
+      ],
     ]);
     expect(document.lines[0]?.vatNote).toMatch(/art\. 286 alin\. \(4\) lit\. b\)/);
+  });
+
+  it('words a vignette paid on its first day from the payment, and a later one from 00:00', () => {
+    const paidOnFirstDay = invoiceDocumentOf(
+      toOrderDocument(vignetteOrder(), invoice('RPV', { issuedAt: new Date('2026-03-02T08:15:00Z') })),
+    )!;
+    expect(paidOnFirstDay.lines[0]?.description).toContain(
+      'valabilă de la momentul plății din 2 martie 2026 până la 11 martie 2026, ora 24:00 (ora Ungariei)',
+    );
+    const paidDayBefore = invoiceDocumentOf(
+      toOrderDocument(vignetteOrder(), invoice('RPV', { issuedAt: new Date('2026-03-01T08:15:00Z') })),
+    )!;
+    expect(paidDayBefore.lines[0]?.description).toContain(
+      'valabilă de la 2 martie 2026, ora 00:00, până la 11 martie 2026, ora 24:00 (ora Ungariei)',
+    );
   });
 
   it('invoices a top-up at the standard rate, to the company the buyer named', () => {

@@ -26,8 +26,9 @@ const order = (overrides: Partial<OrderConfirmationData> = {}): OrderConfirmatio
       country: 'HU',
       categoryTitle: 'D2',
       type: 'COUNTY_YEAR',
-      county: 'Csongrád-Csanád',
-      firstDay: '2026-01-01',
+      county: 'csongrad-csanad',
+      // Bought for the current year on the order's day: it starts then, at the payment.
+      firstDay: '2026-03-05',
       lastDay: '2027-01-31',
       priceBani: 83333,
     },
@@ -53,6 +54,8 @@ describe('renderOrderConfirmation', () => {
       type: '10 zile',
       county: 'anuală, județeană',
       validity: 'de la 6 martie 2026, ora 00:00, până la 15 martie 2026, ora 24:00 (ora Ungariei)',
+      validityToday:
+        'de la momentul plății din 5 martie 2026 până la 31 ianuarie 2027, ora 24:00 (ora Ungariei)',
       country: 'România (RO)',
       total: '1.234,56 lei',
     },
@@ -60,7 +63,9 @@ describe('renderOrderConfirmation', () => {
       subject: 'Order confirmation RP-2026-000123',
       type: '10-day',
       county: 'yearly, county',
-      validity: 'from March 6, 2026, 00:00 to March 15, 2026, 24:00 (Hungarian time)',
+      validity: 'from 00:00 on March 6, 2026 until 24:00 on March 15, 2026 (Hungarian time)',
+      validityToday:
+        'from the moment of payment on March 5, 2026 until 24:00 on January 31, 2027 (Hungarian time)',
       country: 'Romania (RO)',
       total: '1,234.56 lei',
     },
@@ -69,6 +74,8 @@ describe('renderOrderConfirmation', () => {
       type: '10-Tages-Vignette',
       county: 'Jahresvignette, Komitat',
       validity: 'vom 6. März 2026, 00:00 Uhr, bis zum 15. März 2026, 24:00 Uhr (ungarische Zeit)',
+      validityToday:
+        'ab dem Zeitpunkt der Zahlung am 5. März 2026 bis zum 31. Januar 2027, 24:00 Uhr (ungarische Zeit)',
       country: 'Rumänien (RO)',
       total: '1.234,56 Lei',
     },
@@ -77,6 +84,8 @@ describe('renderOrderConfirmation', () => {
       type: '10 napos',
       county: 'éves vármegyei',
       validity: '2026. március 6. 00:00 órától 2026. március 15. 24:00 óráig (magyar idő szerint)',
+      validityToday:
+        '2026. március 5., a fizetés pillanatától 2027. január 31. 24:00 óráig (magyar idő szerint)',
       country: 'Románia (RO)',
       total: '1234,56 lej',
     },
@@ -101,6 +110,7 @@ describe('renderOrderConfirmation', () => {
         expected.type,
         expected.county,
         expected.validity,
+        expected.validityToday,
         expected.country,
         expected.total,
         COMPANY.name,
@@ -115,6 +125,30 @@ describe('renderOrderConfirmation', () => {
     // No ICU placeholder or missing-key fallback left in the output.
     expect(mail.text).not.toMatch(/[{}]|OrderEmail\./);
     expect(html).not.toMatch(/[{}]|OrderEmail\./);
+  });
+
+  it('words a vignette from the payment when it is paid on its first day, past the midnight after the order', () => {
+    const weekFromTomorrow = order().vignettes[0]!;
+    const placed = { createdAt: '2026-03-05T22:50:00.000Z', vignettes: [weekFromTomorrow] };
+    // 23:50 in Budapest on 5 March: the vignette, for 6 March, starts at midnight.
+    expect(renderOrderConfirmation(order({ ...placed, locale: 'en' })).text).toContain(
+      'from 00:00 on March 6, 2026 until 24:00 on March 15, 2026 (Hungarian time)',
+    );
+    // Paid at 00:10 on 6 March: never retroactive, it is valid from the payment.
+    const paidPastMidnight = renderOrderConfirmation(
+      order({ ...placed, paidAt: '2026-03-05T23:10:00.000Z', locale: 'en' }),
+    );
+    expect(paidPastMidnight.text).toContain(
+      'from the moment of payment on March 6, 2026 until 24:00 on March 15, 2026 (Hungarian time)',
+    );
+    expect(paidPastMidnight.text).not.toContain('00:00');
+  });
+
+  it('shows a county name it is given as it is', () => {
+    const countyVignette = { ...order().vignettes[1]!, county: 'Győr-Moson-Sopron' };
+    expect(renderOrderConfirmation(order({ vignettes: [countyVignette] })).text).toContain(
+      'Județ (Ungaria): Győr-Moson-Sopron',
+    );
   });
 
   it('names the attached invoice without a number when there is none', () => {

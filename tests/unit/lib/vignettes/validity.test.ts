@@ -6,6 +6,7 @@ import {
   sellableYears,
   validityInstants,
   validityOf,
+  validityStart,
   ValidityError,
   type VignetteStart,
 } from '@/lib/vignettes/validity';
@@ -400,5 +401,39 @@ describe('validityInstants', () => {
   it('refuses days that are not calendar days', () => {
     expect(() => validityInstants({ firstDay: '2026-02-30', lastDay: '2026-03-01' })).toThrow(RangeError);
     expect(() => validityInstants({ firstDay: '2026-1-5', lastDay: '2026-01-05' })).toThrow(RangeError);
+  });
+});
+
+describe('validityStart', () => {
+  it('starts a vignette bought for the day of payment at the payment', () => {
+    const paid = at('2026-11-24T13:35:00Z');
+    expect(validityStart(validityOf('DAY', { startDate: '2026-11-24' }, paid), paid)).toBe('PAYMENT');
+    expect(validityStart(validityOf('MONTH', { startDate: '2026-11-24' }, paid), paid)).toBe('PAYMENT');
+    // Yearly ones bought for the current year start today, so at the payment too.
+    expect(validityStart(validityOf('COUNTY_YEAR', {}, paid), paid)).toBe('PAYMENT');
+    expect(validityStart(validityOf('YEAR', { year: 2026 }, paid), paid)).toBe('PAYMENT');
+  });
+
+  it('starts a vignette for a later day at 00:00 of that day', () => {
+    const paid = at('2026-11-24T13:35:00Z');
+    expect(validityStart(validityOf('WEEK', { startDate: '2026-11-25' }, paid), paid)).toBe('MIDNIGHT');
+    const december = at('2026-12-05T10:00:00Z');
+    expect(validityStart(validityOf('YEAR', { year: 2027 }, december), december)).toBe('MIDNIGHT');
+  });
+
+  it("takes the payment's day in Budapest, not in UTC", () => {
+    const tomorrow = { firstDay: '2027-01-01' };
+    // 23:30 UTC on 31 December is already 00:30 on 1 January in Budapest.
+    expect(validityStart(tomorrow, at('2026-12-31T23:30:00Z'))).toBe('PAYMENT');
+    expect(validityStart(tomorrow, at('2026-12-31T22:59:59Z'))).toBe('MIDNIGHT');
+  });
+
+  it('is never retroactive: a payment after the first day began starts the validity', () => {
+    expect(validityStart({ firstDay: '2026-11-23' }, at('2026-11-23T23:05:00Z'))).toBe('PAYMENT');
+  });
+
+  it('reads a first day that is not a calendar day as midnight', () => {
+    expect(validityStart({ firstDay: 'soon' }, JAN_10)).toBe('MIDNIGHT');
+    expect(validityStart({ firstDay: '2026-1-10' }, JAN_10)).toBe('MIDNIGHT');
   });
 });
