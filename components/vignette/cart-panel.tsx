@@ -144,7 +144,10 @@ export function CartPanel({
                   )}
                   {problems.map((problem, problemIndex) => {
                     const label = fieldLabel(problem.path, labels);
-                    const text = errorText(problem.code ?? 'invalid', validation, labels.errors);
+                    const text = fill(
+                      errorText(problem.code ?? 'invalid', validation, labels.errors) ?? '',
+                      problem.params ?? {},
+                    );
                     return (
                       <FieldError
                         key={problemIndex}

@@ -2,11 +2,13 @@
 
 import { useId, useState, type ChangeEvent, type Ref } from 'react';
 import { countryName, countrySign } from '@/lib/vignettes/countries';
-import { checkPlate, normalizePlate, type PlateCheck } from '@/lib/vignettes/plate';
+import { checkPlate, normalizePlate, OTHER_READING, type PlateWarning } from '@/lib/vignettes/plate';
+import { plateRefusalMessage } from '@/lib/validations/vignette-order';
 import { FieldError } from '@/components/form/field-error';
 import { fill } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 import { useCountryOptions } from '@/components/vignette/use-country-options';
+import { PlateText } from '@/components/vignette/plate-text';
 
 export type PlateFieldsLabels = Pick<VignetteFormLabels, 'plate' | 'country' | 'confirm' | 'errors'>;
 
@@ -36,22 +38,24 @@ interface PlateFieldsProps {
   confirmRef?: Ref<HTMLInputElement>;
 }
 
-/** The key of checkPlate's verdict, shown next to the field. */
-function plateErrorKey(check: PlateCheck): string | undefined {
-  if (check.ok) return undefined;
-  return check.reason === 'EMPTY'
-    ? 'plateRequired'
-    : check.reason === 'CHARACTERS'
-      ? 'plateCharacters'
-      : 'plateFormat';
+/** A warning's text: which character, counted from 1, and what to type if the plate shows the other one. */
+function warningText(warning: PlateWarning, labels: PlateFieldsLabels['confirm']): string {
+  const digit = warning.char === '0' || warning.char === '1';
+  return fill(digit ? labels.warningDigit : labels.warningLetter, {
+    position: warning.index + 1,
+    char: warning.char,
+    other: OTHER_READING[warning.char],
+  });
 }
 
 /**
  * The vehicle step: licence plate, country of registration and the buyer's confirmation of both
  * (docs/domain.md, Plates, countries and counties: the most common costly mistake). The plate is normalized as it is
  * typed ('hd 12 abc' → 'HD12ABC', the caret kept in place) and checked against the country's format; the preview shows
- * it as it will be registered, with a slashed zero. The confirmation names the plate and country it confirms, carries
- * the O/0 and I/1 warnings in its description, and is cleared whenever the plate or the country changes.
+ * it as it will be registered, with a slashed zero. A refused plate is told what is wrong (the county, the digits, the
+ * character in the wrong place). The confirmation names the plate and country it confirms, carries in its description
+ * a warning for each O, 0, I or 1 that could be the other one, and is cleared whenever the plate or the country
+ * changes.
  */
 export function PlateCountryFields({
   locale,
@@ -79,8 +83,7 @@ export function PlateCountryFields({
     countryError: `${id}-country-error`,
     confirm: `${id}-confirm`,
     confirmWhy: `${id}-confirm-why`,
-    warningO: `${id}-warning-o`,
-    warningI: `${id}-warning-i`,
+    warning: (index: number) => `${id}-warning-${index}`,
     confirmError: `${id}-confirm-error`,
   };
   const [plateLeft, setPlateLeft] = useState(false);
@@ -88,11 +91,14 @@ export function PlateCountryFields({
   const countries = useCountryOptions(locale);
 
   const check = checkPlate(plate, country);
-  const liveError = showErrors || plateLeft ? plateErrorKey(check) : undefined;
-  // A format error of the schema is made precise by the check: a foreign character is not a wrong format.
-  const plateKey =
-    liveError ?? (errors.plate === 'plateFormat' ? (plateErrorKey(check) ?? errors.plate) : errors.plate);
-  const plateError = errorText(plateKey, validation, labels.errors);
+  const refusal = check.ok ? undefined : plateRefusalMessage(check);
+  const refusalText = refusal && fill(errorText(refusal.key, validation, labels.errors)!, refusal.params);
+  // The check says what is wrong, with the position or county it names, once an error is due: the field was left,
+  // the form was submitted, or the schema or the API refused the plate (by the same check).
+  const plateError =
+    refusalText && (showErrors || plateLeft || errors.plate)
+      ? refusalText
+      : errorText(errors.plate, validation, labels.errors);
   const countryError = errorText(errors.country, validation, labels.errors);
   const confirmError = errorText(errors.confirmed, validation, labels.errors);
 
@@ -186,8 +192,8 @@ export function PlateCountryFields({
             data-testid="plate-preview"
           >
             <span className="flex items-center bg-[#003399] px-1.5 text-xs font-bold text-white">{sign}</span>
-            <span className="px-3 py-1 font-mono text-2xl font-bold tracking-widest text-slate-900 slashed-zero">
-              {check.plate}
+            <span className="px-3 py-1 font-sans text-2xl font-bold tracking-widest text-slate-900">
+              <PlateText plate={check.plate} />
             </span>
           </p>
         </div>
@@ -196,22 +202,15 @@ export function PlateCountryFields({
       <div>
         {warnings.length > 0 && (
           <ul className="mb-3 space-y-2" data-testid="plate-warnings">
-            {warnings.includes('LETTER_O_OR_DIGIT_0') && (
+            {warnings.map((warning) => (
               <li
-                id={ids.warningO}
+                key={warning.index}
+                id={ids.warning(warning.index)}
                 className="flex gap-2 rounded border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950"
               >
-                {labels.confirm.warningO}
+                {warningText(warning, labels.confirm)}
               </li>
-            )}
-            {warnings.includes('LETTER_I_OR_DIGIT_1') && (
-              <li
-                id={ids.warningI}
-                className="flex gap-2 rounded border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950"
-              >
-                {labels.confirm.warningI}
-              </li>
-            )}
+            ))}
           </ul>
         )}
         <div className="flex items-start gap-3">
@@ -223,8 +222,7 @@ export function PlateCountryFields({
             onChange={(event) => onConfirmedChange(event.target.checked)}
             aria-invalid={confirmError ? true : undefined}
             aria-describedby={describedBy(
-              warnings.includes('LETTER_O_OR_DIGIT_0') && ids.warningO,
-              warnings.includes('LETTER_I_OR_DIGIT_1') && ids.warningI,
+              ...warnings.map((warning) => ids.warning(warning.index)),
               ids.confirmWhy,
               confirmError && ids.confirmError,
             )}

@@ -26,6 +26,8 @@ export interface ErrorIssue {
   path: string;
   /** A stable key of the `Validation` messages, for clients that translate it. */
   code?: string;
+  /** The values the code's message names (`{"position": 5, "char": "O", "other": "0"}`), when it names any. */
+  params?: Record<string, string | number>;
   message: string;
 }
 

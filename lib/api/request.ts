@@ -2,6 +2,7 @@ import 'server-only';
 
 import type { z } from 'zod';
 import { getConfig } from '@/lib/config/env';
+import { fill } from '@/lib/i18n/format';
 import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
 import en from '@/messages/en.json';
 import type { ErrorIssue } from './error-body';
@@ -100,11 +101,22 @@ export async function readForm(request: Request): Promise<Record<string, string>
   return fields;
 }
 
-/** Issues of a failed validation, each naming its field, its message key and an English explanation. */
+/**
+ * Issues of a failed validation, each naming its field, its message key and an English explanation; a custom issue's
+ * `params` (a plate's position or county code) fill the explanation and travel with it, for clients that translate.
+ */
 export function toIssues(error: z.ZodError): ErrorIssue[] {
   return error.issues.map((issue) => {
     const key = VALIDATION_TEXT[issue.message] ? issue.message : 'invalid';
-    return { path: issue.path.join('.'), code: key, message: VALIDATION_TEXT[key] ?? issue.message };
+    const params: ErrorIssue['params'] = issue.code === 'custom' ? issue.params : undefined;
+    const named = params && Object.keys(params).length > 0 ? params : undefined;
+    const text = VALIDATION_TEXT[key];
+    return {
+      path: issue.path.join('.'),
+      code: key,
+      message: text ? fill(text, named ?? {}) : issue.message,
+      ...(named && { params: named }),
+    };
   });
 }
 

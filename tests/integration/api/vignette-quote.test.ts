@@ -62,7 +62,14 @@ describe('POST /api/nmps/orders/quote', () => {
   };
 
   it.each([
-    ['a bad Romanian plate', { ...car, plate: 'XX12ABC' }, 'items.0.plate:plateFormat'],
+    ['an unknown Romanian county', { ...car, plate: 'XX12ABC' }, 'items.0.plate:plateRoCountyUnknown'],
+    ['an O among the digits', { ...car, plate: 'HD1OABC' }, 'items.0.plate:plateLetterForDigit'],
+    ['a foreign character', { ...car, plate: 'HD12ĂBC' }, 'items.0.plate:plateCharacters'],
+    [
+      'a plate too long for Germany',
+      { ...car, country: 'DE', plate: 'ABCDE123456' },
+      'items.0.plate:plateFormat',
+    ],
     ['an empty plate', { ...car, plate: ' ' }, 'items.0.plate:plateRequired'],
     ['an unknown country', { ...car, country: 'ZZ' }, 'items.0.country:countryUnknown'],
     ['an unknown category', { ...car, categoryCode: 'TRUCK' }, 'items.0.categoryCode:categoryUnknown'],
@@ -84,7 +91,12 @@ describe('POST /api/nmps/orders/quote', () => {
     const response = await quote({ items: [car, { ...car, plate: 'O' }, { ...car, categoryCode: 'BUS' }] });
     const { error } = await response.json();
     expect(error.issues).toEqual([
-      { path: 'items.1.plate', code: 'plateFormat', message: expect.stringMatching(/licence plate/) },
+      {
+        path: 'items.1.plate',
+        code: 'plateRoCountyUnknown',
+        params: { county: 'O' },
+        message: expect.stringMatching(/^O is not a Romanian county code/),
+      },
     ]);
     expect(await issuesOf({ items: [] })).toEqual(['items:cartEmpty']);
   });

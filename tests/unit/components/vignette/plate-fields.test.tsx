@@ -12,12 +12,14 @@ function Harness({
   errors,
   showErrors,
   initialCountry = 'RO',
+  initialPlate = '',
 }: {
   errors?: PlateFieldErrors;
   showErrors?: boolean;
   initialCountry?: string;
+  initialPlate?: string;
 }) {
-  const [plate, setPlate] = useState('');
+  const [plate, setPlate] = useState(initialPlate);
   const [country, setCountry] = useState(initialCountry);
   const [confirmed, setConfirmed] = useState(false);
   return (
@@ -72,26 +74,51 @@ describe('PlateCountryFields', () => {
     expect(countryField()).toHaveValue('RO');
   });
 
-  it('warns about I and 1 in the confirmation when the plate holds either', async () => {
+  it('shows the plate in the preview with slashed zeros, the letter O left round', async () => {
     render(<Harness />);
-    await type('hd 12 abc');
-    expect(screen.getByText(labels.confirm.warningI)).toBeInTheDocument();
-    expect(screen.queryByText(labels.confirm.warningO)).not.toBeInTheDocument();
-    expect(describedBy(confirmation())).toContain(labels.confirm.warningI);
+    await type('b 100 xoz');
+    const preview = screen.getByTestId('plate-preview');
+    expect(preview).toHaveTextContent('ROB100XOZ');
+    const zeros = preview.querySelectorAll('[data-slashed-zero]');
+    expect(Array.from(zeros, (zero) => zero.textContent)).toEqual(['0', '0']);
+    // The slash is drawn by the zero's own box, whatever the font.
+    for (const zero of zeros) expect(zero).toHaveClass('relative', 'after:absolute', 'after:bg-current');
+  });
+
+  it('raises no O/0 or I/1 alarm for a Romanian plate, whose format says which characters are digits', async () => {
+    render(<Harness />);
+    for (const plate of ['hd 12 abc', 'CJ 10 XOZ', 'B 100 XOI']) {
+      await type(plate);
+      expect(screen.queryByTestId('plate-warnings')).not.toBeInTheDocument();
+      expect(describedBy(confirmation())).toEqual([labels.confirm.why]);
+    }
     expect(confirmation()).toHaveAccessibleName(
-      'Am verificat: numărul de înmatriculare HD12ABC și țara de înmatriculare România (RO) corespund certificatului de înmatriculare al vehiculului.',
+      'Am verificat: numărul de înmatriculare B100XOI și țara de înmatriculare România (RO) corespund certificatului de înmatriculare al vehiculului.',
     );
   });
 
-  it('warns about both mix-ups when the plate holds O, 0, I or 1, and about none otherwise', async () => {
-    render(<Harness />);
-    await type('CJ 10 XOZ');
-    expect(describedBy(confirmation())).toEqual(
-      expect.arrayContaining([labels.confirm.warningO, labels.confirm.warningI]),
-    );
-    await type('CJ 22 XYZ');
+  it('names the character that could be the other one on a plate of unknown format, and why', async () => {
+    render(<Harness initialCountry="DE" />);
+    await type('M AB 12O4');
+    const letterO =
+      'Atenție: caracterul de pe poziția 6 este litera O, lângă cifre. Dacă în certificatul de înmatriculare este cifra 0, scrieți 0.';
+    expect(screen.getByTestId('plate-warnings')).toHaveTextContent(letterO);
+    expect(describedBy(confirmation())).toEqual([letterO, labels.confirm.why]);
+
+    await type('M 0X 123');
+    expect(describedBy(confirmation())).toEqual([
+      'Atenție: caracterul de pe poziția 2 este cifra 0, lângă litere. Dacă în certificatul de înmatriculare este litera O, scrieți O.',
+      labels.confirm.why,
+    ]);
+
+    await type('M AB 1O');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Atenție: caracterul de pe poziția 4 este cifra 1, lângă litere. Dacă în certificatul de înmatriculare este litera I, scrieți I.',
+      'Atenție: caracterul de pe poziția 5 este litera O, lângă cifre. Dacă în certificatul de înmatriculare este cifra 0, scrieți 0.',
+    ]);
+
+    await type('M AB 1034');
     expect(screen.queryByTestId('plate-warnings')).not.toBeInTheDocument();
-    expect(describedBy(confirmation())).toEqual([labels.confirm.why]);
   });
 
   it('asks to confirm the plate and country in general words while no plate is typed', () => {
@@ -118,7 +145,11 @@ describe('PlateCountryFields', () => {
     expect(plateField()).not.toHaveAttribute('aria-invalid');
     await userEvent.tab();
     expect(plateField()).toHaveAttribute('aria-invalid', 'true');
-    expect(describedBy(plateField())).toEqual([labels.plate.hintRO, validation.plateFormat]);
+    // AB is Alba's code: a Hungarian plate read as a Romanian one lacks the county's 2 digits.
+    expect(describedBy(plateField())).toEqual([
+      labels.plate.hintRO,
+      'După indicativul județului AB urmează exact 2 cifre, de exemplu AB 12 ABC.',
+    ]);
     // The confirmation is not offered a preview of a plate that cannot be right.
     expect(screen.queryByTestId('plate-preview')).not.toBeInTheDocument();
 
@@ -133,7 +164,46 @@ describe('PlateCountryFields', () => {
     expect(screen.getByText(validation.plateRequired!)).toBeInTheDocument();
     await type('ȘB12ABC');
     expect(plateField()).toHaveValue('ȘB12ABC');
-    expect(screen.getByText(labels.errors.plateCharacters)).toBeInTheDocument();
+    expect(screen.getByText(validation.plateCharacters!)).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      '12 HD ABC',
+      'Numărul începe cu indicativul județului: B pentru București sau două litere, de exemplu CJ.',
+    ],
+    ['B 1234 ABC', 'După B (București) urmează 2 sau 3 cifre, de exemplu B 12 ABC sau B 123 ABC.'],
+    ['CJ 123 ABC', 'După indicativul județului CJ urmează exact 2 cifre, de exemplu CJ 12 ABC.'],
+    ['CJ 12 AB', 'Numărul se termină cu 3 litere, de exemplu CJ 12 ABC.'],
+    [
+      'CJ 12 AQC',
+      'Numerele din România nu folosesc litera Q: verificați în certificatul de înmatriculare caracterul de pe poziția 6.',
+    ],
+    [
+      'B 100 OOO',
+      'Cele 3 litere de la final nu încep niciodată cu O, care s-ar confunda cu cifra 0: verificați în certificatul de înmatriculare caracterul de pe poziția 5.',
+    ],
+    [
+      'HD 1O ABC',
+      'Caracterul de pe poziția 4 este litera O, dar în acest loc numerele țării alese au o cifră: ați vrut să scrieți cifra 0?',
+    ],
+    [
+      'HD 12 AB0',
+      'Caracterul de pe poziția 7 este cifra 0, dar în acest loc numerele țării alese au o literă: ați vrut să scrieți litera O?',
+    ],
+  ])('says what is wrong with the Romanian plate %s', async (plate, message) => {
+    render(<Harness showErrors />);
+    await type(plate);
+    expect(plateField()).toHaveAttribute('aria-invalid', 'true');
+    expect(describedBy(plateField())).toEqual([labels.plate.hintRO, message]);
+  });
+
+  it("gives the schema's or the API's plate error in the check's own words, position and county filled in", () => {
+    render(<Harness initialPlate="XY12ABC" errors={{ plate: 'plateRoCountyUnknown' }} />);
+    expect(describedBy(plateField())).toEqual([
+      labels.plate.hintRO,
+      'XY nu este indicativul unui județ: numărul începe cu B pentru București sau cu indicativul județului, de exemplu CJ.',
+    ]);
   });
 
   it('shows the errors it is given next to their fields, in the page language', () => {

@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/api/errors';
-import { MAX_BODY_BYTES, readBodyBytes, readForm, readJson } from '@/lib/api/request';
+import { MAX_BODY_BYTES, readBodyBytes, readForm, readJson, toIssues } from '@/lib/api/request';
+import { vignetteQuoteSchema } from '@/lib/validations/vignette-order';
 
 /** A body that counts how often it is read from, endless unless told how many chunks it has. */
 function recordingBody(chunkBytes: number, chunks = Infinity) {
@@ -112,5 +113,42 @@ describe('readForm', () => {
     ],
   ])('refuses %s', async (_name, request, code) => {
     expect(await refusal(readForm(request))).toMatchObject({ code });
+  });
+});
+
+describe('toIssues', () => {
+  const car = { categoryCode: 'CAR', type: 'YEAR', country: 'RO' };
+  const issuesOf = (plates: string[]) => {
+    const result = vignetteQuoteSchema.safeParse({ items: plates.map((plate) => ({ ...car, plate })) });
+    if (result.success) throw new Error('expected a refusal');
+    return toIssues(result.error);
+  };
+
+  it("fills an issue's English message with its params and hands them on for clients that translate", () => {
+    expect(issuesOf(['CJ 123 ABC', 'B 100 OOO'])).toEqual([
+      {
+        path: 'items.0.plate',
+        code: 'plateRoCountyDigits',
+        params: { county: 'CJ' },
+        message: 'After the county code CJ come exactly 2 digits, for example CJ 12 ABC.',
+      },
+      {
+        path: 'items.1.plate',
+        code: 'plateRoFirstLetter',
+        params: { position: 5, char: 'O', other: '0' },
+        message:
+          'On a Romanian plate the 3 letters at the end never start with O, which would be mistaken for the digit 0: check character 5 on the registration certificate.',
+      },
+    ]);
+  });
+
+  it('gives no params to a message that names none', () => {
+    expect(issuesOf(['CJ 12 AB'])).toEqual([
+      {
+        path: 'items.0.plate',
+        code: 'plateRoLetters',
+        message: 'A Romanian plate ends with 3 letters, for example CJ 12 ABC.',
+      },
+    ]);
   });
 });

@@ -1,13 +1,16 @@
 import {
   checkPlate,
   normalizePlate,
+  OTHER_READING,
   plateKey,
   RO_COUNTY_CODES,
   type PlateCheck,
+  type PlateRefusal,
   type PlateWarning,
 } from '@/lib/vignettes/plate';
 
-const ok = (plate: string, warnings: PlateWarning[]): PlateCheck => ({ ok: true, plate, warnings });
+const ok = (plate: string, warnings: PlateWarning[] = []): PlateCheck => ({ ok: true, plate, warnings });
+const refused = (plate: string, refusal: PlateRefusal): PlateCheck => ({ ok: false, plate, ...refusal });
 
 describe('normalizePlate', () => {
   it.each([
@@ -48,29 +51,38 @@ describe('checkPlate, Romania', () => {
     },
   );
 
-  it.each([
-    ['HD123ABC', 'a county with 3 digits'],
-    ['B1234ABC', 'Bucharest with 4 digits'],
-    ['B1ABC', 'Bucharest with 1 digit'],
-    ['XX12ABC', 'an unknown county'],
-    ['HD12AQC', 'a Q in the letters'],
-    ['HD12IAB', 'letters starting with I'],
-    ['HD12OAB', 'letters starting with O'],
-    ['HD1ABC', 'a county with 1 digit'],
-    ['HD12AB', 'two letters'],
-    ['HD12ABCD', 'four letters'],
-    ['HD1OABC', 'a letter O where a digit belongs'],
-    ['HDI2ABC', 'a letter I where a digit belongs'],
-    ['HD12AB0', 'a digit where a letter belongs'],
-    ['12HDABC', 'the groups swapped'],
-  ])('refuses %s (%s) as FORMAT', (plate) => {
-    expect(checkPlate(plate, 'RO')).toEqual({ ok: false, plate, reason: 'FORMAT' });
+  it.each<[string, string, PlateRefusal]>([
+    ['12HDABC', 'the groups swapped', { reason: 'RO_COUNTY_MISSING' }],
+    ['XX12ABC', 'an unknown county', { reason: 'RO_COUNTY_UNKNOWN', county: 'XX' }],
+    ['BX12ABC', 'B and a letter that make no county', { reason: 'RO_COUNTY_UNKNOWN', county: 'BX' }],
+    ['H12ABC', 'a one-letter code other than B', { reason: 'RO_COUNTY_UNKNOWN', county: 'H' }],
+    ['B1ABC', 'Bucharest with 1 digit', { reason: 'RO_BUCHAREST_DIGITS' }],
+    ['B1234ABC', 'Bucharest with 4 digits', { reason: 'RO_BUCHAREST_DIGITS' }],
+    ['HD123ABC', 'a county with 3 digits', { reason: 'RO_COUNTY_DIGITS', county: 'HD' }],
+    ['HD1ABC', 'a county with 1 digit', { reason: 'RO_COUNTY_DIGITS', county: 'HD' }],
+    ['BC123ABC', 'a county starting with B, with 3 digits', { reason: 'RO_COUNTY_DIGITS', county: 'BC' }],
+    ['HD12AB', 'two letters', { reason: 'RO_LETTERS' }],
+    ['HD12ABCD', 'four letters', { reason: 'RO_LETTERS' }],
+    ['HD12', 'no letters', { reason: 'RO_LETTERS' }],
+    ['HD12AQC', 'a Q in the letters', { reason: 'RO_LETTER_Q', index: 5 }],
+    ['HD12IAB', 'letters starting with I', { reason: 'RO_FIRST_LETTER', index: 4, char: 'I' }],
+    ['HD12OAB', 'letters starting with O', { reason: 'RO_FIRST_LETTER', index: 4, char: 'O' }],
+    [
+      'B100OOO',
+      "Bucharest's 100, then letters starting with O",
+      { reason: 'RO_FIRST_LETTER', index: 4, char: 'O' },
+    ],
+    ['HD1OABC', 'a letter O where a digit belongs', { reason: 'LETTER_FOR_DIGIT', index: 3, char: 'O' }],
+    ['HDI2ABC', 'a letter I where a digit belongs', { reason: 'LETTER_FOR_DIGIT', index: 2, char: 'I' }],
+    ['B12OABC', "an O for the 0 of Bucharest's B 120", { reason: 'LETTER_FOR_DIGIT', index: 3, char: 'O' }],
+    ['HD12AB0', 'a digit where a letter belongs', { reason: 'DIGIT_FOR_LETTER', index: 6, char: '0' }],
+    ['0T12ABC', "a zero for the O of Olt's OT", { reason: 'DIGIT_FOR_LETTER', index: 0, char: '0' }],
+  ])('refuses %s (%s) saying why', (plate, _why, refusal) => {
+    expect(checkPlate(plate, 'RO')).toEqual(refused(plate, refusal));
   });
 
-  it('accepts the letters I and O after the first position', () => {
-    expect(checkPlate('HD12AIO', 'RO')).toEqual(
-      ok('HD12AIO', ['LETTER_O_OR_DIGIT_0', 'LETTER_I_OR_DIGIT_1']),
-    );
+  it('accepts the letters I and O after the first position, with nothing to confirm', () => {
+    expect(checkPlate('HD12AIO', 'RO')).toEqual(ok('HD12AIO'));
   });
 
   it('reads the country code case-insensitively', () => {
@@ -84,15 +96,17 @@ describe('checkPlate, Hungary', () => {
     expect(checkPlate(plate, 'HU').ok).toBe(true);
   });
 
-  it.each(['AB123', 'ABC12', 'ABC1234', 'AABBC123', '123ABC', 'AB0123', 'ABCD12E'])(
-    'refuses %s as FORMAT',
-    (plate) => {
-      expect(checkPlate(plate, 'HU')).toEqual({ ok: false, plate, reason: 'FORMAT' });
-    },
-  );
+  it.each(['AB123', 'ABC12', 'AABBC123', '123ABC', 'ABCD12E'])('refuses %s as FORMAT', (plate) => {
+    expect(checkPlate(plate, 'HU')).toEqual({ ok: false, plate, reason: 'FORMAT' });
+  });
 
-  it('refuses an O where a digit belongs rather than guessing', () => {
-    expect(checkPlate('ABC1O2', 'HU')).toMatchObject({ ok: false, reason: 'FORMAT' });
+  it('refuses an O where a digit belongs, naming it rather than guessing', () => {
+    expect(checkPlate('ABC1O2', 'HU')).toEqual(
+      refused('ABC1O2', { reason: 'LETTER_FOR_DIGIT', index: 4, char: 'O' }),
+    );
+    expect(checkPlate('AB0123', 'HU')).toEqual(
+      refused('AB0123', { reason: 'DIGIT_FOR_LETTER', index: 2, char: '0' }),
+    );
   });
 });
 
@@ -149,39 +163,66 @@ describe('checkPlate reasons', () => {
 });
 
 describe('checkPlate warnings', () => {
-  it('gives none when the plate holds no O, 0, I or 1', () => {
-    expect(checkPlate('HD23ABC', 'RO')).toEqual(ok('HD23ABC', []));
-    expect(checkPlate('ABC234', 'HU')).toEqual(ok('ABC234', []));
-    expect(checkPlate('MAB2345', 'DE')).toEqual(ok('MAB2345', []));
+  const warning = (index: number, char: PlateWarning['char']): PlateWarning => ({
+    kind: char === 'O' || char === '0' ? 'LETTER_O_OR_DIGIT_0' : 'LETTER_I_OR_DIGIT_1',
+    index,
+    char,
+  });
+
+  it.each(['CJ12ABC', 'B123XYZ', 'B100XOZ', 'CJ01XYZ', 'OT10AIO', 'IL11XOI', 'B10ABC'])(
+    'gives none for the Romanian %s: its format says which characters are letters and which digits',
+    (plate) => {
+      expect(checkPlate(plate, 'RO')).toEqual(ok(plate));
+    },
+  );
+
+  it.each(['OBC100', 'ABC230', 'IOAB101'])(
+    'gives none for the Hungarian %s, for the same reason',
+    (plate) => {
+      expect(checkPlate(plate, 'HU')).toEqual(ok(plate));
+    },
+  );
+
+  it.each([
+    ['CJ01XYZ', 'RO'],
+    ['B100XOZ', 'RO'],
+    ['OT10AIO', 'RO'],
+    ['IOAB101', 'HU'],
+  ])('has reason to: no O, 0, I or 1 of %s (%s) read the other way fits the format', (plate, country) => {
+    Array.from(plate).forEach((char, index) => {
+      const other = OTHER_READING[char as keyof typeof OTHER_READING];
+      if (other)
+        expect(checkPlate(plate.slice(0, index) + other + plate.slice(index + 1), country).ok).toBe(false);
+    });
   });
 
   it.each([
-    ['CJ02XYZ', 'RO'],
-    ['HD23AOB', 'RO'],
-    ['OBC234', 'HU'],
-    ['ABC230', 'HU'],
-    ['MAO234', 'DE'],
-    ['MA0234', 'DE'],
-  ])('LETTER_O_OR_DIGIT_0 for %s (%s)', (plate, country) => {
-    expect(checkPlate(plate, country)).toEqual(ok(plate, ['LETTER_O_OR_DIGIT_0']));
+    ['MAB1234', 'DE', 'the 1 where the letters meet the digits'],
+    ['MAO1234', 'DE', 'an O ending the letters'],
+    ['MA01234', 'DE', 'a 0 starting the digits'],
+    ['AB100CD', 'FR', 'zeros among digits'],
+    ['OI10', 'IT', 'letters, then digits'],
+    ['W12345X', 'AT', 'digits, then a letter'],
+  ])('gives none for %s (%s): %s', (plate, country) => {
+    expect(checkPlate(plate, country)).toEqual(ok(plate));
   });
 
-  it.each([
-    ['B12ABC', 'RO'],
-    ['HD23AIB', 'RO'],
-    ['IBC234', 'HU'],
-    ['ABC231', 'HU'],
-    ['MAI234', 'DE'],
-    ['MA1234', 'DE'],
-  ])('LETTER_I_OR_DIGIT_1 for %s (%s)', (plate, country) => {
-    expect(checkPlate(plate, country)).toEqual(ok(plate, ['LETTER_I_OR_DIGIT_1']));
+  it('names a letter O among digits, where a zero is likelier', () => {
+    expect(checkPlate('M AB 12O4', 'DE')).toEqual(ok('MAB12O4', [warning(5, 'O')]));
+    expect(checkPlate('AB-2O3-CD', 'FR')).toEqual(ok('AB2O3CD', [warning(3, 'O')]));
   });
 
-  it('gives both, in a stable order', () => {
-    expect(checkPlate('CJ01XYZ', 'RO')).toEqual(
-      ok('CJ01XYZ', ['LETTER_O_OR_DIGIT_0', 'LETTER_I_OR_DIGIT_1']),
-    );
-    expect(checkPlate('OI10', 'IT')).toEqual(ok('OI10', ['LETTER_O_OR_DIGIT_0', 'LETTER_I_OR_DIGIT_1']));
+  it('names a digit 0 among letters, where an O is likelier', () => {
+    expect(checkPlate('M 0X 123', 'DE')).toEqual(ok('M0X123', [warning(1, '0')]));
+  });
+
+  it('names a letter I among digits, and a digit 1 among letters', () => {
+    expect(checkPlate('MAB2I45', 'DE')).toEqual(ok('MAB2I45', [warning(4, 'I')]));
+    expect(checkPlate('MA1B23', 'DE')).toEqual(ok('MA1B23', [warning(2, '1')]));
+  });
+
+  it('names both characters of M AB 1O, where either could be the slip (MAB10 or MABIO)', () => {
+    expect(checkPlate('M AB 1O', 'DE')).toEqual(ok('MAB1O', [warning(3, '1'), warning(4, 'O')]));
   });
 });
 
