@@ -92,7 +92,7 @@ export async function markNeedsReview(
   orderId: string,
   reason: string,
   actor: string,
-  code: OrderEventCode = 'payment.late',
+  code?: OrderEventCode,
   params?: OrderEventParams,
 ) {
   await executor

@@ -26,14 +26,14 @@ export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETT
     refundsOf(db, orderId),
     refundableOf(db, loaded.order),
   ]);
-  const chargeback = events.some((event) => event.code === 'chargeback.opened');
+  const attentionReasons = attentionReasonsOf(loaded.order, {
+    chargeback: events.some((event) => event.code === 'chargeback.opened'),
+    refundPending: refunds.some((refund) => refund.status === 'PENDING'),
+  });
   return {
     ...toStaffTransaction(loaded, events, invoice),
-    needsAttention: attentionReasonsOf(loaded.order, { chargeback }).length > 0,
-    attentionReasons: attentionReasonsOf(loaded.order, {
-      chargeback,
-      refundPending: refunds.some((refund) => refund.status === 'PENDING'),
-    }),
+    needsAttention: attentionReasons.length > 0,
+    attentionReasons,
     refundableRon,
     refunds,
   };
