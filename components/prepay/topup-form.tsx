@@ -9,7 +9,7 @@ import { zodFormResolver } from '@/components/form/zod-form-resolver';
 import { fill, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels } from '@/lib/i18n/labels';
 import { isApiRequestError, postTopUpOrder, type TopUpOrderRequest } from '@/lib/client/api';
-import { checkOut } from '@/lib/client/checkout';
+import { CHECKOUT_STORAGE_KEYS, checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatNationalPhone, parseRomanianPhone } from '@/lib/phones/romanian-phone';
 import type { TopUpOperator } from '@/lib/topups/catalog';
@@ -38,7 +38,6 @@ const resolver = zodFormResolver(formSchema, {
       : errors,
 });
 
-const CHECKOUT_STORAGE_KEY = 'topUpCheckout';
 const FORM_FIELDS = new Set(['productId', 'phone', 'email', 'acceptTerms']);
 
 interface Props {
@@ -100,7 +99,7 @@ export function TopUpForm({ operator, products, locale, labels: t, validation }:
     };
     paying.current = true;
     try {
-      await checkOut(CHECKOUT_STORAGE_KEY, body, (key) => postTopUpOrder(body, key));
+      await checkOut(CHECKOUT_STORAGE_KEYS.topUp, body, (key) => postTopUpOrder(body, key));
     } catch (error) {
       paying.current = false;
       if (isApiRequestError(error) && error.status === 422 && error.issues.length) {

@@ -9,10 +9,10 @@ import {
   type OrderRequest,
   type QuoteResponse,
 } from '@/lib/client/api';
-import { checkOut } from '@/lib/client/checkout';
+import { CHECKOUT_STORAGE_KEYS, checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
-import { clearCart, type CartItem } from '@/lib/cart/cart-store';
+import type { CartItem } from '@/lib/cart/cart-store';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
 import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
 import { zodFormResolver } from '@/components/form/zod-form-resolver';
@@ -71,8 +71,6 @@ export const requestItem = (item: CartItem): OrderRequest['items'][number] => ({
   plate: item.plate,
   country: item.country,
 });
-
-const CHECKOUT_STORAGE_KEY = 'vignetteCheckout';
 
 /** Moves the focus to the first cart line an issue names (`items.N.field`), where its problem is shown. */
 function focusCartItem(issues: readonly ApiIssue[]) {
@@ -166,10 +164,7 @@ export function CheckoutForm({
     };
     paying.current = true;
     try {
-      await checkOut(CHECKOUT_STORAGE_KEY, body, (key) => postOrder(body, key), {
-        // The order exists: its vignettes leave the cart, so that coming back from the provider never pays them twice.
-        onCreated: clearCart,
-      });
+      await checkOut(CHECKOUT_STORAGE_KEYS.vignette, body, (key) => postOrder(body, key));
     } catch (error) {
       paying.current = false;
       if (isApiRequestError(error) && error.status === 422 && error.issues.length) {

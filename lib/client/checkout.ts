@@ -1,4 +1,4 @@
-import { randomId } from '@/lib/cart/cart-store';
+import { clearCart, randomId } from '@/lib/cart/cart-store';
 import type { OrderResponse } from './api';
 import { loading } from './loading';
 
@@ -12,48 +12,55 @@ function fingerprint(text: string): string {
   return `${text.length}:${(hash >>> 0).toString(16)}`;
 }
 
-/**
- * The Idempotency-Key of a checkout: the same for the same order body, in this tab, until the order is created, so a
- * double click, a retry after a lost answer or a reload sends one order; a changed body is a new checkout.
- */
-function idempotencyKeyFor(storageKey: string, body: string): string {
-  const print = fingerprint(body);
+/** The sessionStorage keys of the shop's checkouts (vignettes, top-ups): see {@link settleCheckout}. */
+export const CHECKOUT_STORAGE_KEYS = { vignette: 'vignetteCheckout', topUp: 'topUpCheckout' } as const;
+
+interface SavedCheckout {
+  print?: string;
+  key?: string;
+  /** The order the key made, once it answered. */
+  orderId?: string;
+}
+
+function readCheckout(storageKey: string): SavedCheckout | null {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as {
-      print?: string;
-      key?: string;
-    } | null;
-    if (saved?.print === print && saved.key) return saved.key;
+    return JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as SavedCheckout | null;
   } catch {
-    // no saved checkout
+    return null;
   }
-  const key = randomId();
+}
+
+function saveCheckout(storageKey: string, saved: SavedCheckout) {
   try {
-    sessionStorage.setItem(storageKey, JSON.stringify({ print, key }));
+    sessionStorage.setItem(storageKey, JSON.stringify(saved));
   } catch {
     // storage refused: the key lives for this call only
   }
-  return key;
-}
-
-/** The order exists: the next checkout is a new one. */
-function forgetCheckout(storageKey: string) {
-  try {
-    sessionStorage.removeItem(storageKey);
-  } catch {
-    // nothing to forget
-  }
 }
 
 /**
- * Sends an order with this checkout's Idempotency-Key and takes the browser to the provider's payment form. The
- * overlay covers the page until the browser has left; on failure it is lifted and the error is the caller's.
+ * The Idempotency-Key of a checkout: the same for the same order body, in this tab, until its order is settled, so a
+ * double click, a retry after a lost answer, a reload, or Back from the provider's form and Pay again with the cart
+ * unchanged all lead to one order (and to its payment form, still open); a changed body is a new checkout.
+ */
+function idempotencyKeyFor(storageKey: string, body: string): string {
+  const print = fingerprint(body);
+  const saved = readCheckout(storageKey);
+  if (saved?.print === print && saved.key) return saved.key;
+  const key = randomId();
+  saveCheckout(storageKey, { print, key });
+  return key;
+}
+
+/**
+ * Sends an order with this checkout's Idempotency-Key and takes the browser to the provider's payment form. The cart
+ * stays as it is until the order is paid (settleCheckout): Back from the form finds it intact. The overlay covers the
+ * page until the browser has left; on failure it is lifted and the error is the caller's.
  */
 export async function checkOut(
   storageKey: string,
   body: unknown,
   send: (idempotencyKey: string) => Promise<OrderResponse>,
-  { onCreated }: { onCreated?: () => void } = {},
 ): Promise<void> {
   const key = idempotencyKeyFor(storageKey, JSON.stringify(body));
   const hideOverlay = loading.showOverlay();
@@ -62,12 +69,29 @@ export async function checkOut(
   window.addEventListener('pageshow', onPageShow, { once: true });
   try {
     const order = await send(key);
-    forgetCheckout(storageKey);
-    onCreated?.();
+    saveCheckout(storageKey, { ...readCheckout(storageKey), orderId: order.orderId });
     window.location.assign(order.paymentUrl);
   } catch (error) {
     window.removeEventListener('pageshow', onPageShow);
     hideOverlay();
     throw error;
+  }
+}
+
+/**
+ * What the pages after the payment do with this tab's checkout of the order: paid, its vignettes leave the cart (they
+ * must never be paid twice) and the next checkout is a new one; not paid, the cart stays for the buyer to change or
+ * pay again, and a new Pay makes a new order (this one is settled as declined or expired). Another order's checkout,
+ * or none, is left alone.
+ */
+export function settleCheckout(orderId: string, paid: boolean) {
+  for (const storageKey of Object.values(CHECKOUT_STORAGE_KEYS)) {
+    if (readCheckout(storageKey)?.orderId !== orderId) continue;
+    try {
+      sessionStorage.removeItem(storageKey);
+    } catch {
+      // nothing to forget
+    }
+    if (paid && storageKey === CHECKOUT_STORAGE_KEYS.vignette) clearCart();
   }
 }

@@ -168,6 +168,16 @@ export const orders = pgTable(
     paymentReference: text('payment_reference'),
     paymentUrl: text('payment_url'),
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    /**
+     * How many payments were started for the order: the first, and each "pay again" after a decline or an expiry
+     * (lib/orders/pay-again.ts), which stops at a few so that an order cannot be used to test stolen cards.
+     */
+    paymentAttempts: integer('payment_attempts').notNull().default(1),
+    /**
+     * The provider's code of the last payment that did not pay (`51` insufficient funds, `54` expired card, ...), from
+     * which the buyer's page says why in their language (lib/payments/decline-reasons.ts). Null once paid again.
+     */
+    paymentErrorCode: text('payment_error_code'),
     /** A payment that arrived after the order expired: kept, never dropped, for a person to settle. */
     needsReview: boolean('needs_review').notNull().default(false),
     idempotencyKey: text('idempotency_key').unique(),

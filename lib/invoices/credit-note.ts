@@ -121,3 +121,13 @@ export async function refundCreditNotePdf(db: Db, orderId: string, refundId: num
     .where(and(eq(creditNotes.orderId, orderId), eq(creditNotes.refundId, refundId)));
   return note ? orderCreditNotePdf(db, orderId, note.id) : null;
 }
+
+/** The ids of an order's credit notes, oldest first: the buyer's page offers each for download. */
+export async function creditNoteIdsOf(db: Db, orderId: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId))
+    .orderBy(creditNotes.id);
+  return rows.map((row) => row.id);
+}

@@ -1,4 +1,6 @@
+import { declineReasonOf, type DeclineReason } from '@/lib/payments/decline-reasons';
 import { maskEmail, maskPhone, type OrderRow } from './orders';
+import { payAgainRefusal, payAgainUntil, type PayAgainRefusal } from './pay-again-rules';
 import { vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
 
 export interface BuyerVignette extends VignetteOf {
@@ -15,7 +17,7 @@ export interface BuyerTopUp {
   kind: 'TOPUP';
   key: number;
   productId: string;
-  operator: { name: string; plan: string };
+  operator: { id: string; name: string; plan: string };
   /** Masked. */
   phone: string;
   faceValueEur: number;
@@ -35,7 +37,25 @@ export interface BuyerOrder {
   amountBani: number;
   createdAt: Date;
   items: (BuyerVignette | BuyerTopUp)[];
+  /** For an order whose payment did not pay: why, and whether (until when) it can be paid again. */
+  unpaid?: {
+    reason: DeclineReason;
+    /** Null when "pay again" is possible. */
+    payAgainRefusal: PayAgainRefusal | null;
+    payAgainUntil: Date;
+  };
+  /** Whether the order has an invoice: it was paid. */
+  hasInvoice: boolean;
 }
+
+const UNPAID: readonly OrderRow['status'][] = ['FAILED', 'EXPIRED', 'CANCELED'];
+const INVOICED: readonly OrderRow['status'][] = [
+  'PAID',
+  'FULFILLED',
+  'FULFILLMENT_FAILED',
+  'REFUND_PENDING',
+  'REFUNDED',
+];
 
 function buyerItem({ item, categoryTitle, topUp }: LoadedItem): BuyerVignette | BuyerTopUp {
   if (topUp) {
@@ -43,7 +63,7 @@ function buyerItem({ item, categoryTitle, topUp }: LoadedItem): BuyerVignette | 
       kind: 'TOPUP',
       key: item.id,
       productId: topUp.product.id,
-      operator: { name: topUp.operator.name, plan: topUp.operator.plan },
+      operator: { id: topUp.operator.id, name: topUp.operator.name, plan: topUp.operator.plan },
       phone: maskPhone(item.phone ?? ''),
       faceValueEur: topUp.product.faceValueCents / 100,
       delivery: topUp.product.delivery,
@@ -67,8 +87,23 @@ function buyerItem({ item, categoryTitle, topUp }: LoadedItem): BuyerVignette | 
  * What the buyer sees of an order, on its page and from its API. Whoever holds the link counts as the buyer, so the
  * e-mail and phone are masked, and a PIN (money) never leaves by this way: it travels only by e-mail.
  */
-export function toBuyerOrder({ order, items }: LoadedOrder): BuyerOrder {
+export function toBuyerOrder({ order, items }: LoadedOrder, now = new Date()): BuyerOrder {
   return {
+    ...(UNPAID.includes(order.status)
+      ? {
+          unpaid: {
+            reason: declineReasonOf(order),
+            payAgainRefusal: payAgainRefusal(
+              order,
+              items.map(({ item }) => item),
+              now,
+            ),
+            payAgainUntil: payAgainUntil(order),
+          },
+        }
+      : {}),
+    // An order refunded because it was paid late never had an invoice: only a paid order has one.
+    hasInvoice: INVOICED.includes(order.status),
     id: order.id,
     kind: order.kind,
     status: order.status,
@@ -88,6 +123,15 @@ export function buyerOrderAnswer(order: BuyerOrder) {
     amountRon: order.amountBani,
     createdAt: order.createdAt.toISOString(),
     kind: order.kind,
+    ...(order.unpaid
+      ? {
+          payment: {
+            declineReason: order.unpaid.reason,
+            canPayAgain: order.unpaid.payAgainRefusal === null,
+            payAgainUntil: order.unpaid.payAgainUntil.toISOString(),
+          },
+        }
+      : {}),
     items: order.items.map((item) =>
       item.kind === 'TOPUP'
         ? {

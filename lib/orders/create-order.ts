@@ -7,7 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { orderEvents, orderItems, orderProductKeys, orders } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { DUPLICATE_ORDER_ERROR, PaymentStartError, startPayment } from '@/lib/payments/netopia/client';
-import { restartedPaymentReference } from '@/lib/payments/payment-reference';
+import { paymentReferenceOf, restartedPaymentReference } from '@/lib/payments/payment-reference';
 import { crashPoint } from '@/lib/server/crash-points';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { findOrder, newOrderId, transitionOrder, type OrderRow } from './orders';
@@ -111,28 +111,21 @@ async function resumePayment(earlier: CreatedOrder): Promise<CreatedOrder> {
   const { order } = earlier;
   if (order.status !== 'PENDING_PAYMENT' || order.paymentUrl) return earlier;
   logger.info({ orderId: order.id }, 'starting the payment of an order whose first request did not');
-  await startOrderPayment(
-    order.id,
-    {
-      email: order.email,
-      phone: order.phone ?? undefined,
-      locale: order.locale,
-      amountBani: order.amountBani,
-    },
-    new Date(),
-  );
+  await startOrderPayment(order.id, paymentPartsOf(order), new Date(), paymentReferenceOf(order));
   return { order: (await findOrder(await getDb(), order.id))!, created: false };
 }
 
 /**
  * Asks the provider for the payment form of an order and records it; a refusal fails the order and answers 503.
  * A form is recorded only on an order that has none: of two starts of one order (a retry racing the first request)
- * the first recorded is the one every answer shows, and the other's address never leaves the server.
+ * the first recorded is the one every answer shows, and the other's address never leaves the server. `reference`
+ * is the orderID the provider is asked under: the order's id for its first payment, a new one to pay again.
  */
-async function startOrderPayment(
+export async function startOrderPayment(
   orderId: string,
   order: { email: string; phone?: string; locale: string; amountBani: number },
   now: Date,
+  firstReference: string = orderId,
 ) {
   const db = await getDb();
   const gateway = getPaymentGateway();
@@ -150,7 +143,7 @@ async function startOrderPayment(
       createdAt: now,
     });
   try {
-    let reference = orderId;
+    let reference = firstReference;
     let payment;
     try {
       payment = await start(reference);
@@ -192,6 +185,14 @@ async function startOrderPayment(
     );
   }
 }
+
+/** What a payment start needs of an order that exists. */
+export const paymentPartsOf = (order: OrderRow) => ({
+  email: order.email,
+  phone: order.phone ?? undefined,
+  locale: order.locale,
+  amountBani: order.amountBani,
+});
 
 function replay(existing: OrderRow, hash: string): CreatedOrder {
   if (existing.requestHash !== hash) {

@@ -9,6 +9,7 @@ export const ORDER_EVENT_CODES = [
   'payment.canceled',
   'payment.expired',
   'payment.late',
+  'payment.retried',
   'delivery.done',
   'delivery.failed',
   'delivery.retried',

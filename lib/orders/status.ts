@@ -15,9 +15,10 @@ export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   FULFILLED: ['REFUND_PENDING', 'REFUNDED'],
   // The provider confirms (REFUNDED), or refuses, or refunds only part: the order goes back to where it was.
   REFUND_PENDING: ['REFUNDED', 'FULFILLED', 'FULFILLMENT_FAILED'],
-  FAILED: [],
+  // The buyer pays again after a decline or an expired form, within a short while (lib/orders/pay-again.ts).
+  FAILED: ['PENDING_PAYMENT'],
   CANCELED: [],
-  EXPIRED: [],
+  EXPIRED: ['PENDING_PAYMENT'],
   REFUNDED: [],
 };
 

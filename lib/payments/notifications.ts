@@ -15,9 +15,10 @@ import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { queueStaffAlert } from '@/lib/orders/staff-alerts';
 import type { OrderStatus } from '@/lib/orders/status';
 import { NETOPIA_STATUS } from './netopia/status';
+import { declineCodeOf } from './decline-reasons';
 import { applyProviderRefund, isCreditStatus } from './refunds';
 import { getPaymentGateway } from './gateway';
-import { orderIdOfPaymentReference } from './payment-reference';
+import { orderIdOfPaymentReference, paymentReferenceOf } from './payment-reference';
 import {
   bodyDigest,
   notificationAnswer,
@@ -127,7 +128,19 @@ async function applyNotification(
 
   const order = await findOrder(db, orderId);
   if (!order) return refuse('unknown order');
-  if (order.providerPaymentId && order.providerPaymentId !== notification.ntpId) {
+  // A word about an earlier payment of this order, one the buyer left for a new one ("pay again" after a decline
+  // or an expiry, lib/orders/pay-again.ts). Money taken is applied like any other payment, never dropped; that it was
+  // declined or expired is old news: the order now waits for its newer payment.
+  const earlierAttempt = notification.orderId !== paymentReferenceOf(order);
+  if (
+    earlierAttempt &&
+    !isRefundNotice(notification.status) &&
+    outcomeOfStatus(notification.status) !== 'PAID'
+  ) {
+    await record(`no change: earlier payment attempt, status ${notification.status}`);
+    return { httpStatus: 200, answer: notificationAnswer('DONE', 'earlier payment attempt') };
+  }
+  if (!earlierAttempt && order.providerPaymentId && order.providerPaymentId !== notification.ntpId) {
     return refuse('payment id mismatch');
   }
   // Money given back (a credit, a chargeback) carries what was given back, at most what was paid.
@@ -154,6 +167,8 @@ async function applyNotification(
     ntpId: notification.ntpId,
     reason: `provider status ${notification.status}${notification.message ? ` (${notification.message})` : ''}`,
     message: notification.message,
+    code: notification.code,
+    reference: notification.orderId,
   });
   await record(changed ? `applied: ${outcome}` : `no change: ${outcome}`);
   // Applied and committed, not yet answered: the provider sends it again, and it changes nothing the second time.
@@ -169,7 +184,17 @@ async function applyNotification(
 export async function applyPaymentStatus(
   db: Db,
   order: OrderRow,
-  report: { status: number; ntpId: string; reason: string; actor?: string; message?: string },
+  report: {
+    status: number;
+    ntpId: string;
+    reason: string;
+    actor?: string;
+    message?: string;
+    /** The provider's result code (`51` insufficient funds ...), kept on an order it fails for the buyer's page. */
+    code?: string;
+    /** The orderID the provider paid under, when known: an earlier attempt's, if that one paid (see above). */
+    reference?: string;
+  },
 ): Promise<boolean> {
   const outcome = outcomeOfStatus(report.status);
   if (outcome === 'PENDING') return false;
@@ -183,8 +208,21 @@ export async function applyPaymentStatus(
         code: OUTCOME_EVENT[outcome],
         params: report.message ? { message: report.message } : undefined,
       });
+      if (from && outcome !== 'PAID') {
+        await tx
+          .update(orders)
+          .set({ paymentErrorCode: declineCodeOf(report.status, report.code) })
+          .where(eq(orders.id, order.id));
+      }
       if (from && outcome === 'PAID') {
-        await tx.update(orders).set({ providerPaymentId: report.ntpId }).where(eq(orders.id, order.id));
+        await tx
+          .update(orders)
+          .set({
+            providerPaymentId: report.ntpId,
+            paymentErrorCode: null,
+            ...(report.reference ? { paymentReference: report.reference } : {}),
+          })
+          .where(eq(orders.id, order.id));
         // The invoice number is taken in the paying transaction: no gaps, no repeats.
         const year = numberingYear(new Date());
         const series = invoiceSeriesOf(order.kind);
@@ -218,6 +256,15 @@ export async function applyPaymentStatus(
             { status: current.status },
           );
           await queueStaffAlert(tx, order.id, 'PAID_AFTER_EXPIRY');
+        } else if (current && current.providerPaymentId !== report.ntpId && !current.needsReview) {
+          // Two payments of one order (an earlier attempt paid after all): the second is money to give back.
+          await markNeedsReview(
+            tx,
+            order.id,
+            'a second payment arrived for an order already paid',
+            report.actor ?? 'provider',
+          );
+          await queueStaffAlert(tx, order.id, 'PAID_AFTER_EXPIRY', 'paid twice: refund one of the payments');
         }
       }
       return from !== null;

@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   quote: { name: 'quote', burst: 60, perMinute: 60 },
   signIn: { name: 'sign-in', burst: 20, perMinute: 10 },
   resend: { name: 'resend', burst: 5, perMinute: 2 },
+  /** The buyer's invoice and credit-note downloads: each renders a PDF. */
+  document: { name: 'document', burst: 10, perMinute: 10 },
   paymentReturn: { name: 'return', burst: 20, perMinute: 20 },
   /** Notifications that fail their checks: past this, they are refused without a row in payment_notifications. */
   rejectedNotification: { name: 'rejected-notification', burst: 30, perMinute: 30 },

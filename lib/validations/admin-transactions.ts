@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { orderStatuses } from '@/lib/db/schema';
 import { TOP_UP_OPERATORS, type TopUpOperatorId } from '@/lib/topups/seed-data';
 import { CATEGORY_CODES } from '@/lib/vignettes/categories';
+import { documentQuerySchema } from './document-query';
+import { absentIfEmpty, optional } from './optional';
 import { text } from './text';
+
+export { optional };
 
 /**
  * The admin's transaction queries (docs/api.md, Transactions, exports and invoices), one schema per input for the
@@ -26,9 +30,6 @@ export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 /** The longest range a daily series or an export covers: a leap year. */
 export const MAX_RANGE_DAYS = 366;
 export const MAX_PAGE_SIZE = 200;
-
-const absentIfEmpty = (value: unknown) => (value === '' ? undefined : value);
-export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(absentIfEmpty, schema.optional());
 
 /** A calendar day `YYYY-MM-DD` that exists (no 2026-02-30). */
 export const day = text({ error: 'dateInvalid' })
@@ -119,18 +120,9 @@ export const invoiceListQuerySchema = z.object({
   q: optional(text().trim().max(254, 'tooLong')),
 });
 
-/** `GET /api/invoice?orderId=`. */
-export const invoiceQuerySchema = z.object({
+/** `GET /api/invoice?orderId=`: an order's invoice or credit note, for staff. */
+export const invoiceQuerySchema = documentQuerySchema.extend({
   orderId: text({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
-  /** The invoice (default), or a credit note: the one of `creditNoteId`, else the order's latest. */
-  type: optional(z.enum(['invoice', 'credit-note'], { error: 'invalid' })),
-  creditNoteId: optional(
-    z.coerce
-      .number({ error: 'invalid' })
-      .int('invalid')
-      .positive('invalid')
-      .max(2 ** 31 - 1, 'invalid'),
-  ),
 });
 
 export type TransactionListQuery = z.output<typeof transactionListQuerySchema>;

@@ -20,6 +20,8 @@ const order = (overrides: Partial<OrderRow>): OrderRow => ({
   paymentReference: null,
   paymentUrl: null,
   paymentExpiresAt: null,
+  paymentAttempts: 1,
+  paymentErrorCode: null,
   needsReview: false,
   idempotencyKey: null,
   requestHash: null,

@@ -16,17 +16,21 @@ export const hungarianDay = (offset: number) =>
 export const toNotifyHandler: typeof fetch = async (input, init) =>
   notify(new Request(String(input), init), noParams);
 
-/**
- * A week's CAR vignette for each plate, ordered through the API as a buyer would, paid with the sandbox's accepted
- * card, and notified: the order's id. Its delivery is left to the caller.
- */
-export async function paidVignetteOrder(
-  db: Db,
+/** The sandbox's test cards the tests pay with (lib/payments/sandbox/sandbox.ts, TEST_CARDS). */
+export const CARDS = {
+  accepted: '9900004810225098',
+  insufficientFunds: '9900518572831942',
+  threeDSecure: '9900009184214768',
+} as const;
+
+/** A week's CAR vignette for each plate, ordered through the API as a buyer would: the order's id, not paid yet. */
+export async function placeVignetteOrder(
   {
     plates,
     country = 'RO',
     email = 'driver@example.ro',
   }: { plates: string[]; country?: string; email?: string },
+  { idempotencyKey }: { idempotencyKey?: string } = {},
 ): Promise<string> {
   const response = await postOrder(
     jsonRequest('/api/nmps/orders/order', {
@@ -42,18 +46,38 @@ export async function paidVignetteOrder(
         locale: 'ro',
         acceptTerms: true,
       },
+      headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
     }),
     noParams,
   );
-  if (response.status !== 201) throw new Error(`order refused: ${response.status} ${await response.text()}`);
-  const { orderId } = (await response.json()) as { orderId: string };
-  const [created] = await db.select().from(orders).where(eq(orders.id, orderId));
-  await sandboxPay(db, {
-    ntpId: created!.providerPaymentId!,
-    cardNumber: '9900004810225098',
+  if (response.status !== 201 && response.status !== 200) {
+    throw new Error(`order refused: ${response.status} ${await response.text()}`);
+  }
+  return ((await response.json()) as { orderId: string }).orderId;
+}
+
+/** Pays the order's current payment form with a test card, and delivers the sandbox's notifications. */
+export async function payOrder(db: Db, orderId: string, cardNumber: string = CARDS.accepted) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const result = await sandboxPay(db, {
+    ntpId: order!.providerPaymentId!,
+    cardNumber,
     cvv: '111',
     expiry: '12/30',
   });
   await deliverSandboxNotifications(db, toNotifyHandler);
+  return result;
+}
+
+/**
+ * A week's CAR vignette for each plate, ordered through the API as a buyer would, paid with the sandbox's accepted
+ * card, and notified: the order's id. Its delivery is left to the caller.
+ */
+export async function paidVignetteOrder(
+  db: Db,
+  options: { plates: string[]; country?: string; email?: string },
+): Promise<string> {
+  const orderId = await placeVignetteOrder(options);
+  await payOrder(db, orderId);
   return orderId;
 }

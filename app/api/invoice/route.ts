@@ -1,10 +1,8 @@
-import { ApiError } from '@/lib/api/errors';
 import { apiHandler } from '@/lib/api/handler';
 import { readQuery } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
-import { orderCreditNotePdf } from '@/lib/invoices/credit-note';
-import { orderInvoicePdf } from '@/lib/invoices/order-invoice';
+import { invoicePdfResponse } from '@/lib/invoices/pdf-response';
 import { invoiceQuerySchema } from '@/lib/validations/admin-transactions';
 
 export const dynamic = 'force-dynamic';
@@ -16,17 +14,6 @@ export const dynamic = 'force-dynamic';
 export const GET = apiHandler(async (request) => {
   const db = await getDb();
   await requireAuthority(db, request, 'INVOICE_READ');
-  const { orderId, type, creditNoteId } = readQuery(request, invoiceQuerySchema);
-  const pdf =
-    type === 'credit-note'
-      ? await orderCreditNotePdf(db, orderId, creditNoteId)
-      : await orderInvoicePdf(db, orderId);
-  if (!pdf) throw new ApiError('NOT_FOUND', `There is no ${type ?? 'invoice'} for order ${orderId}`);
-  return new Response(new Uint8Array(pdf.content), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${pdf.filename}"`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  const { orderId, ...document } = readQuery(request, invoiceQuerySchema);
+  return invoicePdfResponse(db, orderId, document);
 });

@@ -4,7 +4,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { apiHandler } from '@/lib/api/handler';
-import { getConfig } from '@/lib/config/env';
+import { seeOther } from '@/lib/api/redirect';
 import { getDb } from '@/lib/db/client';
 import { text } from '@/lib/validations/text';
 import { findSandboxPayment, isOnOrigin, sandboxIsLive, sandboxSite, type PayResult } from './sandbox';
@@ -17,24 +17,25 @@ export function sandboxRoute<C>(handler: (request: Request, context: C) => Promi
   });
 }
 
-/** After the form: the 3-D Secure step, or back to the shop's return address (as the provider redirects). */
-export async function redirectAfterPay(request: Request, result: PayResult) {
-  const origin = new URL(request.url).origin;
+/**
+ * After the form: the 3-D Secure step, or back to the shop's return address (as the provider redirects). Paths of
+ * the shop are answered relative (seeOther), so the buyer stays on the host name the card form was opened at: a
+ * redirect to another origin after the form's POST is blocked by the CSP's `form-action 'self'`.
+ */
+export async function redirectAfterPay(result: PayResult) {
   if (result.kind === 'UNKNOWN')
     return NextResponse.json({ error: { code: 'NOT_FOUND', message: 'No such payment' } }, { status: 404 });
-  if (result.kind === 'THREE_D_SECURE')
-    return NextResponse.redirect(`${origin}/sandbox-pay/${result.payment.ntpId}/3ds`, 303);
+  if (result.kind === 'THREE_D_SECURE') return seeOther(`/sandbox-pay/${result.payment.ntpId}/3ds`);
   // Checked at the start call already; a row recorded before that check existed goes to the shop's home.
-  const target = isOnOrigin(result.payment.redirectUrl, sandboxSite().redirectOrigins)
-    ? result.payment.redirectUrl
-    : getConfig().siteUrl;
-  return NextResponse.redirect(target, 303);
+  if (!isOnOrigin(result.payment.redirectUrl, sandboxSite().redirectOrigins)) return seeOther('/');
+  const target = new URL(result.payment.redirectUrl);
+  return seeOther(`${target.pathname}${target.search}`);
 }
 
 /** A settled or expired payment's page sends the buyer back to the shop. */
-export async function redirectToShop(request: Request, ntpId: string) {
+export async function redirectToShop(ntpId: string) {
   const payment = await findSandboxPayment(await getDb(), ntpId);
-  return redirectAfterPay(request, payment ? { kind: 'DONE', payment } : { kind: 'UNKNOWN' });
+  return redirectAfterPay(payment ? { kind: 'DONE', payment } : { kind: 'UNKNOWN' });
 }
 
 /** The sandbox card form's fields (app/sandbox-pay/[ntpId]/page.tsx); the card holder's name is not used. */

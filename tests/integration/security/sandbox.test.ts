@@ -228,7 +228,7 @@ describe('with the sandbox as the provider', () => {
         noParams,
       );
       expect(answer.status).toBe(303);
-      expect(answer.headers.get('location')).toBe('http://localhost:3000/');
+      expect(answer.headers.get('location')).toBe('/');
     });
   });
 });

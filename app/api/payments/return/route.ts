@@ -1,11 +1,10 @@
-import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/handler';
-import { getConfig } from '@/lib/config/env';
+import { seeOther } from '@/lib/api/redirect';
 import { getDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { routing } from '@/lib/i18n/routing';
 import { orderChangeOrTimeout } from '@/lib/orders/order-events';
-import { findOrder, maskEmail } from '@/lib/orders/orders';
+import { findOrder } from '@/lib/orders/orders';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
 
 export const dynamic = 'force-dynamic';
@@ -29,12 +28,13 @@ async function settledOrder(orderId: string) {
 /**
  * Where the provider sends the buyer back. It only reads the order's state (docs/architecture.md, The order's journey:
  * the return never marks an order paid), waiting a moment for the notification that usually arrives alongside (woken at
- * once when this server applies it), then shows the outcome. The e-mail in the outcome page's address is masked:
- * addresses end up in browser histories, proxies' logs and Referer headers.
+ * once when this server applies it), then shows the outcome: paid, the success page with the order; the form expired,
+ * the timeout page; declined or anything else, the order's page, which says why and offers to pay again. The e-mail
+ * never travels in the address (browser histories, proxies' logs, Referer headers): the pages read it, masked, from
+ * the order. The redirects are relative, so the buyer stays on the host name they came back to.
  */
 export const GET = apiHandler(async (request) => {
   const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
-  const base = getConfig().siteUrl;
   let order;
   try {
     await enforceRateLimit(request, RATE_LIMITS.paymentReturn);
@@ -43,18 +43,15 @@ export const GET = apiHandler(async (request) => {
     if (!isDatabaseUnavailable(error)) throw error;
     // A buyer's browser, not an API client: the order page, which says in their language to try again (its
     // language is stored with the order, out of reach now), and shows the outcome once the database is back.
-    return NextResponse.redirect(
-      `${base}/${routing.defaultLocale}/order/${encodeURIComponent(orderId)}`,
-      303,
-    );
+    return seeOther(`/${routing.defaultLocale}/order/${encodeURIComponent(orderId)}`);
   }
-  if (!order) return NextResponse.redirect(`${base}/${routing.defaultLocale}/404`, 303);
-  const email = encodeURIComponent(maskEmail(order.email));
-  const target =
+  if (!order) return seeOther(`/${routing.defaultLocale}/404`);
+  const id = encodeURIComponent(order.id);
+  return seeOther(
     order.status === 'PAID' || order.status === 'FULFILLED'
-      ? `/${order.locale}/payment/successful?email=${email}`
+      ? `/${order.locale}/payment/successful?orderId=${id}`
       : order.status === 'EXPIRED'
-        ? `/${order.locale}/payment/timeout?email=${email}`
-        : `/${order.locale}/order/${order.id}`;
-  return NextResponse.redirect(`${base}${target}`, 303);
+        ? `/${order.locale}/payment/timeout?orderId=${id}`
+        : `/${order.locale}/order/${id}`,
+  );
 });

@@ -10,7 +10,7 @@ describe('toBuyerOrder', () => {
         kind: 'TOPUP',
         key: 21,
         productId: 'vodafone-pin-10',
-        operator: { name: 'Vodafone', plan: 'Cartela' },
+        operator: { id: 'vodafone', name: 'Vodafone', plan: 'Cartela' },
         phone: '07** *** 456',
         faceValueEur: 10,
         delivery: 'PIN',

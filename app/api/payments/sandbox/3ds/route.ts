@@ -8,5 +8,5 @@ export const dynamic = 'force-dynamic';
 /** The sandbox's 3-D Secure step: code 123 pays, any other declines. */
 export const POST = sandboxRoute(async (request) => {
   const fields = validate(sandbox3dsForm, await readForm(request));
-  return redirectAfterPay(request, await sandboxConfirm3ds(await getDb(), fields));
+  return redirectAfterPay(await sandboxConfirm3ds(await getDb(), fields));
 });

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 /** The sandbox card form's submission (an HTML form post: it works without JavaScript). */
 export const POST = sandboxRoute(async (request) => {
   const fields = validate(sandboxPayForm, await readForm(request));
-  return redirectAfterPay(request, await sandboxPay(await getDb(), fields));
+  return redirectAfterPay(await sandboxPay(await getDb(), fields));
 });
 
 /** A form that expired or was settled sends the buyer back to the shop. */
@@ -17,5 +17,5 @@ export const GET = sandboxRoute(async (request) => {
   const db = await getDb();
   // Expiry is applied by trying to pay nothing: the sandbox marks the payment expired if its time is up.
   await sandboxPay(db, { ntpId, cardNumber: '', cvv: '', expiry: '' }).then(() => undefined);
-  return redirectToShop(request, ntpId);
+  return redirectToShop(ntpId);
 });

@@ -1,0 +1,91 @@
+import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/routing';
+import type { BuyerOrder } from '@/lib/orders/buyer-order';
+import { countyName } from '@/lib/vignettes/counties';
+import { validityText } from '@/lib/vignettes/validity-text';
+
+/**
+ * An order's items as the buyer sees them, on the order page and the payment's success page: each vignette with its
+ * category and period, vehicle, county, days of validity and id; each top-up with its operator, number (masked),
+ * value and reference.
+ */
+export async function OrderItems({ order, locale }: { order: BuyerOrder; locale: Locale }) {
+  const [t, format, messages] = await Promise.all([
+    getTranslations({ locale, namespace: 'OrderPage' }),
+    getFormatter({ locale }),
+    getMessages({ locale }),
+  ]);
+  /** An item without its id is "being issued" only while the order is paid; after a failure it was not issued. */
+  const undelivered = order.status !== 'PAID';
+  // An order is paid minutes after it is placed or not at all: its creation stands for the payment's day.
+  const paidAt = order.createdAt;
+  const periodNames = messages.OrderEmail.types as Record<string, string>;
+  return (
+    <ul className="mt-6 space-y-3">
+      {order.items.map((item) => {
+        if (item.kind === 'TOPUP') {
+          return (
+            <li key={item.key} className="rounded-lg bg-white p-4 shadow-sm" data-testid="order-topup">
+              <p className="font-semibold">{t('topUp')}</p>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+                <dt className="text-slate-600">{t('operator')}</dt>
+                <dd>
+                  {item.operator.name} {item.operator.plan}
+                </dd>
+                <dt className="text-slate-600">{t('phone')}</dt>
+                <dd>{item.phone}</dd>
+                <dt className="text-slate-600">{t('faceValue')}</dt>
+                <dd>{format.number(item.faceValueEur, { style: 'currency', currency: 'EUR' })}</dd>
+                <dt className="text-slate-600">{t('delivery')}</dt>
+                <dd>{item.delivery === 'PIN' ? t('deliveryPin') : t('deliveryDirect')}</dd>
+                <dt className="text-slate-600">{t('reference')}</dt>
+                <dd className="font-mono" data-testid="issued-id">
+                  {item.reference ?? (undelivered ? t('notDelivered') : t('pendingDelivery'))}
+                </dd>
+              </dl>
+              {/* The PIN is money: it travels only by e-mail, never on a page that a shared link opens. */}
+              {item.pinSent && <p className="mt-2 text-slate-800">{t('pinSent')}</p>}
+            </li>
+          );
+        }
+        return (
+          <li key={item.key} className="rounded-lg bg-white p-4 shadow-sm" data-testid="order-vignette">
+            <p className="font-semibold">
+              {t('vignette')} {item.categoryTitle}
+              {item.type && periodNames[item.type] ? `, ${periodNames[item.type]}` : ''}
+            </p>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+              <dt className="text-slate-600">{t('plate')}</dt>
+              <dd>
+                {item.plate} ({item.country})
+              </dd>
+              {item.county && (
+                <>
+                  <dt className="text-slate-600">{t('county')}</dt>
+                  <dd>{countyName(item.county)}</dd>
+                </>
+              )}
+              {item.firstDay && item.lastDay && (
+                <>
+                  <dt className="text-slate-600">{t('validity')}</dt>
+                  <dd>
+                    {validityText(
+                      messages.VignetteValidity,
+                      { firstDay: item.firstDay, lastDay: item.lastDay },
+                      paidAt,
+                      locale,
+                    )}
+                  </dd>
+                </>
+              )}
+              <dt className="text-slate-600">{t('issuedId')}</dt>
+              <dd className="font-mono" data-testid="issued-id">
+                {item.issuedId ?? (undelivered ? t('notIssued') : t('pendingId'))}
+              </dd>
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

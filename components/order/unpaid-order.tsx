@@ -1,0 +1,77 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import type { BuyerOrder } from '@/lib/orders/buyer-order';
+import { PAY_AGAIN_REFUSALS } from '@/lib/orders/pay-again-rules';
+import { categoryByCode } from '@/lib/vignettes/categories';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import { PayAgainButton } from './pay-again-button';
+
+type UnpaidOrder = BuyerOrder & { unpaid: NonNullable<BuyerOrder['unpaid']> };
+
+/** Where the buyer changes what they ordered: the first vignette's product page (its cart), or the operator's page. */
+function changeHref(order: BuyerOrder): string {
+  const [first] = order.items;
+  if (first?.kind === 'TOPUP') return `/prepay/${first.operator.id}`;
+  const slug = first?.categoryCode ? categoryByCode(first.categoryCode)?.slug : undefined;
+  return slug ? `/vignette/${slug}` : '/vignette';
+}
+
+/**
+ * An order whose payment did not pay (declined, expired, cancelled): why, in words the buyer can act on, that no money
+ * was taken, and the ways on: pay the same order again (while it may be), or change the cart, which is kept.
+ */
+export async function UnpaidOrder({ order, locale }: { order: UnpaidOrder; locale: Locale }) {
+  const [t, format] = await Promise.all([
+    getTranslations({ locale, namespace: 'PayAgain' }),
+    getFormatter({ locale }),
+  ]);
+  const { reason, payAgainRefusal, payAgainUntil } = order.unpaid;
+  const isTopUp = order.kind === 'TOPUP';
+  return (
+    <section
+      className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4"
+      aria-labelledby="unpaid-heading"
+    >
+      <h2 id="unpaid-heading" className="text-lg font-semibold text-slate-900">
+        {t('reasonHeading')}
+      </h2>
+      <p className="mt-1 text-slate-800" data-testid="decline-reason" data-reason={reason}>
+        {t(`reasons.${reason}`)} {t('noMoney')}
+      </p>
+      {payAgainRefusal === null ? (
+        <>
+          <PayAgainButton
+            orderId={order.id}
+            texts={{
+              button: t('button'),
+              busy: t('busy'),
+              unavailable: t('unavailable'),
+              tooMany: t('tooMany'),
+              failed: t('failed'),
+              refused: Object.fromEntries(
+                PAY_AGAIN_REFUSALS.map((refusal) => [refusal, t(`refused.${refusal}`)]),
+              ),
+            }}
+          />
+          <p className="text-slate-700">
+            {t('until', {
+              time: format.dateTime(payAgainUntil, { timeStyle: 'short', timeZone: SHOP_TIME_ZONE }),
+            })}
+          </p>
+        </>
+      ) : (
+        <p className="mt-3 text-slate-800" data-testid="pay-again-refused">
+          {t(`refused.${payAgainRefusal}`)}
+        </p>
+      )}
+      <Link
+        href={changeHref(order)}
+        className="text-brand mt-3 inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
+        data-testid="change-cart"
+      >
+        {isTopUp ? t('changeTopUp') : t('changeCart')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import 'server-only';
+
+import { and, eq, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import type { Db } from '@/lib/db/client';
+import { orders } from '@/lib/db/schema';
+import { logger } from '@/lib/log/logger';
+import { getPaymentGateway } from '@/lib/payments/gateway';
+import { restartedPaymentReference } from '@/lib/payments/payment-reference';
+import { paymentPartsOf, startOrderPayment } from './create-order';
+import { findOrder, transitionOrder, type OrderRow } from './orders';
+import { payAgainRefusal, type PayAgainRefusal } from './pay-again-rules';
+import { loadOrderItems } from './order-read';
+
+const REFUSAL_MESSAGE: Record<PayAgainRefusal, string> = {
+  PAID: 'This order is paid already',
+  CLOSED: 'This order is closed and cannot be paid',
+  TOO_LATE: 'This order can no longer be paid; place a new one',
+  START_DAY_PASSED: "A vignette's first day has passed; place a new order",
+  TOO_MANY_ATTEMPTS: 'Too many payments were tried for this order; place a new one',
+};
+
+/**
+ * "Pay again" (`POST /api/orders/{orderId}/payment`): a new payment of the same order at the provider, under a new
+ * orderID (`<order id>.<suffix>`: the provider keeps its declined one), so the buyer need not fill in anything again.
+ * The order goes back to PENDING_PAYMENT with the new reference in one transaction, before the provider is asked, so
+ * that a late word about the declined payment is recognised as old news (lib/payments/notifications.ts). A second
+ * press while the new form is open answers that form: one order, one open payment.
+ */
+export async function payAgain(db: Db, orderId: string, now = new Date()): Promise<OrderRow> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw new ApiError('NOT_FOUND', 'No such order');
+  if (order.status === 'PENDING_PAYMENT' && order.paymentUrl && order.paymentExpiresAt! > now) return order;
+  const refusal = payAgainRefusal(
+    order,
+    (await loadOrderItems(db, orderId)).map(({ item }) => item),
+    now,
+  );
+  if (refusal) {
+    throw new ApiError('CONFLICT', REFUSAL_MESSAGE[refusal], [
+      { path: 'orderId', code: `payAgain.${refusal}`, message: REFUSAL_MESSAGE[refusal] },
+    ]);
+  }
+
+  const reference = restartedPaymentReference(orderId);
+  const formLifetimeMs = getPaymentGateway().formLifetimeSeconds * 1000;
+  const reopened = await db.transaction(async (tx) => {
+    const from = await transitionOrder(tx, {
+      orderId,
+      to: 'PENDING_PAYMENT',
+      reason: 'the buyer pays again',
+      actor: 'buyer',
+      code: 'payment.retried',
+      params: { attempt: order.paymentAttempts + 1 },
+    });
+    if (!from) return false;
+    await tx
+      .update(orders)
+      .set({
+        paymentReference: reference,
+        paymentAttempts: sql`${orders.paymentAttempts} + 1`,
+        providerPaymentId: null,
+        paymentUrl: null,
+        paymentErrorCode: null,
+        // The reconciler leaves the order alone while its new form may be open.
+        paymentExpiresAt: new Date(now.getTime() + formLifetimeMs),
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'PENDING_PAYMENT')));
+    return true;
+  });
+  const current = (await findOrder(db, orderId))!;
+  if (!reopened) {
+    // Another press got there first: its form, once recorded, is this answer too.
+    if (current.status === 'PENDING_PAYMENT' && current.paymentUrl) return current;
+    throw new ApiError('CONFLICT', 'This order is being paid; try again in a moment');
+  }
+  logger.info({ orderId, attempt: current.paymentAttempts }, 'the buyer pays an order again');
+  await startOrderPayment(orderId, paymentPartsOf(current), now, reference);
+  return (await findOrder(db, orderId))!;
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { optional } from './optional';
+
+/**
+ * Which document of an order: the invoice (default), or a credit note, the one of `creditNoteId`, else the order's
+ * latest. The buyer's `GET /api/orders/{orderId}/invoice` and, with the order's id, staff's `GET /api/invoice`.
+ */
+export const documentQuerySchema = z.object({
+  type: optional(z.enum(['invoice', 'credit-note'], { error: 'invalid' })),
+  creditNoteId: optional(
+    z.coerce
+      .number({ error: 'invalid' })
+      .int('invalid')
+      .positive('invalid')
+      .max(2 ** 31 - 1, 'invalid'),
+  ),
+});
