@@ -106,8 +106,14 @@ const built = await step('build', build);
 if (built) {
   say('\n=== playwright (end to end, real Chromium) ===');
   const playwrightReport = path.join(reports, 'playwright.json');
-  await run(bin('playwright'), ['test', '--reporter=list,json'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  // The HTML report keeps what the tests attach (the phone screenshots of purchase-recovery.spec.ts) for people.
+  await run(bin('playwright'), ['test', '--reporter=list,json,html'], {
+    env: {
+      ...process.env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      PLAYWRIGHT_HTML_OUTPUT_DIR: path.join(reports, 'playwright-html'),
+      PLAYWRIGHT_HTML_OPEN: 'never',
+    },
   });
   if (!countPlaywright(playwrightReport)) {
     results.failed++;

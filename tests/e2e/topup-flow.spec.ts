@@ -56,7 +56,7 @@ test('a DIRECT Orange top-up in Romanian: operator, amount, number twice, pay, e
   await page.getByTestId('pay-button').click();
   const orderId = await orderIdOnPaymentForm(page);
   await payWithAcceptedCard(page);
-  await expect(page).toHaveURL(/\/ro\/payment\/successful\?email=/);
+  await expect(page).toHaveURL(/\/ro\/payment\/successful\?orderId=/);
 
   const mail = await mailFor(orderId);
   expect(mail.subject).toContain(orderId);
@@ -105,7 +105,7 @@ test('a PIN Vodafone top-up in German with the keyboard alone; the PIN arrives b
   await page.keyboard.press('Enter');
   const orderId = await orderIdOnPaymentForm(page);
   await payWithAcceptedCard(page);
-  await expect(page).toHaveURL(/\/de\/payment\/successful\?email=/);
+  await expect(page).toHaveURL(/\/de\/payment\/successful\?orderId=/);
 
   const mail = await mailFor(orderId);
   expect(mail.text).toContain('Vodafone Cartela');
