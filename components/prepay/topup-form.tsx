@@ -3,6 +3,7 @@
 import { useId, useRef, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
+import { EmailSuggestion, type EmailSuggestionLabels } from '@/components/form/email-suggestion';
 import { FieldError } from '@/components/form/field-error';
 import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
 import { zodFormResolver } from '@/components/form/zod-form-resolver';
@@ -46,6 +47,7 @@ interface Props {
   locale: Locale;
   labels: TopUpFormLabels;
   validation: ValidationLabels;
+  emailSuggestion: EmailSuggestionLabels;
 }
 
 const formatEur = (value: number, locale: string) =>
@@ -58,9 +60,9 @@ const formatEur = (value: number, locale: string) =>
  * twice, the e-mail, a summary of what is delivered and how, the terms with the express consent of OUG 34/2014 art. 16,
  * and "Pay", which creates the order and sends the browser to the payment provider's form.
  */
-export function TopUpForm({ operator, products, locale, labels: t, validation }: Props) {
+export function TopUpForm({ operator, products, locale, labels: t, validation, emailSuggestion }: Props) {
   const id = useId();
-  const { control, register, handleSubmit, setError, formState } = useForm<TopUpValues>({
+  const { control, register, handleSubmit, setError, setValue, formState } = useForm<TopUpValues>({
     defaultValues: { productId: '', phone: '', phoneConfirm: '', email: '', acceptTerms: false },
     resolver,
   });
@@ -202,14 +204,24 @@ export function TopUpForm({ operator, products, locale, labels: t, validation }:
           </span>
           {t.checkoutStep}
         </h2>
-        <TextField
-          {...register('email')}
-          id={fieldId('email')}
-          label={t.email}
-          hint={t.emailHint}
-          error={emailError}
-          {...EMAIL_INPUT}
-        />
+        <div>
+          <TextField
+            {...register('email')}
+            id={fieldId('email')}
+            label={t.email}
+            hint={t.emailHint}
+            error={emailError}
+            {...EMAIL_INPUT}
+          />
+          <EmailSuggestion
+            inputId={fieldId('email')}
+            value={email}
+            labels={emailSuggestion}
+            onAccept={(corrected) =>
+              setValue('email', corrected, { shouldValidate: true, shouldDirty: true })
+            }
+          />
+        </div>
 
         <section
           aria-labelledby={`${id}-summary`}

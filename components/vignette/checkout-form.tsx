@@ -14,6 +14,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
 import type { CartItem } from '@/lib/cart/cart-store';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
+import { EmailSuggestion, type EmailSuggestionLabels } from '@/components/form/email-suggestion';
 import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
 import { zodFormResolver } from '@/components/form/zod-form-resolver';
 import { fill, formatDay, formatHuf, formatRate, formatRon } from '@/lib/i18n/format';
@@ -94,6 +95,7 @@ interface CheckoutFormProps {
   locale: Locale;
   labels: VignetteFormLabels;
   validation: ValidationLabels;
+  emailSuggestion: EmailSuggestionLabels;
   validityTexts: ValidityTexts;
   /** The present, for the validity of items not paid yet: "from the payment" for today. */
   now: Date;
@@ -112,16 +114,18 @@ export function CheckoutForm({
   locale,
   labels,
   validation,
+  emailSuggestion,
   validityTexts,
   now,
   describeItem,
   onItemIssues,
 }: CheckoutFormProps) {
   const id = useId();
-  const { control, register, handleSubmit, setError, formState } = useForm<CheckoutValues>({
+  const { control, register, handleSubmit, setError, setValue, formState } = useForm<CheckoutValues>({
     defaultValues: DEFAULT_VALUES,
     resolver: checkoutResolver,
   });
+  const email = useWatch({ control, name: 'email' });
   const wantsInvoice = useWatch({ control, name: 'wantsInvoice' });
   const kind = useWatch({ control, name: 'invoice.kind' });
   const [payError, setPayError] = useState<string>();
@@ -207,14 +211,24 @@ export function CheckoutForm({
         {labels.steps.checkout}
       </h2>
       <form noValidate onSubmit={(event) => void handleSubmit(pay)(event)} className="space-y-5">
-        <TextField
-          {...register('email')}
-          id={fieldId('email')}
-          label={t.email}
-          hint={t.emailHint}
-          error={emailError}
-          {...EMAIL_INPUT}
-        />
+        <div>
+          <TextField
+            {...register('email')}
+            id={fieldId('email')}
+            label={t.email}
+            hint={t.emailHint}
+            error={emailError}
+            {...EMAIL_INPUT}
+          />
+          <EmailSuggestion
+            inputId={fieldId('email')}
+            value={email}
+            labels={emailSuggestion}
+            onAccept={(corrected) =>
+              setValue('email', corrected, { shouldValidate: true, shouldDirty: true })
+            }
+          />
+        </div>
 
         <div className="space-y-3">
           <div className="flex items-start gap-3">

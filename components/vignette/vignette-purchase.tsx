@@ -11,6 +11,7 @@ import { CartPanel } from './cart-panel';
 import { removeFromCart, useCart, type CartItem } from '@/lib/cart/cart-store';
 import { categoryByCode, type SellableCode } from '@/lib/vignettes/categories';
 import { CheckoutForm, requestItem } from './checkout-form';
+import type { EmailSuggestionLabels } from '@/components/form/email-suggestion';
 import { fill } from '@/lib/i18n/format';
 import { catalogNow, ItemForm } from './item-form';
 import type { CategoryNames, ValidationLabels, VignetteFormLabels } from '@/lib/i18n/labels';
@@ -20,6 +21,7 @@ interface VignettePurchaseProps {
   locale: Locale;
   labels: VignetteFormLabels;
   validation: ValidationLabels;
+  emailSuggestion: EmailSuggestionLabels;
   validityTexts: ValidityTexts;
   categoryNames: CategoryNames;
 }
@@ -47,6 +49,7 @@ export function VignettePurchase({
   locale,
   labels,
   validation,
+  emailSuggestion,
   validityTexts,
   categoryNames,
 }: VignettePurchaseProps) {
@@ -168,6 +171,7 @@ export function VignettePurchase({
             locale={locale}
             labels={labels}
             validation={validation}
+            emailSuggestion={emailSuggestion}
             validityTexts={validityTexts}
             now={now}
             describeItem={describeItem}

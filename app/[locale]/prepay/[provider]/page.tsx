@@ -93,10 +93,11 @@ export default async function PrepayProviderPage({ params }: Props) {
     );
   }
 
-  const [operator, labels, validation] = await Promise.all([
+  const [operator, labels, validation, emailSuggestion] = await Promise.all([
     findTopUpOperator(await getDb(), provider),
     clientTexts('TopUpForm'),
     clientTexts('Validation'),
+    clientTexts('EmailSuggestion'),
   ]);
   if (!operator) notFound();
   return (
@@ -116,6 +117,7 @@ export default async function PrepayProviderPage({ params }: Props) {
           locale={locale}
           labels={labels}
           validation={validation}
+          emailSuggestion={emailSuggestion}
         />
       </div>
       <p className="mt-10">

@@ -49,10 +49,11 @@ export default async function VignetteProductPage({ params }: Props) {
   const category = categoryBySlug(product);
   if (!category) notFound();
   setRequestLocale(locale);
-  const [t, labels, validation, validityTexts] = await Promise.all([
+  const [t, labels, validation, emailSuggestion, validityTexts] = await Promise.all([
     getTranslations('VignettePage'),
     clientTexts('VignetteForm'),
     clientTexts('Validation'),
+    clientTexts('EmailSuggestion'),
     clientTexts('VignetteValidity'),
   ]);
   const categoryNames: CategoryNames = Object.fromEntries(
@@ -79,6 +80,7 @@ export default async function VignetteProductPage({ params }: Props) {
           locale={locale}
           labels={labels}
           validation={validation}
+          emailSuggestion={emailSuggestion}
           validityTexts={validityTexts}
           categoryNames={categoryNames}
         />
