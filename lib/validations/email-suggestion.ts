@@ -51,7 +51,6 @@ export const PROVIDER_DOMAINS: readonly string[] = [
   'outlook.de',
   'aon.at',
   'bluewin.ch',
-  'mail.ru',
   'yandex.ru',
   'yandex.com',
 ];
