@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import { LanguageSwitcher } from './language-switcher';
 import { MainNavigation } from './main-navigation';
@@ -28,6 +28,7 @@ export function SiteHeader({ labels, languageLabel }: { labels: NavigationLabels
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so its code is fetched only by visitors who use it.
   const [menuUsed, setMenuUsed] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   return (
     <header data-chrome className="bg-brand sticky top-0 z-30 shadow-md">
@@ -46,7 +47,9 @@ export function SiteHeader({ labels, languageLabel }: { labels: NavigationLabels
         />
         <div className="flex items-center gap-2">
           <LanguageSwitcher label={languageLabel} />
+          {/* While the menu is open this button is inert under it, and the menu's own close button covers it. */}
           <button
+            ref={toggle}
             type="button"
             className="nav:hidden inline-flex size-11 items-center justify-center rounded text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
             aria-expanded={menuOpen}
@@ -61,7 +64,9 @@ export function SiteHeader({ labels, languageLabel }: { labels: NavigationLabels
           </button>
         </div>
       </div>
-      {menuUsed && <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} labels={labels} />}
+      {menuUsed && (
+        <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} labels={labels} toggle={toggle} />
+      )}
     </header>
   );
 }
