@@ -37,8 +37,8 @@ function useToggleBox(toggle: RefObject<HTMLButtonElement | null>, open: boolean
 
 /**
  * The side menu of screens up to 850 px (Headless UI's Dialog: focus kept inside, Escape and a click outside
- * close it, focus back on the toggle). Loaded only when a visitor first opens it, so the pages carry none of its
- * code until then.
+ * close it; the header puts the focus back on its toggle). Loaded only when a visitor first reaches for the toggle,
+ * so the pages carry none of its code until then.
  *
  * The panel opens below the header, which stays in view (logo, language) but inert while the menu is open, the
  * header's toggle included. So the menu has one close button of its own, drawn over the toggle: to the eye the
@@ -55,7 +55,7 @@ export default function MobileMenu({ open, onClose, labels, toggle }: Props) {
         id="mobile-menu"
         className="fixed top-16 bottom-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl"
       >
-        {/* First in the panel, so that the focus lands on it where the toggle was; fixed, so it leaves the panel. */}
+        {/* First in the panel, the keyboard's first stop, where the toggle was; fixed, so it stands outside the panel. */}
         <button
           type="button"
           onClick={onClose}
