@@ -55,7 +55,7 @@ export default function MobileMenu({ open, onClose, labels, toggle }: Props) {
         id="mobile-menu"
         className="fixed top-16 bottom-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl"
       >
-        {/* First in the panel, the keyboard's first stop, where the toggle was; fixed, so it stands outside the panel. */}
+        {/* First in the panel, the keyboard's first stop; fixed, so it stands where the toggle is. */}
         <button
           type="button"
           onClick={onClose}
