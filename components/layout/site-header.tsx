@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import { LanguageSwitcher } from './language-switcher';
 import { MainNavigation } from './main-navigation';
@@ -26,8 +26,23 @@ const MobileMenu = dynamic(() => import('./mobile-menu'), { ssr: false });
 export function SiteHeader({ labels, languageLabel }: { labels: NavigationLabels; languageLabel: string }) {
   const t = (key: keyof NavigationLabels) => labels[key];
   const [menuOpen, setMenuOpen] = useState(false);
-  // Mounted from the first opening on, so its code is fetched only by visitors who use it.
+  // Mounted, closed, as soon as the visitor reaches for the toggle (press or focus), so its code is fetched only by
+  // visitors who use it. Opening then changes a Dialog already there: a Dialog mounted already open, once Headless
+  // UI has started on the page (a new header after a change of language), leaves the page behind it reachable.
   const [menuUsed, setMenuUsed] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  // However the menu closed (its button, Escape, a click outside, a link), focus left with it: it goes back to the
+  // toggle, unless the visitor has put it somewhere already. The Dialog's own restoring misses when the focus was
+  // on a button inside it; this effect runs after the page behind stopped being inert, so the toggle can take it.
+  useEffect(() => {
+    if (wasOpen.current && !menuOpen) {
+      const active = document.activeElement;
+      if (active === null || active === document.body) toggle.current?.focus();
+    }
+    wasOpen.current = menuOpen;
+  }, [menuOpen]);
 
   return (
     <header data-chrome className="bg-brand sticky top-0 z-30 shadow-md">
@@ -46,12 +61,16 @@ export function SiteHeader({ labels, languageLabel }: { labels: NavigationLabels
         />
         <div className="flex items-center gap-2">
           <LanguageSwitcher label={languageLabel} />
+          {/* While the menu is open this button is inert under it, and the menu's own close button covers it. */}
           <button
+            ref={toggle}
             type="button"
             className="nav:hidden inline-flex size-11 items-center justify-center rounded text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? 'mobile-menu' : undefined}
             aria-label={menuOpen ? t('closeMenu') : t('openMenu')}
+            onPointerDown={() => setMenuUsed(true)}
+            onFocus={() => setMenuUsed(true)}
             onClick={() => {
               setMenuUsed(true);
               setMenuOpen((open) => !open);
@@ -61,7 +80,9 @@ export function SiteHeader({ labels, languageLabel }: { labels: NavigationLabels
           </button>
         </div>
       </div>
-      {menuUsed && <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} labels={labels} />}
+      {menuUsed && (
+        <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} labels={labels} toggle={toggle} />
+      )}
     </header>
   );
 }

@@ -219,9 +219,16 @@ test('the home page links the two products and dims the ones to come', async ({ 
   expect(await columns()).toBe(2);
   await page.setViewportSize({ width: 900, height: 900 });
   expect(await columns()).toBe(1);
-  // The hero is hidden on the smallest screens.
+  // On the smallest screens the introduction is short (no tagline): its h1 says what is sold, and both products
+  // that can be bought are on the first screen, before the four to come.
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByText(message('en', 'HomePage.tagline'))).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('en', 'HomeIntro.heading'));
+  await expect(grid.getByRole('link', { name: /Hungarian vignette/ })).toBeInViewport({ ratio: 1 });
+  await expect(grid.getByRole('link', { name: /Romanian SIM cards/ })).toBeInViewport({ ratio: 1 });
+  expect(
+    await grid.locator('li').evaluateAll((items) => items.map((item) => item.dataset.available)),
+  ).toEqual(['true', 'true', 'false', 'false', 'false', 'false']);
 });
 
 test('the payment pages show the e-mail of the query parameter as text, never as markup', async ({

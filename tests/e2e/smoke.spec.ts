@@ -13,7 +13,7 @@ test('/ro opens in Chromium in Romanian, and axe finds no violations', async ({ 
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/ro$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Road Partners');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('ro', 'HomeIntro.heading'));
   await expect(page).toHaveTitle(message('ro', 'HomePage.meta.title'));
 
   const results = await new AxeBuilder({ page }).analyze();
