@@ -10,6 +10,8 @@ export const COMPANY = {
   postalCode: '330005',
   city: 'Deva',
   county: 'Hunedoara',
+  /** ISO 3166-2:RO, as RO e-Factura names the county. */
+  countyCode: 'RO-HD',
   countryCode: 'RO',
   tradeRegister: 'J20/1234/2019',
   taxId: 'RO41234567',

@@ -15,10 +15,23 @@ export interface InvoiceLine extends VatLine {
   vatNote?: string;
 }
 
+/**
+ * Whom an invoice names. Orders since billing data was structured carry the address in parts (what RO e-Factura needs:
+ * street, city, county as its ISO 3166-2 code, `RO-CJ`, for Romania, postal code, country as ISO 3166-1 alpha-2);
+ * older orders carry it as one free text (`address`); an order without billing data names the buyer by e-mail.
+ */
 export interface InvoiceBuyer {
   kind: 'PERSON' | 'COMPANY';
   name: string;
+  /** Free text, from orders placed before billing data was structured. */
   address?: string;
+  street?: string;
+  city?: string;
+  /** ISO 3166-2 subdivision: `RO-CJ`, `RO-B` for Bucharest (whose city is then its sector). */
+  county?: string;
+  postalCode?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
   taxId?: string;
   tradeRegister?: string;
   email: string;
