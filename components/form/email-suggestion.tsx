@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 // The spell checker reaches the browser only through this component (lib/validations/email-suggestion.ts).
 import { suggestEmail } from '@/lib/validations/email-suggestion';
 import type messages from '@/messages/ro.json';
+import { EMAIL_INPUT, TextField, type TextFieldProps } from './text-field';
 
 export type EmailSuggestionLabels = (typeof messages)['EmailSuggestion'];
 
@@ -34,9 +35,27 @@ export function EmailSuggestion({ inputId, value, labels, onAccept }: EmailSugge
 
   useEffect(() => {
     const input = document.getElementById(inputId);
-    const check = () => setWatching(true);
+    // Left by a tap or a click elsewhere (the terms' checkbox, the Pay button), the question waits until that click
+    // is done: shown at once, it would push the control down under the finger, and the click would miss it.
+    let pointerDown = false;
+    const onPointerDown = () => (pointerDown = true);
+    const onPointerUp = () => (pointerDown = false);
+    const check = () => {
+      if (!pointerDown) return setWatching(true);
+      const afterClick = () => setTimeout(() => setWatching(true), 0);
+      document.addEventListener('pointerup', afterClick, { once: true, capture: true });
+      document.addEventListener('pointercancel', afterClick, { once: true, capture: true });
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    document.addEventListener('pointerup', onPointerUp, true);
+    document.addEventListener('pointercancel', onPointerUp, true);
     input?.addEventListener('blur', check);
-    return () => input?.removeEventListener('blur', check);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      document.removeEventListener('pointerup', onPointerUp, true);
+      document.removeEventListener('pointercancel', onPointerUp, true);
+      input?.removeEventListener('blur', check);
+    };
   }, [inputId]);
 
   // The buttons vanish with the answer: the focus returns to the field rather than to the page's start.
@@ -84,6 +103,28 @@ export function EmailSuggestion({ inputId, value, labels, onAccept }: EmailSugge
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * The checkout's e-mail field: the input (TextField, an e-mail keyboard and autocomplete) with its typo suggestion
+ * under it, which puts the corrected address into the form through `onCorrect`.
+ */
+export function EmailField({
+  suggestionLabels,
+  onCorrect,
+  ...field
+}: Omit<TextFieldProps, 'value'> & {
+  value: string | undefined;
+  suggestionLabels: EmailSuggestionLabels;
+  onCorrect: (email: string) => void;
+}) {
+  const { value, ...input } = field;
+  return (
+    <div>
+      <TextField {...input} {...EMAIL_INPUT} />
+      <EmailSuggestion inputId={field.id} value={value} labels={suggestionLabels} onAccept={onCorrect} />
     </div>
   );
 }

@@ -14,6 +14,15 @@ export interface PayAgainTexts {
   refused: Record<string, string>;
 }
 
+/** The button's texts from the `PayAgain` messages, with the label it shows (`button`, or `continue`). */
+export function payAgainTexts(
+  messages: Omit<PayAgainTexts, 'button'> & Record<'button' | 'continue', string>,
+  label: 'button' | 'continue' = 'button',
+): PayAgainTexts {
+  const { busy, unavailable, tooMany, failed, refused } = messages;
+  return { button: messages[label], busy, unavailable, tooMany, failed, refused };
+}
+
 /**
  * "Pay again": asks the shop for a new payment form of the same order and goes there, the buyer filling in nothing
  * again. A refusal says why in the buyer's words (too late, too many tries, a start day passed ...), as does a

@@ -3,9 +3,9 @@
 import { useId, useRef, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
-import { EmailSuggestion, type EmailSuggestionLabels } from '@/components/form/email-suggestion';
+import { EmailField, type EmailSuggestionLabels } from '@/components/form/email-suggestion';
 import { FieldError } from '@/components/form/field-error';
-import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
+import { TextField } from '@/components/form/text-field';
 import { zodFormResolver } from '@/components/form/zod-form-resolver';
 import { fill, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels } from '@/lib/i18n/labels';
@@ -101,7 +101,9 @@ export function TopUpForm({ operator, products, locale, labels: t, validation, e
     };
     paying.current = true;
     try {
-      await checkOut(CHECKOUT_STORAGE_KEYS.topUp, body, (key) => postTopUpOrder(body, key));
+      await checkOut(CHECKOUT_STORAGE_KEYS.topUp, body, (key) => postTopUpOrder(body, key), {
+        onBack: () => (paying.current = false),
+      });
     } catch (error) {
       paying.current = false;
       if (isApiRequestError(error) && error.status === 422 && error.issues.length) {
@@ -204,24 +206,16 @@ export function TopUpForm({ operator, products, locale, labels: t, validation, e
           </span>
           {t.checkoutStep}
         </h2>
-        <div>
-          <TextField
-            {...register('email')}
-            id={fieldId('email')}
-            label={t.email}
-            hint={t.emailHint}
-            error={emailError}
-            {...EMAIL_INPUT}
-          />
-          <EmailSuggestion
-            inputId={fieldId('email')}
-            value={email}
-            labels={emailSuggestion}
-            onAccept={(corrected) =>
-              setValue('email', corrected, { shouldValidate: true, shouldDirty: true })
-            }
-          />
-        </div>
+        <EmailField
+          {...register('email')}
+          id={fieldId('email')}
+          label={t.email}
+          hint={t.emailHint}
+          error={emailError}
+          value={email}
+          suggestionLabels={emailSuggestion}
+          onCorrect={(corrected) => setValue('email', corrected, { shouldValidate: true, shouldDirty: true })}
+        />
 
         <section
           aria-labelledby={`${id}-summary`}

@@ -14,8 +14,8 @@ import type { Locale } from '@/lib/i18n/routing';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
 import type { CartItem } from '@/lib/cart/cart-store';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
-import { EmailSuggestion, type EmailSuggestionLabels } from '@/components/form/email-suggestion';
-import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
+import { EmailField, type EmailSuggestionLabels } from '@/components/form/email-suggestion';
+import { TextField } from '@/components/form/text-field';
 import { zodFormResolver } from '@/components/form/zod-form-resolver';
 import { fill, formatDay, formatHuf, formatRate, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
@@ -168,7 +168,9 @@ export function CheckoutForm({
     };
     paying.current = true;
     try {
-      await checkOut(CHECKOUT_STORAGE_KEYS.vignette, body, (key) => postOrder(body, key));
+      await checkOut(CHECKOUT_STORAGE_KEYS.vignette, body, (key) => postOrder(body, key), {
+        onBack: () => (paying.current = false),
+      });
     } catch (error) {
       paying.current = false;
       if (isApiRequestError(error) && error.status === 422 && error.issues.length) {
@@ -211,24 +213,16 @@ export function CheckoutForm({
         {labels.steps.checkout}
       </h2>
       <form noValidate onSubmit={(event) => void handleSubmit(pay)(event)} className="space-y-5">
-        <div>
-          <TextField
-            {...register('email')}
-            id={fieldId('email')}
-            label={t.email}
-            hint={t.emailHint}
-            error={emailError}
-            {...EMAIL_INPUT}
-          />
-          <EmailSuggestion
-            inputId={fieldId('email')}
-            value={email}
-            labels={emailSuggestion}
-            onAccept={(corrected) =>
-              setValue('email', corrected, { shouldValidate: true, shouldDirty: true })
-            }
-          />
-        </div>
+        <EmailField
+          {...register('email')}
+          id={fieldId('email')}
+          label={t.email}
+          hint={t.emailHint}
+          error={emailError}
+          value={email}
+          suggestionLabels={emailSuggestion}
+          onCorrect={(corrected) => setValue('email', corrected, { shouldValidate: true, shouldDirty: true })}
+        />
 
         <div className="space-y-3">
           <div className="flex items-start gap-3">

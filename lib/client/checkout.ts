@@ -61,12 +61,19 @@ export async function checkOut(
   storageKey: string,
   body: unknown,
   send: (idempotencyKey: string) => Promise<OrderResponse>,
+  { onBack }: { onBack?: () => void } = {},
 ): Promise<void> {
   const key = idempotencyKeyFor(storageKey, JSON.stringify(body));
   const hideOverlay = loading.showOverlay();
-  // Back from the payment form, a page restored from the back-forward cache must not stay behind the overlay.
-  const onPageShow = (event: PageTransitionEvent) => event.persisted && hideOverlay();
-  window.addEventListener('pageshow', onPageShow, { once: true });
+  // Back from the payment form, a page restored from the back-forward cache must not stay behind the overlay, and
+  // its Pay button must work again (`onBack`): the page is as the buyer left it, mid-checkout.
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (!event.persisted) return;
+    window.removeEventListener('pageshow', onPageShow);
+    hideOverlay();
+    onBack?.();
+  };
+  window.addEventListener('pageshow', onPageShow);
   try {
     const order = await send(key);
     saveCheckout(storageKey, { ...readCheckout(storageKey), orderId: order.orderId });
@@ -79,19 +86,30 @@ export async function checkOut(
 }
 
 /**
- * What the pages after the payment do with this tab's checkout of the order: paid, its vignettes leave the cart (they
- * must never be paid twice) and the next checkout is a new one; not paid, the cart stays for the buyer to change or
- * pay again, and a new Pay makes a new order (this one is settled as declined or expired). Another order's checkout,
- * or none, is left alone.
+ * The order this tab's checkout made and that is not settled yet (the buyer came back from the provider's form
+ * without paying), or null: the checkout offers to continue its payment.
+ */
+export const pendingCheckoutOrder = (storageKey: string): string | null =>
+  readCheckout(storageKey)?.orderId ?? null;
+
+/**
+ * What the pages after the payment do with this tab's checkout of the order. Paid: its vignettes leave the cart (they
+ * must never be paid twice) and the checkout is over. Not paid (declined, expired): the cart stays for the buyer to
+ * change, the order stays known (the cart's page offers to pay it again, and once it is paid the cart is emptied), and
+ * a new Pay makes a new order, with a new key. Another order's checkout, or none, is left alone.
  */
 export function settleCheckout(orderId: string, paid: boolean) {
   for (const storageKey of Object.values(CHECKOUT_STORAGE_KEYS)) {
     if (readCheckout(storageKey)?.orderId !== orderId) continue;
+    if (!paid) {
+      saveCheckout(storageKey, { orderId });
+      continue;
+    }
     try {
       sessionStorage.removeItem(storageKey);
     } catch {
       // nothing to forget
     }
-    if (paid && storageKey === CHECKOUT_STORAGE_KEYS.vignette) clearCart();
+    if (storageKey === CHECKOUT_STORAGE_KEYS.vignette) clearCart();
   }
 }

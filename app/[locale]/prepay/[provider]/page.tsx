@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { TopUpForm } from '@/components/prepay/topup-form';
 import { getDb } from '@/lib/db/client';
+import { PendingCheckout } from '@/components/order/pending-checkout';
 import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -93,11 +94,12 @@ export default async function PrepayProviderPage({ params }: Props) {
     );
   }
 
-  const [operator, labels, validation, emailSuggestion] = await Promise.all([
+  const [operator, labels, validation, emailSuggestion, payAgain] = await Promise.all([
     findTopUpOperator(await getDb(), provider),
     clientTexts('TopUpForm'),
     clientTexts('Validation'),
     clientTexts('EmailSuggestion'),
+    clientTexts('PayAgain'),
   ]);
   if (!operator) notFound();
   return (
@@ -111,6 +113,7 @@ export default async function PrepayProviderPage({ params }: Props) {
         <p className="bg-tile-yellow mt-3 max-w-3xl rounded-lg p-3 text-slate-900">{t('telekom.onDigi')}</p>
       )}
       <div className="mt-8">
+        <PendingCheckout checkout="topUp" texts={payAgain} />
         <TopUpForm
           operator={{ id: operator.id, name: operator.name, plan: operator.plan }}
           products={operator.products}

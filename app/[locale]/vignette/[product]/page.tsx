@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { categoryBySlug, PRODUCT_SLUGS, VIGNETTE_CATEGORIES } from '@/lib/vignettes/categories';
 import type { CategoryNames } from '@/lib/i18n/labels';
 import { VignettePurchase } from '@/components/vignette/vignette-purchase';
+import { PendingCheckout } from '@/components/order/pending-checkout';
 import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -49,12 +50,13 @@ export default async function VignetteProductPage({ params }: Props) {
   const category = categoryBySlug(product);
   if (!category) notFound();
   setRequestLocale(locale);
-  const [t, labels, validation, emailSuggestion, validityTexts] = await Promise.all([
+  const [t, labels, validation, emailSuggestion, validityTexts, payAgain] = await Promise.all([
     getTranslations('VignettePage'),
     clientTexts('VignetteForm'),
     clientTexts('Validation'),
     clientTexts('EmailSuggestion'),
     clientTexts('VignetteValidity'),
+    clientTexts('PayAgain'),
   ]);
   const categoryNames: CategoryNames = Object.fromEntries(
     VIGNETTE_CATEGORIES.map((entry) => [entry.code, t(`categories.${entry.code}.name`)]),
@@ -75,6 +77,7 @@ export default async function VignetteProductPage({ params }: Props) {
       </h1>
       <p className="mt-2 max-w-3xl text-lg text-slate-800">{t(`categories.${category.code}.who`)}</p>
       <div className="mt-8">
+        <PendingCheckout checkout="vignette" texts={payAgain} />
         <VignettePurchase
           categoryCode={category.code}
           locale={locale}
