@@ -10,8 +10,7 @@ import { documentUbl, ublFilename } from './ubl';
 
 /** An issued document that RO e-Factura receives: an order's invoice, or one credit note. */
 export type EfacturaDocumentRef =
-  | { kind: 'INVOICE'; orderId: string }
-  | { kind: 'CREDIT_NOTE'; creditNoteId: number };
+  { kind: 'INVOICE'; orderId: string } | { kind: 'CREDIT_NOTE'; creditNoteId: number };
 
 /** The UBL of an issued document and its file name, from the document its PDF is made from. */
 export function documentXmlOf(document: InvoiceDocument): { xml: string; filename: string } {

@@ -17,7 +17,8 @@ import { clip, element, group } from './xml';
 // order follows the UBL 2.1 schema, which ANAF also checks.
 
 /** BT-24: the CIUS-RO specification the document follows (BR-RO-001). */
-export const CIUS_RO_CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1';
+export const CIUS_RO_CUSTOMIZATION_ID =
+  'urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1';
 
 /**
  * A private buyer who gave no personal numeric code (CNP) is identified by thirteen zeros: OUG 120/2021 on RO
@@ -163,11 +164,7 @@ function buyerParty(buyer: InvoiceBuyer): string {
       group('cac:PartyName', element('cbc:Name', name)),
       postalAddress(buyerAddress(buyer)),
       vatId ? group('cac:PartyTaxScheme', element('cbc:CompanyID', vatId), vatScheme) : '',
-      group(
-        'cac:PartyLegalEntity',
-        element('cbc:RegistrationName', name),
-        element('cbc:CompanyID', legalId),
-      ),
+      group('cac:PartyLegalEntity', element('cbc:RegistrationName', name), element('cbc:CompanyID', legalId)),
       group('cac:Contact', element('cbc:ElectronicMail', buyer.email && clip(buyer.email, 100))),
     ),
   );
@@ -186,7 +183,11 @@ function categoryOf(line: Pick<InvoiceLine, 'vatRatePercent'>): Category {
   return line.vatRatePercent > 0 ? { id: 'S', percent: line.vatRatePercent } : { id: 'E', percent: 0 };
 }
 
-function taxCategory(tag: 'cac:TaxCategory' | 'cac:ClassifiedTaxCategory', category: Category, exemption: boolean) {
+function taxCategory(
+  tag: 'cac:TaxCategory' | 'cac:ClassifiedTaxCategory',
+  category: Category,
+  exemption: boolean,
+) {
   return group(
     tag,
     element('cbc:ID', category.id),
@@ -254,7 +255,9 @@ function documentLines(
         group(
           'cac:Price',
           element('cbc:PriceAmount', price, { currencyID: 'RON' }),
-          baseQuantity === undefined ? '' : element('cbc:BaseQuantity', String(baseQuantity), { unitCode: 'H87' }),
+          baseQuantity === undefined
+            ? ''
+            : element('cbc:BaseQuantity', String(baseQuantity), { unitCode: 'H87' }),
         ),
       );
     })
@@ -286,7 +289,10 @@ function notes(document: InvoiceDocument): string {
 
 // Card payments (UNCL 4461 code 48, bank card), as the PDF's payment method says.
 const paymentMeans = (document: InvoiceDocument) =>
-  group('cac:PaymentMeans', element('cbc:PaymentMeansCode', '48', { name: clip(document.paymentMethod, 100) }));
+  group(
+    'cac:PaymentMeans',
+    element('cbc:PaymentMeansCode', '48', { name: clip(document.paymentMethod, 100) }),
+  );
 
 const numberOf = (document: { series: string; year: number; number: number }) =>
   formatInvoiceNumber(document.series, document.year, document.number);

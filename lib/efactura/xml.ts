@@ -27,7 +27,11 @@ export function clip(text: string, max: number): string {
 }
 
 /** An element with escaped text, or nothing when there is no text. */
-export function element(name: string, text: string | undefined, attributes: Record<string, string> = {}): string {
+export function element(
+  name: string,
+  text: string | undefined,
+  attributes: Record<string, string> = {},
+): string {
   if (text === undefined || text.trim() === '') return '';
   const attrs = Object.entries(attributes)
     .map(([key, value]) => ` ${key}="${escapeXml(value)}"`)

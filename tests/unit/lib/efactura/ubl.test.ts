@@ -99,15 +99,36 @@ describe('buyers with data', () => {
         postalCode: '030000',
         country: 'RO',
       }),
-    ).toEqual({ street: 'Str. Lungă 3', city: 'SECTOR3', county: 'RO-B', postalCode: '030000', country: 'RO' });
-    expect(buyerAddress({ kind: 'PERSON', name: 'Ion', email: '', address: 'Cluj, Str. X 1' })).toMatchObject({
-      street: 'Cluj, Str. X 1',
+    ).toEqual({
+      street: 'Str. Lungă 3',
+      city: 'SECTOR3',
+      county: 'RO-B',
+      postalCode: '030000',
       country: 'RO',
     });
+    expect(buyerAddress({ kind: 'PERSON', name: 'Ion', email: '', address: 'Cluj, Str. X 1' })).toMatchObject(
+      {
+        street: 'Cluj, Str. X 1',
+        country: 'RO',
+      },
+    );
     // Abroad there is no Romanian county to give.
     expect(
-      buyerAddress({ kind: 'PERSON', name: 'Hans', email: '', street: 'Hauptstr. 1', city: 'Wien', country: 'at' }),
-    ).toEqual({ street: 'Hauptstr. 1', city: 'Wien', county: undefined, country: 'AT', postalCode: undefined });
+      buyerAddress({
+        kind: 'PERSON',
+        name: 'Hans',
+        email: '',
+        street: 'Hauptstr. 1',
+        city: 'Wien',
+        country: 'at',
+      }),
+    ).toEqual({
+      street: 'Hauptstr. 1',
+      city: 'Wien',
+      county: undefined,
+      country: 'AT',
+      postalCode: undefined,
+    });
   });
 });
 
@@ -164,7 +185,10 @@ describe('creditNoteUbl', () => {
     const note = parse(creditNoteUbl(creditNote())).CreditNote;
     expect(note.CreditNoteTypeCode).toBe('381');
     expect(note.ID).toBe('RPVS-2026-000001');
-    expect(note.BillingReference.InvoiceDocumentReference).toEqual({ ID: 'RPV-2026-000042', IssueDate: '2026-03-02' });
+    expect(note.BillingReference.InvoiceDocumentReference).toEqual({
+      ID: 'RPV-2026-000042',
+      IssueDate: '2026-03-02',
+    });
     expect(note.CreditNoteLine.CreditedQuantity['#text']).toBe('1');
     expect(note.LegalMonetaryTotal.TaxInclusiveAmount['#text']).toBe('23.45');
     expect(note.Note[0]).toBe('Motivul stornării: Rovinieta nu a fost emisă');
