@@ -178,6 +178,9 @@ export const auditUrl = (query: AuditFilters & { page: number; size: number }) =
 
 export const invoicePdfUrl = (orderId: string) => withQuery('/api/invoice', { orderId });
 
+/** The same invoice as its RO e-Factura UBL XML. */
+export const invoiceXmlUrl = (orderId: string) => withQuery('/api/invoice', { orderId, format: 'xml' });
+
 /** An export of a range; the spreadsheet is written in `lang`, the admin's language (the XML has none). */
 export const exportUrl = (format: 'xml' | 'excel', range: { from: string; to: string }, lang: Locale) =>
   withQuery(`/api/admin/payment/export/${format}`, { ...range, lang: format === 'excel' ? lang : undefined });

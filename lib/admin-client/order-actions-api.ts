@@ -105,3 +105,7 @@ export const patchInactive = (id: string) =>
 /** A refund's credit note as a PDF (INVOICE_READ), through the secured download helper. */
 export const creditNotePdfUrl = (orderId: string, creditNoteId: number) =>
   withQuery('/api/invoice', { orderId, type: 'credit-note', creditNoteId });
+
+/** The same credit note as its RO e-Factura UBL XML. */
+export const creditNoteXmlUrl = (orderId: string, creditNoteId: number) =>
+  withQuery('/api/invoice', { orderId, type: 'credit-note', creditNoteId, format: 'xml' });

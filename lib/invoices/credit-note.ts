@@ -87,14 +87,14 @@ export async function creditNotePdf(
 }
 
 /**
- * An order's credit note as its PDF: the one of `creditNoteId`, or the latest when none is named; null when the
- * order has no such credit note.
+ * An order's credit note as a document (what its PDF and its RO e-Factura XML are made from): the one of
+ * `creditNoteId`, or the latest when none is named; null when the order has no such credit note.
  */
-export async function orderCreditNotePdf(
+export async function orderCreditNoteDocument(
   db: Db,
   orderId: string,
   creditNoteId?: number,
-): Promise<{ filename: string; content: Buffer; refundId: number } | null> {
+): Promise<{ document: CreditNoteDocument; refundId: number } | null> {
   const [row] = await db
     .select({ note: creditNotes, reason: refunds.reason })
     .from(creditNotes)
@@ -109,8 +109,21 @@ export async function orderCreditNotePdf(
     .limit(1);
   const order = row && (await loadOrderDocument(db, orderId));
   if (!row || !order) return null;
-  const pdf = await creditNotePdf(creditNoteDocumentOf(order, { ...row.note, reason: row.reason }));
-  return { ...pdf, refundId: row.note.refundId };
+  return {
+    document: creditNoteDocumentOf(order, { ...row.note, reason: row.reason }),
+    refundId: row.note.refundId,
+  };
+}
+
+/** An order's credit note as its PDF, chosen as orderCreditNoteDocument chooses it. */
+export async function orderCreditNotePdf(
+  db: Db,
+  orderId: string,
+  creditNoteId?: number,
+): Promise<{ filename: string; content: Buffer; refundId: number } | null> {
+  const found = await orderCreditNoteDocument(db, orderId, creditNoteId);
+  if (!found) return null;
+  return { ...(await creditNotePdf(found.document)), refundId: found.refundId };
 }
 
 /** The credit note of a refund as its PDF, for the refund's e-mail; null when the refund has none. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { orderStatuses } from '@/lib/db/schema';
 import { TOP_UP_OPERATORS, type TopUpOperatorId } from '@/lib/topups/seed-data';
 import { CATEGORY_CODES } from '@/lib/vignettes/categories';
-import { documentQuerySchema } from './document-query';
+import { documentFormatSchema, documentQuerySchema } from './document-query';
 import { absentIfEmpty, optional } from './optional';
 import { text } from './text';
 
@@ -123,6 +123,7 @@ export const invoiceListQuerySchema = z.object({
 /** `GET /api/invoice?orderId=`: an order's invoice or credit note, for staff. */
 export const invoiceQuerySchema = documentQuerySchema.extend({
   orderId: text({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
+  format: documentFormatSchema,
 });
 
 export type TransactionListQuery = z.output<typeof transactionListQuerySchema>;

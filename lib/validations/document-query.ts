@@ -15,3 +15,9 @@ export const documentQuerySchema = z.object({
       .max(2 ** 31 - 1, 'invalid'),
   ),
 });
+
+/**
+ * The file staff download (`GET /api/invoice`): the PDF (default), or the RO e-Factura UBL XML. The buyer's route
+ * offers the PDF only, so its schema has no such field.
+ */
+export const documentFormatSchema = optional(z.enum(['pdf', 'xml'], { error: 'invalid' }));

@@ -3,7 +3,13 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import useSWR from 'swr';
-import { invoicePdfUrl, invoicesUrl, type InvoiceRow, type Page } from '@/lib/admin-client/admin-api';
+import {
+  invoicePdfUrl,
+  invoicesUrl,
+  invoiceXmlUrl,
+  type InvoiceRow,
+  type Page,
+} from '@/lib/admin-client/admin-api';
 import { useDownload } from '@/lib/admin-client/download';
 import { formatDateTime, formatRon } from '@/lib/admin-client/format';
 import { useFailureText } from '../admin-i18n';
@@ -16,7 +22,7 @@ import { card, rowButton, screenTitle } from '../ui/styles';
 
 const cell = 'px-3 py-2 align-top';
 
-/** Issued invoices, newest first, searchable, each downloadable as its PDF (INVOICE_READ). */
+/** Issued invoices, newest first, searchable, each downloadable as its PDF or its e-Factura XML (INVOICE_READ). */
 export function InvoicesScreen() {
   const t = useTranslations('Admin');
   const i = useTranslations('Admin.invoices');
@@ -86,26 +92,47 @@ export function InvoicesScreen() {
                 <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
                   {formatRon(invoice.totalRon, locale)}
                 </td>
-                <td className={cell}>
-                  <button
-                    type="button"
-                    className={rowButton}
-                    disabled={pdf.pending !== undefined}
-                    aria-label={
-                      pdf.pending === invoice.number
-                        ? undefined
-                        : i('downloadLabel', { number: invoice.number })
-                    }
-                    onClick={() =>
-                      void pdf.download(
-                        invoice.number,
-                        invoicePdfUrl(invoice.orderId),
-                        `${invoice.number}.pdf`,
-                      )
-                    }
-                  >
-                    {pdf.pending === invoice.number ? t('shell.downloading') : i('download')}
-                  </button>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <span className="inline-flex gap-2">
+                    <button
+                      type="button"
+                      className={rowButton}
+                      disabled={pdf.pending !== undefined}
+                      aria-label={
+                        pdf.pending === invoice.number
+                          ? undefined
+                          : i('downloadLabel', { number: invoice.number })
+                      }
+                      onClick={() =>
+                        void pdf.download(
+                          invoice.number,
+                          invoicePdfUrl(invoice.orderId),
+                          `${invoice.number}.pdf`,
+                        )
+                      }
+                    >
+                      {pdf.pending === invoice.number ? t('shell.downloading') : i('download')}
+                    </button>
+                    <button
+                      type="button"
+                      className={rowButton}
+                      disabled={pdf.pending !== undefined}
+                      aria-label={
+                        pdf.pending === `${invoice.number}.xml`
+                          ? undefined
+                          : i('downloadXmlLabel', { number: invoice.number })
+                      }
+                      onClick={() =>
+                        void pdf.download(
+                          `${invoice.number}.xml`,
+                          invoiceXmlUrl(invoice.orderId),
+                          `${invoice.number}.xml`,
+                        )
+                      }
+                    >
+                      {pdf.pending === `${invoice.number}.xml` ? t('shell.downloading') : i('downloadXml')}
+                    </button>
+                  </span>
                 </td>
               </tr>
             ))}

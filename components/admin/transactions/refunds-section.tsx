@@ -3,7 +3,12 @@
 import { useLocale, useMessages, useTranslations } from 'next-intl';
 import { useDownload } from '@/lib/admin-client/download';
 import { formatDateTime, formatRon } from '@/lib/admin-client/format';
-import { creditNotePdfUrl, type OrderDetails, type Refund } from '@/lib/admin-client/order-actions-api';
+import {
+  creditNotePdfUrl,
+  creditNoteXmlUrl,
+  type OrderDetails,
+  type Refund,
+} from '@/lib/admin-client/order-actions-api';
 import { usePermission } from '@/lib/admin-client/session';
 import { isKeyOf, useFailureText } from '../admin-i18n';
 import { Facts } from '../ui/facts';
@@ -41,12 +46,14 @@ export function RefundsSection({ order }: { order: Pick<OrderDetails, 'id' | 're
               download={
                 mayReadInvoices && refund.creditNote
                   ? {
-                      pending: pdf.pending !== undefined,
-                      start: (note) =>
+                      pending: pdf.pending,
+                      start: (note, format) =>
                         void pdf.download(
-                          `credit-note-${note.id}`,
-                          creditNotePdfUrl(order.id, note.id),
-                          `${note.number}.pdf`,
+                          `credit-note-${note.id}.${format}`,
+                          format === 'xml'
+                            ? creditNoteXmlUrl(order.id, note.id)
+                            : creditNotePdfUrl(order.id, note.id),
+                          `${note.number}.${format}`,
                         ),
                     }
                   : undefined
@@ -67,7 +74,11 @@ function RefundFacts({
   download,
 }: {
   refund: Refund;
-  download?: { pending: boolean; start: (note: NonNullable<Refund['creditNote']>) => void };
+  download?: {
+    /** The key of the download under way: `credit-note-{id}.{format}`. */
+    pending: string | undefined;
+    start: (note: NonNullable<Refund['creditNote']>, format: 'pdf' | 'xml') => void;
+  };
 }) {
   const t = useTranslations('Admin');
   const f = useTranslations('Admin.refunds');
@@ -105,18 +116,22 @@ function RefundFacts({
             note && (
               <span className="inline-flex flex-wrap items-center gap-2">
                 <span className="font-mono">{note.number}</span>
-                {download && (
-                  <button
-                    type="button"
-                    className={rowButton}
-                    disabled={download.pending}
-                    onClick={() => download.start(note)}
-                  >
-                    {download.pending ? t('shell.downloading') : f('downloadCreditNote')}
-                    {/* Several refunds may each have one: the name says which. */}
-                    <span className="sr-only"> {note.number}</span>
-                  </button>
-                )}
+                {download &&
+                  (['pdf', 'xml'] as const).map((format) => (
+                    <button
+                      key={format}
+                      type="button"
+                      className={rowButton}
+                      disabled={download.pending !== undefined}
+                      onClick={() => download.start(note, format)}
+                    >
+                      {download.pending === `credit-note-${note.id}.${format}`
+                        ? t('shell.downloading')
+                        : f(format === 'xml' ? 'downloadCreditNoteXml' : 'downloadCreditNote')}
+                      {/* Several refunds may each have one: the name says which. */}
+                      <span className="sr-only"> {note.number}</span>
+                    </button>
+                  ))}
               </span>
             ),
             !note,

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import {
   invoicePdfUrl,
+  invoiceXmlUrl,
   patchActive,
   PAYMENTS_URL,
   transactionDetailsUrl,
@@ -136,7 +137,19 @@ function DetailsBody({ payment }: { payment: Payment }) {
                       void invoice.download('pdf', invoicePdfUrl(order.id), `${order.invoiceNumber}.pdf`)
                     }
                   >
-                    {invoice.pending ? t('shell.downloading') : d('downloadInvoice')}
+                    {invoice.pending === 'pdf' ? t('shell.downloading') : d('downloadInvoice')}
+                  </button>
+                )}
+                {mayReadInvoices && (
+                  <button
+                    type="button"
+                    className={rowButton}
+                    disabled={invoice.pending !== undefined}
+                    onClick={() =>
+                      void invoice.download('xml', invoiceXmlUrl(order.id), `${order.invoiceNumber}.xml`)
+                    }
+                  >
+                    {invoice.pending === 'xml' ? t('shell.downloading') : d('downloadInvoiceXml')}
                   </button>
                 )}
               </span>

@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+// SaxonJS ships CommonJS without types: its transform is all the harness needs.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const SaxonJS = require('saxon-js') as {
+  transform(
+    options: { stylesheetFileName: string; sourceText: string; destination: 'serialized' },
+    mode: 'sync',
+  ): { principalResult: string };
+};
+
+// The official RO e-Factura validation (EN 16931 + CIUS-RO 1.0.9, what ANAF applies to an upload) run on a document
+// from the tests. The stylesheet lives beside the repository (../shared/efactura, data, not code of the project);
+// SaxonJS needs it compiled to a SEF first, which takes half a minute, so the SEF is kept under
+// node_modules/.cache/cius-ro/, named by the stylesheet's hash: a new stylesheet is compiled anew, never confused.
+
+export const CIUS_RO_DIR = path.resolve(process.cwd(), '..', 'shared', 'efactura');
+export const CIUS_RO_XSLT = path.join(CIUS_RO_DIR, 'EN16931-CIUS_RO-UBL-validation-1.0.9.xslt');
+const CACHE_DIR = path.resolve(process.cwd(), 'node_modules', '.cache', 'cius-ro');
+
+export interface FailedAssert {
+  id: string;
+  /** `fatal` rejects the document; `warning` is advice. */
+  flag: string;
+  text: string;
+  location: string;
+}
+
+/** The compiled validator's path, compiled now if this stylesheet never was. */
+export function compileCiusRo(): string {
+  const hash = createHash('sha256').update(fs.readFileSync(CIUS_RO_XSLT)).digest('hex').slice(0, 16);
+  const sef = path.join(CACHE_DIR, `cius-ro-${hash}.sef.json`);
+  if (fs.existsSync(sef)) return sef;
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  // Written aside and renamed: a parallel run never reads half a file.
+  const partial = `${sef}.${process.pid}.tmp`;
+  execFileSync(
+    process.execPath,
+    [require.resolve('xslt3/xslt3.js'), `-xsl:${CIUS_RO_XSLT}`, `-export:${partial}`, '-nogo'],
+    { stdio: 'pipe' },
+  );
+  fs.renameSync(partial, sef);
+  return sef;
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** The failed asserts of the SVRL report the validator wrote. */
+export function failedAsserts(svrl: string): FailedAssert[] {
+  const asserts: FailedAssert[] = [];
+  for (const [, attributes = '', body = ''] of svrl.matchAll(
+    /<svrl:failed-assert\b([^>]*)>([\s\S]*?)<\/svrl:failed-assert>/g,
+  )) {
+    const attribute = (name: string) =>
+      decode(new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1] ?? '');
+    const text = /<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(body)?.[1] ?? '';
+    asserts.push({
+      id: attribute('id'),
+      flag: attribute('flag'),
+      text: decode(text).replace(/\s+/g, ' ').trim(),
+      location: attribute('location'),
+    });
+  }
+  return asserts;
+}
+
+/** Runs the official validation on a UBL document: every failed assert, fatal or not. */
+export function validateCiusRo(xml: string, sef: string = compileCiusRo()): FailedAssert[] {
+  const { principalResult } = SaxonJS.transform(
+    { stylesheetFileName: sef, sourceText: xml, destination: 'serialized' },
+    'sync',
+  );
+  return failedAsserts(principalResult);
+}
+
+export const fatalOnly = (asserts: FailedAssert[]) => asserts.filter((a) => a.flag === 'fatal');
+
+/** The asserts as lines a person reads in a failed test. */
+export const describeAsserts = (asserts: FailedAssert[]) =>
+  asserts.map((a) => `${a.flag} ${a.id} at ${a.location}: ${a.text}`).join('\n');
