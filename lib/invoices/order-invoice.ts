@@ -24,9 +24,9 @@ const PERIOD_RO: Record<VignetteType, string> = {
   COUNTY_YEAR: 'anuală județeană',
 };
 
-/** Vignettes are collected in the name and on behalf of the Hungarian issuer: outside the VAT base (Cod fiscal art. 286 (4) b). */
+/** Vignettes are collected in the name and on behalf of the Hungarian issuer: outside the VAT base (Cod fiscal art. 286 (4) e), the amounts paid in the name and on behalf of another). */
 export const VIGNETTE_VAT_NOTE =
-  'Sumă încasată în numele și în contul emitentului maghiar al rovinietei (Nemzeti Mobilfizetési Zrt.), neinclusă în baza de impozitare a TVA conform art. 286 alin. (4) lit. b) din Codul fiscal.';
+  'Sumă încasată în numele și în contul emitentului maghiar al rovinietei (Nemzeti Mobilfizetési Zrt.), neinclusă în baza de impozitare a TVA conform art. 286 alin. (4) lit. e) din Codul fiscal.';
 
 function topUpLine(topUp: DocumentTopUp): InvoiceLine {
   const what = `${topUp.operator} ${topUp.faceValueEur} EUR`;

@@ -50,7 +50,7 @@ describe('creditNoteDocumentOf', () => {
       [-1, 2345, 0],
     ]);
     expect(document.lines[0]?.description).toMatch(/^Rovinietă electronică Ungaria D1/);
-    expect(document.lines[0]?.vatNote).toMatch(/art\. 286 alin\. \(4\) lit\. b\)/);
+    expect(document.lines[0]?.vatNote).toMatch(/art\. 286 alin\. \(4\) lit\. e\)/);
   });
 
   it('gives back part of a vignette order as one line outside the VAT base', () => {

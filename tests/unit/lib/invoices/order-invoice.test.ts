@@ -30,7 +30,7 @@ describe('invoiceDocumentOf', () => {
         0,
       ],
     ]);
-    expect(document.lines[0]?.vatNote).toMatch(/art\. 286 alin\. \(4\) lit\. b\)/);
+    expect(document.lines[0]?.vatNote).toMatch(/art\. 286 alin\. \(4\) lit\. e\)/);
   });
 
   it('words a vignette paid on its first day from the payment, and a later one from 00:00', () => {
