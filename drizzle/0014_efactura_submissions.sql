@@ -29,6 +29,7 @@ CREATE TABLE "efactura_submissions" (
 	"claimed_until" timestamp with time zone,
 	"issued_at" timestamp with time zone NOT NULL,
 	"attention_at" timestamp with time zone NOT NULL,
+	"alerted_at" timestamp with time zone,
 	"answer_zip" "bytea",
 	"uploaded_at" timestamp with time zone,
 	"settled_at" timestamp with time zone,

@@ -594,6 +594,8 @@ export const efacturaSubmissions = pgTable(
     /** The document's issue time, and when it needs a person if ANAF has not accepted it by then. */
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     attentionAt: timestamp('attention_at', { withTimezone: true }).notNull(),
+    /** When staff were mailed about it (rejected, overdue, upload unconfirmed): once until it is sent again. */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
     /** ANAF's answer archive: the document or its errors, and ANAF's signature (`semnatura_*.xml`). */
     answerZip: bytea('answer_zip'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
