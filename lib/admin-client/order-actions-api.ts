@@ -1,5 +1,6 @@
 import { api } from '@/lib/client/api';
 import type { correctItem } from '@/lib/orders/staff-actions';
+import type { EfacturaView } from '@/lib/efactura/submissions';
 import type { RefundResult, RefundView } from '@/lib/payments/refunds';
 import type { ItemCorrectionBody, RefundBody } from '@/lib/validations/order-actions';
 import {
@@ -30,6 +31,7 @@ export const ITEM_URL = `${PAYMENTS_URL}/item`;
 export const EMAIL_URL = `${PAYMENTS_URL}/email`;
 export const RESEND_URL = `${PAYMENTS_URL}/resend`;
 export const CANCEL_URL = `${PAYMENTS_URL}/cancel`;
+export const EFACTURA_URL = `${PAYMENTS_URL}/efactura`;
 
 export { ATTENTION_REASONS, type AttentionReason } from '@/lib/orders/attention';
 
@@ -109,3 +111,15 @@ export const creditNotePdfUrl = (orderId: string, creditNoteId: number) =>
 /** The same credit note as its RO e-Factura UBL XML. */
 export const creditNoteXmlUrl = (orderId: string, creditNoteId: number) =>
   withQuery('/api/invoice', { orderId, type: 'credit-note', creditNoteId, format: 'xml' });
+
+/** A document's RO e-Factura submission as the details show it (lib/efactura/submissions.ts). */
+export type Efactura = EfacturaView;
+
+/**
+ * `POST /api/admin/payment/efactura` (PAYMENT_WRITE): sends the invoice, or the credit note named, to RO e-Factura
+ * again; the answer is its submission, PENDING again.
+ */
+export const postEfacturaResend = (id: string, creditNoteId?: number) =>
+  api
+    .post(EFACTURA_URL, { json: creditNoteId ? { id, creditNoteId } : { id }, retry: NO_RETRY })
+    .json<{ efactura: Efactura }>();

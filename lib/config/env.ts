@@ -50,6 +50,19 @@ export const envSchema = z
     NETOPIA_POS_SIGNATURE: optional(z.string().min(1)),
     NETOPIA_PUBLIC_KEY: optional(z.string().min(1)),
     EXCHANGE_RATE_FEED_URL: optional(httpUrl),
+    /**
+     * RO e-Factura (lib/efactura/provider.ts): the built-in sandbox (default), ANAF's API, or off (nothing is
+     * uploaded; the documents wait as PENDING until a provider is set).
+     */
+    EFACTURA_PROVIDER: z.preprocess(
+      (value) => (value === '' || value === undefined ? 'sandbox' : value),
+      z.enum(['sandbox', 'anaf', 'off']),
+    ),
+    EFACTURA_API_URL: optional(httpUrl),
+    EFACTURA_TOKEN_URL: optional(httpUrl),
+    EFACTURA_CLIENT_ID: optional(z.string().min(1)),
+    EFACTURA_CLIENT_SECRET: optional(z.string().min(1)),
+    EFACTURA_REFRESH_TOKEN: optional(z.string().min(1)),
     /** Proxies in front of the shop whose `X-Forwarded-For` is believed (0: the socket's peer is the client). */
     TRUSTED_PROXY_HOPS: wholeNumber(0, 0, 10),
     /** Scales every rate limit (lib/security/rate-limit.ts); tests that send many requests from one address raise it. */
@@ -91,6 +104,26 @@ export const envSchema = z
           message: 'must be an https URL when PAYMENT_PROVIDER=netopia',
         });
     }
+    if (env.EFACTURA_PROVIDER === 'anaf') {
+      for (const key of [
+        'EFACTURA_API_URL',
+        'EFACTURA_TOKEN_URL',
+        'EFACTURA_CLIENT_ID',
+        'EFACTURA_CLIENT_SECRET',
+        'EFACTURA_REFRESH_TOKEN',
+      ] as const) {
+        const value = env[key];
+        if (!value)
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when EFACTURA_PROVIDER=anaf' });
+        // A bearer token and the client secret travel with every call: never in clear.
+        else if (key.endsWith('_URL') && new URL(value).protocol !== 'https:')
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'must be an https URL when EFACTURA_PROVIDER=anaf',
+          });
+      }
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -107,6 +140,8 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'DATABASE_URL',
   'NETOPIA_API_KEY',
+  'EFACTURA_CLIENT_SECRET',
+  'EFACTURA_REFRESH_TOKEN',
 ]);
 
 export class ConfigError extends Error {

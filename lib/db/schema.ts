@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -541,4 +542,91 @@ export const rateBuckets = pgTable(
 export const revokedTokens = pgTable('revoked_tokens', {
   jti: text('jti').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Bytes as PostgreSQL keeps them (bytea): a Buffer whichever driver read it (PGlite gives a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const efacturaDocumentKinds = ['INVOICE', 'CREDIT_NOTE'] as const;
+export const efacturaDocumentKind = pgEnum('efactura_document_kind', efacturaDocumentKinds);
+/**
+ * A document's way through RO e-Factura (lib/efactura/submissions.ts): PENDING until the job uploads it, UPLOADING
+ * while it does (a row left so by a crash is never uploaded again by itself, docs/decisions/0017), UPLOADED with
+ * ANAF's index while ANAF processes it, then ACCEPTED or REJECTED.
+ */
+export const efacturaStatuses = ['PENDING', 'UPLOADING', 'UPLOADED', 'ACCEPTED', 'REJECTED'] as const;
+export const efacturaStatus = pgEnum('efactura_status', efacturaStatuses);
+
+/** One row per issued invoice and credit note: its submission to ANAF's RO e-Factura and ANAF's answer. */
+export const efacturaSubmissions = pgTable(
+  'efactura_submissions',
+  {
+    id: serial('id').primaryKey(),
+    kind: efacturaDocumentKind('kind').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The invoice's id, or the id of the invoice a credit note corrects. */
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    creditNoteId: integer('credit_note_id')
+      .unique()
+      .references(() => creditNotes.id),
+    status: efacturaStatus('status').notNull().default('PENDING'),
+    /** ANAF's `index_incarcare`, the handle on the upload. */
+    uploadId: text('upload_id'),
+    /** ANAF's `id_descarcare` of its answer. */
+    downloadId: text('download_id'),
+    /** ANAF's error texts of a rejected document, as ANAF wrote them. */
+    messages: jsonb('messages').$type<string[]>().notNull().default([]),
+    /** The last temporary failure (network, 5xx), retried: shown to staff, not ANAF's verdict. */
+    lastError: text('last_error'),
+    /** Uploads tried (PENDING) or status questions asked (UPLOADED), for the backoff; reset between the two. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Which job pass holds the row, until when: two servers never work on one document at once. */
+    claimToken: text('claim_token'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The document's issue time, and when it needs a person if ANAF has not accepted it by then. */
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    attentionAt: timestamp('attention_at', { withTimezone: true }).notNull(),
+    /** When staff were mailed about it (rejected, overdue, upload unconfirmed): once until it is sent again. */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    /** ANAF's answer archive: the document or its errors, and ANAF's signature (`semnatura_*.xml`). */
+    answerZip: bytea('answer_zip'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // An invoice has one submission; each of its credit notes one more.
+    uniqueIndex('efactura_submissions_invoice')
+      .on(table.invoiceId)
+      .where(sql`${table.creditNoteId} is null`),
+    index('efactura_submissions_order').on(table.orderId),
+    index('efactura_submissions_due').on(table.status, table.nextAttemptAt),
+  ],
+);
+
+/**
+ * The built-in e-Factura sandbox's own records (lib/efactura/sandbox.ts): what ANAF keeps of each upload. Only the
+ * sandbox reads them; `outcome` UNAVAILABLE is an upload it answered 503 without taking it.
+ */
+export const efacturaSandboxUploads = pgTable('efactura_sandbox_uploads', {
+  id: serial('id').primaryKey(),
+  cif: text('cif').notNull(),
+  standard: text('standard').notNull(),
+  xml: text('xml').notNull(),
+  /** SHA-256 of the XML: the document a 503 trigger answers once. */
+  digest: text('digest').notNull(),
+  outcome: text('outcome').$type<'ok' | 'nok' | 'UNAVAILABLE'>().notNull(),
+  errors: jsonb('errors').$type<string[]>().notNull().default([]),
+  /** Until then its status is `in prelucrare`. */
+  readyAt: timestamp('ready_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

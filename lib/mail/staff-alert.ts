@@ -32,6 +32,9 @@ export const staffAlertReasons = [
   'PAID_AFTER_EXPIRY',
   'REFUND_PENDING',
   'CHARGEBACK',
+  'EFACTURA_REJECTED',
+  'EFACTURA_UNCONFIRMED',
+  'EFACTURA_OVERDUE',
 ] as const;
 export type StaffAlertReason = (typeof staffAlertReasons)[number];
 

@@ -3,10 +3,16 @@ import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { invoices, orderEvents } from '@/lib/db/schema';
+import { efacturaOfOrder, type EfacturaView } from '@/lib/efactura/submissions';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
-import { refundableOf, refundsOf } from '@/lib/payments/refunds';
+import { refundableOf, refundsOf, type RefundView } from '@/lib/payments/refunds';
 import { attentionReasonsOf } from './attention';
 import { loadOrder, vignetteOf, type LoadedOrder } from './order-read';
+
+/** A refund as staff see it: its credit note with the note's RO e-Factura submission (none before e-Factura). */
+type StaffRefund = Omit<RefundView, 'creditNote'> & {
+  creditNote: (NonNullable<RefundView['creditNote']> & { efactura?: EfacturaView | null }) | null;
+};
 
 /** A PIN shown to staff: enough to match what a buyer reads out, not enough to redeem it. */
 const maskPin = (pin: string) => `${'•'.repeat(Math.max(pin.length - 4, 0))}${pin.slice(-4)}`;
@@ -14,28 +20,43 @@ const maskPin = (pin: string) => `${'•'.repeat(Math.max(pin.length - 4, 0))}${
 /**
  * Everything staff need about one transaction
  * (`.../transaction/details`, docs/api.md, Transactions, exports and invoices): the order, its items with the
- * providers' references, its invoice and the full history of its state changes. Null when there is no such order of
- * that kind.
+ * providers' references, its invoice (with its RO e-Factura submission, `invoice.efactura`, and each credit note's in
+ * its refund) and the full history of its state changes. Null when there is no such order of that kind.
  */
 export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETTE' | 'TOPUP') {
   const loaded = await loadOrder(db, orderId);
   if (!loaded || loaded.order.kind !== kind) return null;
-  const [events, [invoice], refunds, refundableRon] = await Promise.all([
+  const [events, [invoice], refunds, refundableRon, efactura] = await Promise.all([
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
     db.select().from(invoices).where(eq(invoices.orderId, orderId)),
     refundsOf(db, orderId),
     refundableOf(db, loaded.order),
+    efacturaOfOrder(db, orderId),
   ]);
   const attentionReasons = attentionReasonsOf(loaded.order, {
     chargeback: events.some((event) => event.code === 'chargeback.opened'),
     refundPending: refunds.some((refund) => refund.status === 'PENDING'),
+    efactura: efactura.attention,
   });
   return {
     ...toStaffTransaction(loaded, events, invoice),
     needsAttention: attentionReasons.length > 0,
     attentionReasons,
     refundableRon,
-    refunds,
+    refunds: refunds.map((refund): StaffRefund => ({
+      ...refund,
+      creditNote: refund.creditNote && {
+        ...refund.creditNote,
+        efactura: efactura.creditNotes.get(refund.creditNote.id) ?? null,
+      },
+    })),
+    invoice: invoice
+      ? {
+          number: formatInvoiceNumber(invoice.series, invoice.year, invoice.number),
+          issuedAt: invoice.issuedAt.toISOString(),
+          efactura: efactura.invoice,
+        }
+      : null,
   };
 }
 

@@ -17,6 +17,7 @@ import type { OrderStatus } from '@/lib/orders/status';
 import { NETOPIA_STATUS } from './netopia/status';
 import { declineCodeOf } from './decline-reasons';
 import { applyProviderRefund, isCreditStatus } from './refunds';
+import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { getPaymentGateway } from './gateway';
 import { orderIdOfPaymentReference, paymentReferenceOf } from './payment-reference';
 import {
@@ -229,15 +230,23 @@ export async function applyPaymentStatus(
         const number = await allocateInvoiceNumber(tx, series, year);
         // A crash before the commit rolls the number back with the payment: the notification, sent again, takes it.
         crashPoint('invoice-numbered');
-        await tx.insert(invoices).values({
+        const [invoice] = await tx
+          .insert(invoices)
+          .values({
+            orderId: order.id,
+            series,
+            year,
+            number,
+            totalBani: order.amountBani,
+            // Vignettes are collected on behalf of the Hungarian issuer (no VAT); top-ups carry VAT in their price.
+            vatBani: order.kind === 'TOPUP' ? vatIncluded(order.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
+            buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
+          })
+          .returning({ id: invoices.id, issuedAt: invoices.issuedAt });
+        await queueEfacturaSubmission(tx, {
           orderId: order.id,
-          series,
-          year,
-          number,
-          totalBani: order.amountBani,
-          // Vignettes are collected on behalf of the Hungarian issuer (no VAT); top-ups carry VAT in their price.
-          vatBani: order.kind === 'TOPUP' ? vatIncluded(order.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
-          buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
+          invoiceId: invoice!.id,
+          issuedAt: invoice!.issuedAt,
         });
       }
       if (!from && outcome === 'PAID') {
@@ -271,7 +280,10 @@ export async function applyPaymentStatus(
     })
     .then((changed) => {
       if (changed) announceOrderChange(order.id);
-      if (changed && outcome === 'PAID') kick('fulfilment');
+      if (changed && outcome === 'PAID') {
+        kick('fulfilment');
+        kick('efactura');
+      }
       return changed;
     });
 }

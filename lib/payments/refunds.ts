@@ -17,6 +17,7 @@ import { logger } from '@/lib/log/logger';
 import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { announceOrderChange } from '@/lib/orders/order-events';
 import { recordOrderEvent, transitionOrder, type Executor, type OrderRow } from '@/lib/orders/orders';
+import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { queueStaffAlert } from '@/lib/orders/staff-alerts';
 import type { OrderStatus } from '@/lib/orders/status';
 import { kick } from '@/lib/server/jobs';
@@ -216,6 +217,7 @@ export async function settleRefund(
   if (!settled) return false;
   announceOrderChange(settled);
   kick('mail');
+  kick('efactura');
   return true;
 }
 
@@ -259,15 +261,24 @@ async function issueCreditNote(tx: Executor, order: OrderRow, refund: RefundRow)
   const series = creditNoteSeriesOf(order.kind);
   const year = numberingYear(new Date());
   const number = await allocateInvoiceNumber(tx, series, year);
-  await tx.insert(creditNotes).values({
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      orderId: order.id,
+      refundId: refund.id,
+      invoiceId: invoice.id,
+      series,
+      year,
+      number,
+      totalBani: refund.amountBani,
+      vatBani: order.kind === 'TOPUP' ? vatIncluded(refund.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
+    })
+    .returning({ id: creditNotes.id, issuedAt: creditNotes.issuedAt });
+  await queueEfacturaSubmission(tx, {
     orderId: order.id,
-    refundId: refund.id,
     invoiceId: invoice.id,
-    series,
-    year,
-    number,
-    totalBani: refund.amountBani,
-    vatBani: order.kind === 'TOPUP' ? vatIncluded(refund.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
+    creditNoteId: note!.id,
+    issuedAt: note!.issuedAt,
   });
   return formatInvoiceNumber(series, year, number);
 }
@@ -349,6 +360,7 @@ export async function applyProviderRefund(
   if (changedOrder) {
     announceOrderChange(orderId);
     kick('mail');
+    kick('efactura');
   }
   return changedOrder;
 }

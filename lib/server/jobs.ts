@@ -12,7 +12,8 @@ interface Job {
   again: boolean;
 }
 
-export type JobName = 'sandbox-notifications' | 'fulfilment' | 'mail' | 'reconciler' | 'exchange-rate';
+export type JobName =
+  'sandbox-notifications' | 'fulfilment' | 'mail' | 'reconciler' | 'exchange-rate' | 'efactura';
 
 // Route handlers and instrumentation are bundled apart: the registry lives on globalThis, one per process.
 const globalForJobs = globalThis as unknown as { roadJobs?: Map<JobName, Job> };

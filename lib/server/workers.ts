@@ -2,6 +2,8 @@ import 'server-only';
 
 import { getConfig } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
+import { getEfacturaApi } from '@/lib/efactura/provider';
+import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 import { exchangeRates } from '@/lib/db/schema';
 import { invalidateProcessCache } from '@/lib/catalog/process-cache';
 import { fetchBnrRate, type BnrRate } from '@/lib/exchange-rate/bnr-feed';
@@ -40,7 +42,7 @@ export async function refreshExchangeRate(url: string): Promise<void> {
 
 /**
  * The server's background work: the sandbox provider's notifications, issuing paid vignettes, the mail outbox,
- * reconciling expired payments and the daily exchange rate. Every job is safe on several servers at once.
+ * reconciling expired payments, sending invoices to RO e-Factura and the daily exchange rate. Every job is safe on several servers at once.
  */
 export function startBackgroundWorkers() {
   const config = getConfig();
@@ -55,6 +57,10 @@ export function startBackgroundWorkers() {
     const db = await getDb();
     return (await reconcilePendingOrders(db, gateway)) + (await reconcilePendingRefunds(db, gateway));
   });
+  // Off: documents wait as PENDING (and turn late for staff to see) until a provider is configured.
+  const efactura = getEfacturaApi(config);
+  if (efactura)
+    registerJob('efactura', 10_000, async () => processEfacturaSubmissions(await getDb(), efactura));
   const feedUrl = config.EXCHANGE_RATE_FEED_URL;
   if (feedUrl) registerJob('exchange-rate', 6 * 3600_000, () => refreshExchangeRate(feedUrl));
 }

@@ -25,6 +25,7 @@ import { StatusBadge } from '../ui/status-badge';
 import { primaryButton, rowButton, secondaryButton } from '../ui/styles';
 import { AttentionNotice } from './attention';
 import { CORRECTABLE_STATUSES, CorrectItem } from './correct-item';
+import { EfacturaSection } from './efactura-section';
 import { OrderActions, type ActionOutcome } from './order-actions';
 import { OrderHistory, OrderLines } from './order-lines';
 import { RefundsSection } from './refunds-section';
@@ -185,6 +186,7 @@ function DetailsBody({ payment }: { payment: Payment }) {
         }}
       />
       <RefundsSection order={order} />
+      <EfacturaSection order={order} revalidate={revalidate} />
       <OrderHistory events={order.events} />
     </div>
   );

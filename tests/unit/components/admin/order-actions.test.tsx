@@ -57,6 +57,7 @@ const FAILED: OrderDetails = {
   activeBy: null,
   activeAt: null,
   invoiceNumber: 'RPV-2026-000042',
+  invoice: null,
   items: [LINE],
   events: [
     {

@@ -34,6 +34,7 @@ const DETAILS: TransactionDetails = {
   locale: 'ro',
   updatedAt: '2026-11-20T10:05:00.000Z',
   providerPaymentId: 'ntp-778',
+  invoice: null,
   items: [
     {
       categoryCode: 'CAR',

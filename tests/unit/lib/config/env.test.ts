@@ -57,6 +57,30 @@ describe('parseConfig', () => {
     expect(message).not.toMatch(/NETOPIA_API_URL/);
   });
 
+  it('sends e-Factura to the sandbox by default, and needs every ANAF setting, over https, with EFACTURA_PROVIDER=anaf', () => {
+    expect(parseConfig({}).EFACTURA_PROVIDER).toBe('sandbox');
+    expect(parseConfig({ EFACTURA_PROVIDER: 'off' }).EFACTURA_PROVIDER).toBe('off');
+    const message = problemsOf({
+      EFACTURA_PROVIDER: 'anaf',
+      EFACTURA_API_URL: 'http://api.anaf.ro/test/FCTEL/rest',
+      EFACTURA_CLIENT_SECRET: 'secret-value',
+    });
+    expect(message).toMatch(/EFACTURA_API_URL must be an https URL when EFACTURA_PROVIDER=anaf/);
+    expect(message).toMatch(/EFACTURA_TOKEN_URL is required/);
+    expect(message).toMatch(/EFACTURA_REFRESH_TOKEN is required/);
+    expect(message).not.toMatch(/secret-value/);
+    expect(() =>
+      parseConfig({
+        EFACTURA_PROVIDER: 'anaf',
+        EFACTURA_API_URL: 'https://api.anaf.ro/test/FCTEL/rest',
+        EFACTURA_TOKEN_URL: 'https://logincert.anaf.ro/anaf-oauth2/v1/token',
+        EFACTURA_CLIENT_ID: 'id',
+        EFACTURA_CLIENT_SECRET: 'secret',
+        EFACTURA_REFRESH_TOKEN: 'refresh',
+      }),
+    ).not.toThrow();
+  });
+
   const realShop = {
     PAYMENT_PROVIDER: 'netopia',
     NETOPIA_API_URL: 'https://secure.netopia-payments.com',

@@ -1,0 +1,21 @@
+import { NextResponse } from 'next/server';
+import { apiHandler } from '@/lib/api/handler';
+import { readJson, validate } from '@/lib/api/request';
+import { requireAuthority } from '@/lib/auth/guard';
+import { getDb } from '@/lib/db/client';
+import { resendEfacturaSubmission } from '@/lib/efactura/submissions';
+import { efacturaResendSchema } from '@/lib/validations/efactura';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * `POST /api/admin/payment/efactura` `{id, creditNoteId?}`: sends an order's invoice (or credit note) to RO e-Factura
+ * again after a fix: one ANAF rejected, or one whose upload was left unconfirmed (PAYMENT_WRITE).
+ */
+export const POST = apiHandler(async (request) => {
+  const db = await getDb();
+  const principal = await requireAuthority(db, request, 'PAYMENT_WRITE');
+  const { id, creditNoteId } = validate(efacturaResendSchema, await readJson(request));
+  const efactura = await resendEfacturaSubmission(db, principal, { orderId: id, creditNoteId });
+  return NextResponse.json({ efactura }, { headers: { 'Cache-Control': 'no-store' } });
+});

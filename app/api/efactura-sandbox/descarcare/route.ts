@@ -1,0 +1,7 @@
+import { sandboxDownload } from '@/lib/efactura/sandbox';
+import { efacturaSandboxRoute } from '@/lib/efactura/sandbox-http';
+
+export const dynamic = 'force-dynamic';
+
+/** The RO e-Factura sandbox's `GET /descarcare?id=…`, as ANAF answers it. */
+export const GET = efacturaSandboxRoute((db, request) => sandboxDownload(db, request));

@@ -1,0 +1,172 @@
+/**
+ * ANAF's e-Factura answers, as its API documents them (the "Servicii web RO e-Factura" descriptions for `upload`,
+ * `stareMesaj` and `descarcare`), read into plain data. The shop's client (client.ts) and the tests read them here;
+ * the sandbox (lib/efactura/sandbox.ts) writes them with the builders below, so both sides agree on one shape.
+ *
+ * - `upload` answers `<header xmlns="mfp:anaf:dgti:spv:respUploadFisier:v1" dateResponse="202108051140"
+ *   ExecutionStatus="0" index_incarcare="3828"/>`, or ExecutionStatus="1" with `<Errors errorMessage="..."/>`
+ *   children (a file that is not XML, a wrong `standard` or CIF, no SPV rights for the CIF).
+ * - `stareMesaj` answers `<header xmlns="mfp:anaf:dgti:efactura:stareMesajFactura:v1" stare="ok"
+ *   id_descarcare="1234"/>`; `stare` is one of `ok`, `nok` (errors in the download), `in prelucrare`, and
+ *   `XML cu erori nepreluat de sistem`; a question ANAF cannot answer (an unknown index, no rights) carries
+ *   `<Errors errorMessage="..."/>` and no `stare`.
+ * - `descarcare` answers a zip: `{index}.xml` (the document, or for `nok` its errors in a
+ *   `mfp:anaf:dgti:efactura:mesajEroriFactuta:v1` header of `<Error errorMessage="..."/>`) and
+ *   `semnatura_{index}.xml`, ANAF's XML signature over it. An id it does not know is answered with JSON
+ *   (`{"eroare": "...", "titlu": "Descarcare mesaj"}`).
+ * - Wrong parameters are answered 400 with JSON `{"message": "..."}`; too many questions, 429 (or 204, which the
+ *   older descriptions list).
+ *
+ * Elements and attributes are matched by local name: the namespaces are ANAF's, but a prefix is not promised.
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+export const UPLOAD_NAMESPACE = 'mfp:anaf:dgti:spv:respUploadFisier:v1';
+export const STATE_NAMESPACE = 'mfp:anaf:dgti:efactura:stareMesajFactura:v1';
+export const ERRORS_NAMESPACE = 'mfp:anaf:dgti:efactura:mesajEroriFactuta:v1';
+
+/** The states `stareMesaj` reports, as ANAF spells them. */
+export const MESSAGE_STATES = ['ok', 'nok', 'in prelucrare', 'XML cu erori nepreluat de sistem'] as const;
+export type MessageStateName = (typeof MESSAGE_STATES)[number];
+
+export type UploadAnswer = { kind: 'UPLOADED'; uploadId: string } | { kind: 'REFUSED'; errors: string[] };
+
+export type StateAnswer =
+  | { kind: 'ok'; downloadId: string }
+  | { kind: 'nok'; downloadId: string }
+  | { kind: 'in prelucrare' }
+  | { kind: 'XML cu erori nepreluat de sistem' }
+  /** ANAF could not answer the question (an unknown index, no rights): its texts. */
+  | { kind: 'ERRORS'; errors: string[] };
+
+/** An answer that is not what ANAF's description says it is. */
+export class AnafAnswerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnafAnswerError';
+  }
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  isArray: (name) => name === 'Errors' || name === 'Error',
+});
+
+type Node = Record<string, unknown>;
+
+/** The `header` element of an ANAF answer. */
+function headerOf(xml: string): Node {
+  if (XMLValidator.validate(xml) !== true) throw new AnafAnswerError(`not XML: ${xml.slice(0, 120)}`);
+  const header = (parser.parse(xml) as Node).header;
+  if (!header || typeof header !== 'object') throw new AnafAnswerError(`no header: ${xml.slice(0, 120)}`);
+  return header as Node;
+}
+
+const attribute = (node: Node, name: string): string | undefined => {
+  // Attribute names are case-sensitive in XML, but ANAF writes `Index_incarcare` in one answer and
+  // `index_incarcare` in another.
+  const key = Object.keys(node).find((candidate) => candidate.toLowerCase() === `@${name.toLowerCase()}`);
+  const value = key ? node[key] : undefined;
+  return value === undefined || value === null ? undefined : String(value);
+};
+
+const errorTexts = (node: Node, element: 'Errors' | 'Error'): string[] =>
+  ((node[element] as Node[] | undefined) ?? [])
+    .map((error) => (typeof error === 'object' ? attribute(error, 'errorMessage') : undefined))
+    .filter((text): text is string => Boolean(text?.trim()))
+    .map((text) => text.trim());
+
+/** Reads the answer of `POST /upload`. */
+export function parseUploadAnswer(xml: string): UploadAnswer {
+  const header = headerOf(xml);
+  const errors = errorTexts(header, 'Errors');
+  const status = attribute(header, 'ExecutionStatus');
+  const uploadId = attribute(header, 'index_incarcare');
+  if (status === '0' && uploadId && errors.length === 0) return { kind: 'UPLOADED', uploadId };
+  if (status === '1' || errors.length)
+    return { kind: 'REFUSED', errors: errors.length ? errors : ['ExecutionStatus=1'] };
+  throw new AnafAnswerError(`upload answer without index nor errors: ${xml.slice(0, 200)}`);
+}
+
+/** Reads the answer of `GET /stareMesaj`. */
+export function parseStateAnswer(xml: string): StateAnswer {
+  const header = headerOf(xml);
+  const errors = errorTexts(header, 'Errors');
+  if (errors.length) return { kind: 'ERRORS', errors };
+  const state = attribute(header, 'stare')?.trim();
+  const downloadId = attribute(header, 'id_descarcare');
+  if ((state === 'ok' || state === 'nok') && downloadId) return { kind: state, downloadId };
+  if (state === 'in prelucrare' || state === 'XML cu erori nepreluat de sistem') return { kind: state };
+  throw new AnafAnswerError(`unknown message state: ${xml.slice(0, 200)}`);
+}
+
+/** The error texts of the error file in a `nok` answer's zip (empty for any other file). */
+export function parseErrorFile(xml: string): string[] {
+  try {
+    return errorTexts(headerOf(xml), 'Error');
+  } catch {
+    return [];
+  }
+}
+
+/** The text of a JSON error answer (`message` of a 400, `eroare` of a download), or null when it is not one. */
+export function jsonErrorText(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; eroare?: unknown };
+    const text = parsed.eroare ?? parsed.message;
+    return typeof text === 'string' ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** `yyyyMMddHHmm` in Romania, as ANAF stamps `dateResponse`. */
+export function anafTimestamp(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Bucharest',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}${part('month')}${part('day')}${part('hour')}${part('minute')}`;
+}
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+/** The upload answer ANAF writes: an index, or the reasons the file was refused. */
+export function uploadAnswerXml(answer: UploadAnswer, at: Date): string {
+  const stamp = anafTimestamp(at);
+  if (answer.kind === 'UPLOADED')
+    return `${XML_DECLARATION}<header xmlns="${UPLOAD_NAMESPACE}" dateResponse="${stamp}" ExecutionStatus="0" index_incarcare="${answer.uploadId}"/>\n`;
+  const errors = answer.errors
+    .map((error) => `    <Errors errorMessage="${escapeAttribute(error)}"/>\n`)
+    .join('');
+  return `${XML_DECLARATION}<header xmlns="${UPLOAD_NAMESPACE}" dateResponse="${stamp}" ExecutionStatus="1">\n${errors}</header>\n`;
+}
+
+/** The `stareMesaj` answer ANAF writes. */
+export function stateAnswerXml(answer: StateAnswer): string {
+  if (answer.kind === 'ERRORS') {
+    const errors = answer.errors
+      .map((error) => `<Errors errorMessage="${escapeAttribute(error)}"/>`)
+      .join('');
+    return `${XML_DECLARATION}<header xmlns="${STATE_NAMESPACE}">${errors}</header>\n`;
+  }
+  const download = 'downloadId' in answer ? ` id_descarcare="${answer.downloadId}"` : '';
+  return `${XML_DECLARATION}<header xmlns="${STATE_NAMESPACE}" stare="${answer.kind}"${download}/>\n`;
+}
+
+/** The error file of a `nok` answer's zip. */
+export function errorFileXml(uploadId: string, cif: string, errors: string[]): string {
+  const lines = errors.map((error) => `<Error errorMessage="${escapeAttribute(error)}"/>`).join('');
+  return `${XML_DECLARATION}<header xmlns="${ERRORS_NAMESPACE}" Index_incarcare="${uploadId}" Cif_emitent="${cif}">${lines}</header>\n`;
+}

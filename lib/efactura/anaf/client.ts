@@ -1,0 +1,212 @@
+/**
+ * The client of ANAF's RO e-Factura API (`{base}/upload`, `/stareMesaj`, `/descarcare`, base e.g.
+ * https://api.anaf.ro/test/FCTEL/rest) with its OAuth2 bearer token. The same code talks to ANAF and to the built-in
+ * sandbox (lib/efactura/sandbox.ts); only `fetch` differs. Every method answers a result instead of throwing, and
+ * says whether a failure is worth retrying:
+ *
+ * - TEMPORARY: nothing was taken (a 5xx, 429 or 204 answer, a refused token, a connection never made): ask again.
+ * - UNCERTAIN (upload only): the file may have reached ANAF but no answer came back (a timeout, a connection cut
+ *   after the body was sent, an answer that is not ANAF's). Sending again could register the invoice twice, so the
+ *   job leaves that to a person (docs/decisions/0017-efactura-uploads-never-doubled.md).
+ * - anything else is ANAF's verdict, kept as it is.
+ */
+import 'server-only';
+
+import {
+  AnafAnswerError,
+  jsonErrorText,
+  parseStateAnswer,
+  parseUploadAnswer,
+  type StateAnswer,
+  type UploadAnswer,
+} from './answers';
+
+export type Temporary = { kind: 'TEMPORARY'; message: string };
+export type UploadResult = UploadAnswer | Temporary | { kind: 'UNCERTAIN'; message: string };
+export type StateResult = StateAnswer | Temporary;
+export type DownloadResult = { kind: 'ZIP'; bytes: Buffer } | { kind: 'FAILED'; message: string } | Temporary;
+
+/** `UBL` for an Invoice, `CN` for a CreditNote (UBL syntax), as `upload?standard=` names them. */
+export type UploadStandard = 'UBL' | 'CN';
+
+export interface EfacturaApi {
+  /** Uploads a document for the seller's CIF (digits, without RO): ANAF's index, or why not. */
+  upload(xml: string, options: { standard: UploadStandard; cif: string }): Promise<UploadResult>;
+  /** Where ANAF is with an upload. */
+  messageState(uploadId: string): Promise<StateResult>;
+  /** ANAF's answer archive: the document (or its errors) and ANAF's signature. */
+  download(downloadId: string): Promise<DownloadResult>;
+}
+
+export interface AnafClientOptions {
+  apiUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+  fetch?: typeof fetch;
+  /** How long a call may take; an upload gets twice as long (ANAF is slow at the end of a month). */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+/** Connection errors that happen before a byte is sent: the upload surely did not arrive. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+const causeCode = (error: unknown): string | undefined => {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
+};
+
+const describe = (error: unknown) =>
+  error instanceof Error
+    ? `${error.name === 'TimeoutError' ? 'timeout' : error.message}${causeCode(error) ? ` (${causeCode(error)})` : ''}`
+    : String(error);
+
+/** Statuses ANAF answers when it took nothing and would take it later. */
+const isTemporaryStatus = (status: number) => status >= 500 || status === 429 || status === 204;
+
+export function anafClient(options: AnafClientOptions): EfacturaApi {
+  const fetcher = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const now = options.now ?? Date.now;
+  const base = options.apiUrl.replace(/\/+$/, '');
+  let token: { value: string; expiresAt: number } | null = null;
+
+  /** A bearer token, from the refresh-token grant, kept until a minute before it expires. */
+  async function accessToken(): Promise<string | Temporary> {
+    if (token && token.expiresAt > now()) return token.value;
+    let response: Response;
+    try {
+      response = await fetcher(options.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: options.refreshToken,
+          client_id: options.clientId,
+          client_secret: options.clientSecret,
+        }).toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      return { kind: 'TEMPORARY', message: `token: ${describe(error)}` };
+    }
+    const body = await response.text().catch(() => '');
+    let parsed: {
+      access_token?: unknown;
+      expires_in?: unknown;
+      error?: unknown;
+      error_description?: unknown;
+    };
+    try {
+      parsed = JSON.parse(body) as typeof parsed;
+    } catch {
+      parsed = {};
+    }
+    if (!response.ok || typeof parsed.access_token !== 'string') {
+      // A refused refresh token needs a person, but nothing was uploaded: the job retries and staff see the text.
+      const reason = [parsed.error, parsed.error_description].filter((part) => typeof part === 'string');
+      return {
+        kind: 'TEMPORARY',
+        message: `token refused: HTTP ${response.status}${reason.length ? ` ${reason.join(': ')}` : ''}`,
+      };
+    }
+    const lifetime = typeof parsed.expires_in === 'number' ? parsed.expires_in : 3600;
+    token = { value: parsed.access_token, expiresAt: now() + Math.max(lifetime - 60, 0) * 1000 };
+    return token.value;
+  }
+
+  type Answered = { kind: 'ANSWERED'; response: Response; body: Buffer };
+  type CallFailure = Temporary | { kind: 'LOST'; message: string };
+
+  /** One authorised call: its answer, or why there is none (TEMPORARY: surely not received; LOST: unknown). */
+  async function call(
+    path: string,
+    init: RequestInit & { timeoutMs?: number },
+  ): Promise<Answered | CallFailure> {
+    const bearer = await accessToken();
+    if (typeof bearer !== 'string') return bearer;
+    let response: Response;
+    let body: Buffer;
+    try {
+      response = await fetcher(`${base}${path}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${bearer}` },
+        signal: AbortSignal.timeout(init.timeoutMs ?? timeoutMs),
+      });
+      body = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      const kind = NOT_CONNECTED.has(causeCode(error) ?? '') ? 'TEMPORARY' : 'LOST';
+      return { kind, message: describe(error) };
+    }
+    if (response.status === 401 || response.status === 403) {
+      // The token expired early or was revoked: the next call asks for a new one.
+      token = null;
+      return { kind: 'TEMPORARY', message: `HTTP ${response.status}: token not accepted` };
+    }
+    if (isTemporaryStatus(response.status)) {
+      const text = jsonErrorText(body.toString('utf8'));
+      return { kind: 'TEMPORARY', message: `HTTP ${response.status}${text ? `: ${text}` : ''}` };
+    }
+    return { kind: 'ANSWERED', response, body };
+  }
+
+  return {
+    async upload(xml, { standard, cif }) {
+      const query = new URLSearchParams({ standard, cif });
+      const answered = await call(`/upload?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: xml,
+        timeoutMs: timeoutMs * 2,
+      });
+      if (answered.kind === 'LOST') return { kind: 'UNCERTAIN', message: answered.message };
+      if (answered.kind !== 'ANSWERED') return answered;
+      const text = answered.body.toString('utf8');
+      if (answered.response.status === 400)
+        return { kind: 'REFUSED', errors: [jsonErrorText(text) ?? `HTTP 400: ${text.slice(0, 300)}`] };
+      try {
+        return parseUploadAnswer(text);
+      } catch (error) {
+        // Something answered, but not with ANAF's receipt: whether the file was taken is unknown.
+        return { kind: 'UNCERTAIN', message: `HTTP ${answered.response.status}: ${describe(error)}` };
+      }
+    },
+
+    async messageState(uploadId) {
+      const answered = await call(`/stareMesaj?${new URLSearchParams({ id_incarcare: uploadId })}`, {
+        method: 'GET',
+      });
+      // A question lost on the way is asked again: it changes nothing at ANAF.
+      if (answered.kind === 'LOST') return { kind: 'TEMPORARY', message: answered.message };
+      if (answered.kind !== 'ANSWERED') return answered;
+      const text = answered.body.toString('utf8');
+      if (answered.response.status === 400)
+        return { kind: 'ERRORS', errors: [jsonErrorText(text) ?? `HTTP 400: ${text.slice(0, 300)}`] };
+      try {
+        return parseStateAnswer(text);
+      } catch (error) {
+        if (error instanceof AnafAnswerError)
+          return { kind: 'TEMPORARY', message: `HTTP ${answered.response.status}: ${error.message}` };
+        throw error;
+      }
+    },
+
+    async download(downloadId) {
+      const answered = await call(`/descarcare?${new URLSearchParams({ id: downloadId })}`, {
+        method: 'GET',
+      });
+      if (answered.kind === 'LOST') return { kind: 'TEMPORARY', message: answered.message };
+      if (answered.kind !== 'ANSWERED') return answered;
+      // A zip begins "PK\3\4"; anything else is ANAF's explanation why there is none.
+      if (answered.body.length >= 4 && answered.body.readUInt32LE(0) === 0x04034b50)
+        return { kind: 'ZIP', bytes: answered.body };
+      const text = answered.body.toString('utf8');
+      return {
+        kind: 'FAILED',
+        message: jsonErrorText(text) ?? `HTTP ${answered.response.status}: ${text.slice(0, 300)}`,
+      };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { DateTime } from 'luxon';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+
+/**
+ * When the e-Factura job asks ANAF again, and when a document is late: pure rules, unit-tested.
+ */
+
+/**
+ * The wait before the n-th retry of an upload, or before the n-th question about an upload (n from 1): 10 s, 30 s,
+ * 2 min, 10 min, then hourly. ANAF answers most documents within a minute, and allows 100 questions a day per upload
+ * (hourly stays well under that).
+ */
+export function retryDelaySeconds(n: number): number {
+  const steps = [10, 30, 120, 600];
+  return steps[Math.max(n, 1) - 1] ?? 3600;
+}
+
+/** Working days counted for the deadline: Monday to Friday. */
+const isWorkingDay = (day: DateTime) => day.weekday <= 5;
+
+function addWorkingDays(day: DateTime, count: number): DateTime {
+  let result = day;
+  for (let added = 0; added < count;) {
+    result = result.plus({ days: 1 });
+    if (isWorkingDay(result)) added++;
+  }
+  return result;
+}
+
+/**
+ * The legal deadline of a document issued at `issuedAt`: the end (in Romania) of the 5th working day after the day
+ * of issue (Law 296/2023 art. 10, as amended for 2026: 5 working days). Public holidays are not counted as
+ * non-working here, which only ever brings the shop's deadline earlier than the law's: the safe side.
+ */
+export function legalDeadlineOf(issuedAt: Date): Date {
+  const issueDay = DateTime.fromJSDate(issuedAt).setZone(SHOP_TIME_ZONE).startOf('day');
+  return addWorkingDays(issueDay, 5).endOf('day').toJSDate();
+}
+
+/**
+ * When a document not yet accepted needs a person: the start of the day two working days before its deadline, so
+ * that staff have two full working days to fix and send it again.
+ */
+export function attentionTimeOf(issuedAt: Date): Date {
+  const issueDay = DateTime.fromJSDate(issuedAt).setZone(SHOP_TIME_ZONE).startOf('day');
+  return addWorkingDays(issueDay, 4).startOf('day').toJSDate();
+}

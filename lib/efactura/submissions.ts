@@ -1,0 +1,453 @@
+import 'server-only';
+
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { recordAudit } from '@/lib/admin/audit';
+import { ApiError } from '@/lib/api/errors';
+import type { Principal } from '@/lib/auth/guard';
+import type { Db } from '@/lib/db/client';
+import { efacturaSubmissions } from '@/lib/db/schema';
+import { logger } from '@/lib/log/logger';
+import { queueStaffAlert } from '@/lib/orders/staff-alerts';
+import type { Executor } from '@/lib/orders/orders';
+import { kick } from '@/lib/server/jobs';
+import { parseErrorFile } from './anaf/answers';
+import type { EfacturaApi, UploadStandard } from './anaf/client';
+import { readZip } from './anaf/zip';
+import { documentXml, type EfacturaDocumentRef } from './document-xml';
+import { SELLER_CIF } from './provider';
+import { efacturaAttentionOf, type EfacturaAttentionReason } from './submissions-attention';
+import { retryDelaySeconds } from './submissions-schedule';
+
+/*
+ * Sending every issued invoice and credit note to ANAF's RO e-Factura (README, "RO e-Factura"): one
+ * `efactura_submissions` row per document, written in the transaction that issues it, and the `efactura` job that
+ * uploads it, asks ANAF how it went with growing pauses, retries what failed for a temporary reason and keeps ANAF's
+ * answer. Rows are claimed (FOR UPDATE SKIP LOCKED, then a claim token every write checks), so servers sharing the
+ * database never work on one document at once; an upload whose answer was lost is never repeated by the job
+ * (docs/decisions/0017-efactura-uploads-never-doubled.md).
+ */
+
+export type SubmissionRow = typeof efacturaSubmissions.$inferSelect;
+
+/**
+ * How long a claim holds: longer than an upload may take (the client's timeouts: 60 s, plus its token), so that
+ * another server never takes a row still being worked on; a server that dies holding it frees it when this passes.
+ */
+const CLAIM_SECONDS = 5 * 60;
+/** Rows claimed at a time. */
+const BATCH = 10;
+
+const refOf = (row: SubmissionRow): EfacturaDocumentRef =>
+  row.creditNoteId === null
+    ? { kind: 'INVOICE', orderId: row.orderId }
+    : { kind: 'CREDIT_NOTE', creditNoteId: row.creditNoteId };
+
+/** ANAF's `standard` for the document: a UBL CreditNote is `CN`; an Invoice (a 380, or a storno 381 as one) `UBL`. */
+export const uploadStandardOf = (xml: string): UploadStandard =>
+  /<(?:[\w.-]+:)?CreditNote[\s>]/.test(xml.slice(0, 2000)) ? 'CN' : 'UBL';
+
+export interface EfacturaJobOptions {
+  now?: () => Date;
+  /** The seller's CIF, digits only. */
+  cif?: string;
+}
+
+/**
+ * One pass of the `efactura` job: tells staff of documents that turned late or unconfirmed, then works on every due
+ * row (upload a PENDING one, ask about an UPLOADED one) until none is left. Returns how many rows it worked on.
+ */
+export async function processEfacturaSubmissions(
+  db: Db,
+  api: EfacturaApi,
+  { now = () => new Date(), cif = SELLER_CIF }: EfacturaJobOptions = {},
+): Promise<number> {
+  await alertLateSubmissions(db, now());
+  let worked = 0;
+  for (;;) {
+    const token = randomUUID();
+    const claimed = await claimDue(db, token, now());
+    for (const row of claimed) {
+      try {
+        await (row.status === 'PENDING'
+          ? upload(db, api, row, token, cif, now)
+          : askAbout(db, api, row, token, now));
+      } catch (error) {
+        // Our own failure (the document could not be made, the database went away): the claim runs out and the row
+        // is tried again; an UPLOADING row stays for a person, as any upload without its recorded answer.
+        logger.error({ err: error, submissionId: row.id }, 'e-Factura submission failed');
+      }
+      worked++;
+    }
+    if (claimed.length < BATCH) return worked;
+  }
+}
+
+/** Claims up to BATCH due rows for this pass; rows another server is claiming are skipped, never waited for. */
+function claimDue(db: Db, token: string, now: Date): Promise<SubmissionRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: efacturaSubmissions.id })
+      .from(efacturaSubmissions)
+      .where(
+        and(
+          inArray(efacturaSubmissions.status, ['PENDING', 'UPLOADED']),
+          lte(efacturaSubmissions.nextAttemptAt, now),
+          or(isNull(efacturaSubmissions.claimedUntil), lt(efacturaSubmissions.claimedUntil, now)),
+        ),
+      )
+      .orderBy(asc(efacturaSubmissions.nextAttemptAt), asc(efacturaSubmissions.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    if (!due.length) return [];
+    return tx
+      .update(efacturaSubmissions)
+      .set({ claimToken: token, claimedUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000) })
+      .where(
+        inArray(
+          efacturaSubmissions.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+const released = { claimToken: null, claimedUntil: null } as const;
+
+/** Writes to a row this pass holds; false when the claim was lost (it ran out and another pass took the row). */
+async function update(
+  executor: Executor,
+  row: SubmissionRow,
+  token: string,
+  values: Partial<typeof efacturaSubmissions.$inferInsert>,
+): Promise<boolean> {
+  const changed = await executor
+    .update(efacturaSubmissions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(efacturaSubmissions.id, row.id), eq(efacturaSubmissions.claimToken, token)))
+    .returning({ id: efacturaSubmissions.id });
+  return changed.length > 0;
+}
+
+async function upload(
+  db: Db,
+  api: EfacturaApi,
+  row: SubmissionRow,
+  token: string,
+  cif: string,
+  now: () => Date,
+): Promise<void> {
+  const retry = (message: string) =>
+    update(db, row, token, {
+      status: 'PENDING',
+      attempts: row.attempts + 1,
+      nextAttemptAt: later(now(), retryDelaySeconds(row.attempts + 1)),
+      lastError: message.slice(0, 1000),
+      ...released,
+    });
+  // The document is made before the row says UPLOADING: a document that cannot be made is retried, not doubted.
+  let document: Awaited<ReturnType<typeof documentXml>>;
+  try {
+    document = await documentXml(db, refOf(row));
+  } catch (error) {
+    logger.error({ err: error, submissionId: row.id }, 'e-Factura document could not be made');
+    await retry(`the document could not be made: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  if (!document) {
+    await retry('the document was not found');
+    return;
+  }
+  // From here until ANAF's answer is recorded, a crash leaves the row UPLOADING: never uploaded again by itself.
+  if (!(await update(db, row, token, { status: 'UPLOADING' }))) return;
+  const result = await api.upload(document.xml, { standard: uploadStandardOf(document.xml), cif });
+  switch (result.kind) {
+    case 'UPLOADED':
+      await update(db, row, token, {
+        status: 'UPLOADED',
+        uploadId: result.uploadId,
+        uploadedAt: now(),
+        attempts: 0,
+        nextAttemptAt: later(now(), retryDelaySeconds(1)),
+        lastError: null,
+        ...released,
+      });
+      logger.info({ submissionId: row.id, uploadId: result.uploadId }, 'e-Factura document uploaded');
+      return;
+    case 'REFUSED':
+      await reject(db, row, token, result.errors, now());
+      return;
+    case 'TEMPORARY':
+      logger.warn({ submissionId: row.id, reason: result.message }, 'e-Factura upload failed; will retry');
+      await retry(result.message);
+      return;
+    case 'UNCERTAIN':
+      // Maybe ANAF has it, maybe not: a person looks in the SPV before sending it again. The claim ends now, which
+      // is what makes the row need attention.
+      logger.warn({ submissionId: row.id, reason: result.message }, 'e-Factura upload unconfirmed');
+      await db.transaction(async (tx) => {
+        const held = await update(tx, row, token, {
+          lastError: `upload unconfirmed: ${result.message}`.slice(0, 1000),
+          claimedUntil: now(),
+          alertedAt: now(),
+        });
+        if (held) await queueStaffAlert(tx, row.orderId, 'EFACTURA_UNCONFIRMED', result.message);
+      });
+      kick('mail');
+  }
+}
+
+async function askAbout(db: Db, api: EfacturaApi, row: SubmissionRow, token: string, now: () => Date) {
+  const askAgain = (message: string | null, extra: Partial<typeof efacturaSubmissions.$inferInsert> = {}) =>
+    update(db, row, token, {
+      ...extra,
+      attempts: row.attempts + 1,
+      nextAttemptAt: later(now(), retryDelaySeconds(row.attempts + 2)),
+      lastError: message?.slice(0, 1000) ?? null,
+      ...released,
+    });
+  const state = await api.messageState(row.uploadId!);
+  switch (state.kind) {
+    case 'in prelucrare':
+      await askAgain(null);
+      return;
+    case 'TEMPORARY':
+      await askAgain(state.message);
+      return;
+    case 'ERRORS':
+      // ANAF could not answer (it may not know the index yet, or the token lacks the rights): asked again; if it
+      // lasts, the document turns late and staff see this text.
+      await askAgain(state.errors.join('\n'));
+      return;
+    case 'XML cu erori nepreluat de sistem':
+      await reject(db, row, token, [state.kind], now());
+      return;
+    case 'ok':
+    case 'nok': {
+      const answer = await api.download(state.downloadId);
+      if (answer.kind !== 'ZIP') {
+        await askAgain(`download ${state.downloadId}: ${answer.message}`, { downloadId: state.downloadId });
+        return;
+      }
+      if (state.kind === 'ok') {
+        await update(db, row, token, {
+          status: 'ACCEPTED',
+          downloadId: state.downloadId,
+          answerZip: answer.bytes,
+          messages: [],
+          lastError: null,
+          settledAt: now(),
+          ...released,
+        });
+        logger.info({ submissionId: row.id, uploadId: row.uploadId }, 'e-Factura document accepted');
+        return;
+      }
+      const errors = errorsOfAnswer(answer.bytes);
+      await reject(
+        db,
+        row,
+        token,
+        errors.length ? errors : [`nok (id_descarcare ${state.downloadId})`],
+        now(),
+        {
+          downloadId: state.downloadId,
+          answerZip: answer.bytes,
+        },
+      );
+    }
+  }
+}
+
+/** ANAF's error texts in a `nok` answer's archive (its file that is not the signature). */
+export function errorsOfAnswer(zip: Buffer): string[] {
+  try {
+    return [...readZip(zip)]
+      .filter(([name]) => !name.includes('semnatura'))
+      .flatMap(([, content]) => parseErrorFile(content.toString('utf8')));
+  } catch {
+    return [];
+  }
+}
+
+/** ANAF rejected the document: its texts kept, staff told in the same transaction. */
+async function reject(
+  db: Db,
+  row: SubmissionRow,
+  token: string,
+  messages: string[],
+  now: Date,
+  extra: Partial<typeof efacturaSubmissions.$inferInsert> = {},
+) {
+  await db.transaction(async (tx) => {
+    const held = await update(tx, row, token, {
+      ...extra,
+      status: 'REJECTED',
+      messages,
+      lastError: null,
+      settledAt: now,
+      alertedAt: now,
+      ...released,
+    });
+    if (held) await queueStaffAlert(tx, row.orderId, 'EFACTURA_REJECTED', messages.join('\n'));
+  });
+  logger.warn({ submissionId: row.id, uploadId: row.uploadId }, 'e-Factura document rejected');
+  kick('mail');
+}
+
+/**
+ * Mails staff once about each document that turned late (two working days before its deadline) or whose upload
+ * was left unconfirmed by a crash. A conditional update marks each, so two servers never both mail.
+ */
+async function alertLateSubmissions(db: Db, now: Date): Promise<void> {
+  const candidates = await db
+    .select()
+    .from(efacturaSubmissions)
+    .where(
+      and(
+        isNull(efacturaSubmissions.alertedAt),
+        or(
+          and(eq(efacturaSubmissions.status, 'UPLOADING'), lt(efacturaSubmissions.claimedUntil, now)),
+          and(
+            inArray(efacturaSubmissions.status, ['PENDING', 'UPLOADING', 'UPLOADED']),
+            lte(efacturaSubmissions.attentionAt, now),
+          ),
+        ),
+      ),
+    )
+    .limit(100);
+  let queued = false;
+  for (const row of candidates) {
+    const reason = efacturaAttentionOf(row, now);
+    if (!reason) continue;
+    await db.transaction(async (tx) => {
+      const [marked] = await tx
+        .update(efacturaSubmissions)
+        .set({ alertedAt: now })
+        .where(and(eq(efacturaSubmissions.id, row.id), isNull(efacturaSubmissions.alertedAt)))
+        .returning({ id: efacturaSubmissions.id });
+      if (marked) {
+        await queueStaffAlert(tx, row.orderId, reason, row.lastError ?? undefined);
+        queued = true;
+      }
+    });
+  }
+  if (queued) kick('mail');
+}
+
+/** What staff see of a document's submission (`invoice.efactura` in the transaction details). */
+export interface EfacturaView {
+  status: SubmissionRow['status'];
+  uploadId: string | null;
+  /** ANAF's error texts when it rejected the document. */
+  messages: string[];
+  /** The last temporary failure, retried by the job. */
+  lastError: string | null;
+  attention: EfacturaAttentionReason | null;
+  /** Whether staff may send it again (`POST /api/admin/payment/efactura`). */
+  canResend: boolean;
+  updatedAt: string;
+}
+
+export function efacturaViewOf(row: SubmissionRow, now = new Date()): EfacturaView {
+  const attention = efacturaAttentionOf(row, now);
+  return {
+    status: row.status,
+    uploadId: row.uploadId,
+    messages: row.messages,
+    lastError: row.lastError,
+    attention,
+    canResend: attention === 'EFACTURA_REJECTED' || attention === 'EFACTURA_UNCONFIRMED',
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** An order's submissions: its invoice's, and each credit note's by the credit note's id. */
+export async function efacturaOfOrder(db: Db, orderId: string, now = new Date()) {
+  const rows = await db.select().from(efacturaSubmissions).where(eq(efacturaSubmissions.orderId, orderId));
+  const invoice = rows.find((row) => row.creditNoteId === null);
+  return {
+    invoice: invoice ? efacturaViewOf(invoice, now) : null,
+    creditNotes: new Map(
+      rows.flatMap((row) =>
+        row.creditNoteId === null ? [] : [[row.creditNoteId, efacturaViewOf(row, now)] as const],
+      ),
+    ),
+    attention: rows.flatMap((row) => efacturaAttentionOf(row, now) ?? []),
+  };
+}
+
+/**
+ * Sends a document again after a fix (`POST /api/admin/payment/efactura`): one ANAF rejected, or one whose upload
+ * was left unconfirmed once staff have checked in the SPV that ANAF does not have it. Back to PENDING with fresh
+ * attempts; the XML is made anew, so it carries the fix. Audited with what ANAF had said.
+ */
+export async function resendEfacturaSubmission(
+  db: Db,
+  staff: Pick<Principal, 'id' | 'username'>,
+  document: { orderId: string; creditNoteId?: number },
+): Promise<EfacturaView> {
+  const now = new Date();
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(efacturaSubmissions)
+      .where(
+        and(
+          eq(efacturaSubmissions.orderId, document.orderId),
+          document.creditNoteId === undefined
+            ? isNull(efacturaSubmissions.creditNoteId)
+            : eq(efacturaSubmissions.creditNoteId, document.creditNoteId),
+        ),
+      )
+      .for('update');
+    if (!current)
+      throw new ApiError(
+        'NOT_FOUND',
+        document.creditNoteId === undefined
+          ? `Order ${document.orderId} has no invoice sent to e-Factura`
+          : `Order ${document.orderId} has no credit note ${document.creditNoteId} sent to e-Factura`,
+      );
+    const attention = efacturaAttentionOf(current, now);
+    if (attention !== 'EFACTURA_REJECTED' && attention !== 'EFACTURA_UNCONFIRMED')
+      throw new ApiError(
+        'CONFLICT',
+        `The document is ${current.status}: only a rejected or unconfirmed one is sent again`,
+      );
+    const [changed] = await tx
+      .update(efacturaSubmissions)
+      .set({
+        status: 'PENDING',
+        uploadId: null,
+        downloadId: null,
+        messages: [],
+        lastError: null,
+        attempts: 0,
+        nextAttemptAt: now,
+        claimToken: null,
+        claimedUntil: null,
+        alertedAt: null,
+        answerZip: null,
+        uploadedAt: null,
+        settledAt: null,
+        updatedAt: now,
+      })
+      .where(eq(efacturaSubmissions.id, current.id))
+      .returning();
+    await recordAudit(tx, staff, {
+      action: 'payment.efacturaResend',
+      target: document.orderId,
+      details: {
+        document: current.kind,
+        creditNoteId: current.creditNoteId,
+        previousStatus: current.status,
+        uploadId: current.uploadId,
+        messages: current.messages,
+      },
+    });
+    return changed!;
+  });
+  kick('efactura');
+  return efacturaViewOf(row, now);
+}

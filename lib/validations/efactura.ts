@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/**
+ * `POST /api/admin/payment/efactura`: which document of an order to send to RO e-Factura again, its invoice (`id`
+ * alone) or one of its credit notes (`creditNoteId`).
+ */
+export const efacturaResendSchema = z.object({
+  id: text({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
+  creditNoteId: z.number({ error: 'invalid' }).int('invalid').positive('invalid').optional(),
+});
+
+export type EfacturaResendBody = z.infer<typeof efacturaResendSchema>;

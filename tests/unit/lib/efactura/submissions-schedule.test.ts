@@ -1,0 +1,41 @@
+import { attentionTimeOf, legalDeadlineOf, retryDelaySeconds } from '@/lib/efactura/submissions-schedule';
+import { efacturaAttentionOf } from '@/lib/efactura/submissions-attention';
+
+describe('the e-Factura schedule', () => {
+  it('waits 10 s, 30 s, 2 min, 10 min, then an hour between questions', () => {
+    expect([1, 2, 3, 4, 5, 6, 50].map(retryDelaySeconds)).toEqual([10, 30, 120, 600, 3600, 3600, 3600]);
+  });
+
+  it('counts 5 working days from the day of issue, in Romania, skipping the weekend', () => {
+    // Monday 9 March 2026, 10:00 in Bucharest: the deadline is the end of Monday 16 March.
+    const monday = new Date('2026-03-09T08:00:00Z');
+    expect(legalDeadlineOf(monday).toISOString()).toBe('2026-03-16T21:59:59.999Z');
+    // Attention from the start of Friday 13 March: Friday and Monday left.
+    expect(attentionTimeOf(monday).toISOString()).toBe('2026-03-12T22:00:00.000Z');
+    // Issued on Saturday 14 March (late evening UTC is already Sunday 15 in Bucharest): Monday is day 1.
+    const sundayInBucharest = new Date('2026-03-14T23:30:00Z');
+    expect(legalDeadlineOf(sundayInBucharest).toISOString()).toBe('2026-03-20T21:59:59.999Z');
+  });
+
+  it('says when a submission needs a person', () => {
+    const now = new Date('2026-03-12T12:00:00Z');
+    const base = { claimedUntil: null, attentionAt: new Date('2026-03-13T00:00:00Z') };
+    expect(efacturaAttentionOf({ ...base, status: 'UPLOADED' }, now)).toBeNull();
+    expect(efacturaAttentionOf({ ...base, status: 'REJECTED' }, now)).toBe('EFACTURA_REJECTED');
+    expect(
+      efacturaAttentionOf(
+        { ...base, status: 'UPLOADING', claimedUntil: new Date('2026-03-12T11:59:00Z') },
+        now,
+      ),
+    ).toBe('EFACTURA_UNCONFIRMED');
+    expect(
+      efacturaAttentionOf(
+        { ...base, status: 'UPLOADING', claimedUntil: new Date('2026-03-12T12:01:00Z') },
+        now,
+      ),
+    ).toBeNull();
+    const late = { claimedUntil: null, attentionAt: new Date('2026-03-12T00:00:00Z') };
+    expect(efacturaAttentionOf({ ...late, status: 'PENDING' }, now)).toBe('EFACTURA_OVERDUE');
+    expect(efacturaAttentionOf({ ...late, status: 'ACCEPTED' }, now)).toBeNull();
+  });
+});
