@@ -12,7 +12,8 @@ import { text } from './text';
  * accepted address fits the invoice's XML as it was typed.
  */
 
-const requiredText = (max: number) => text().trim().min(1, 'required').max(max, 'tooLong');
+const requiredText = (max: number) =>
+  text({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 const optionalText = (max: number) => text().trim().max(max, 'tooLong').optional();
 
 /** A foreign company's VAT id: its country's two letters, then letters and digits with at least one digit. */

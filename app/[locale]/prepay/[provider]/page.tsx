@@ -93,11 +93,12 @@ export default async function PrepayProviderPage({ params }: Props) {
     );
   }
 
-  const [operator, labels, validation, emailSuggestion] = await Promise.all([
+  const [operator, labels, validation, emailSuggestion, billing] = await Promise.all([
     findTopUpOperator(await getDb(), provider),
     clientTexts('TopUpForm'),
     clientTexts('Validation'),
     clientTexts('EmailSuggestion'),
+    clientTexts('Billing'),
   ]);
   if (!operator) notFound();
   return (
@@ -118,6 +119,7 @@ export default async function PrepayProviderPage({ params }: Props) {
           labels={labels}
           validation={validation}
           emailSuggestion={emailSuggestion}
+          billing={billing}
         />
       </div>
       <p className="mt-10">

@@ -49,11 +49,12 @@ export default async function VignetteProductPage({ params }: Props) {
   const category = categoryBySlug(product);
   if (!category) notFound();
   setRequestLocale(locale);
-  const [t, labels, validation, emailSuggestion, validityTexts] = await Promise.all([
+  const [t, labels, validation, emailSuggestion, billing, validityTexts] = await Promise.all([
     getTranslations('VignettePage'),
     clientTexts('VignetteForm'),
     clientTexts('Validation'),
     clientTexts('EmailSuggestion'),
+    clientTexts('Billing'),
     clientTexts('VignetteValidity'),
   ]);
   const categoryNames: CategoryNames = Object.fromEntries(
@@ -81,6 +82,7 @@ export default async function VignetteProductPage({ params }: Props) {
           labels={labels}
           validation={validation}
           emailSuggestion={emailSuggestion}
+          billing={billing}
           validityTexts={validityTexts}
           categoryNames={categoryNames}
         />
