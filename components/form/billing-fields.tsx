@@ -138,7 +138,11 @@ export function BillingFields({ idPrefix, locale, labels: t, message }: BillingF
   // The city of Bucharest is a sector code, of anywhere else a name: one never stands for the other.
   const clearCity = () => setValue('invoice.city', '');
 
-  const countryField = register('invoice.country', { onChange: clearCity });
+  const countryField = register('invoice.country', {
+    onChange: () => {
+      if (bucharest) clearCity();
+    },
+  });
   const countyField = register('invoice.county', {
     onChange: (event: { target: { value: string } }) => {
       if ((event.target.value === BUCHAREST) !== bucharest) clearCity();
