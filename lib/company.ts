@@ -14,7 +14,8 @@ export const COMPANY = {
   countyCode: 'RO-HD',
   countryCode: 'RO',
   tradeRegister: 'J20/1234/2019',
-  taxId: 'RO41234567',
+  // A CUI whose last digit is its control digit (lib/billing/cui.ts), as ANAF checks the seller's.
+  taxId: 'RO41234564',
   shareCapital: '202000 lei',
   euid: 'ROONRC.J20/1234/2019',
   phone: '+40 354 400 500',

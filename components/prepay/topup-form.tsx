@@ -1,7 +1,15 @@
 'use client';
 
 import { useId, useRef, useState } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
+import {
+  BILLING_FIELD_PATHS,
+  BillingFields,
+  billingInput,
+  EMPTY_BILLING,
+  type BillingFormValues,
+  type BillingLabels,
+} from '@/components/form/billing-fields';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
 import { EmailField, type EmailSuggestionLabels } from '@/components/form/email-suggestion';
 import { FieldError } from '@/components/form/field-error';
@@ -19,7 +27,7 @@ import type messages from '@/messages/ro.json';
 
 export type TopUpFormLabels = (typeof messages)['TopUpForm'];
 
-interface TopUpValues {
+interface TopUpValues extends BillingFormValues {
   productId: string;
   phone: string;
   phoneConfirm: string;
@@ -28,18 +36,33 @@ interface TopUpValues {
 }
 
 /** The visitor's part of the shared order schema (lib/validations): the operator is the page's. */
-const formSchema = topUpOrderSchema.pick({ productId: true, phone: true, email: true, acceptTerms: true });
+const formSchema = topUpOrderSchema.pick({
+  productId: true,
+  phone: true,
+  email: true,
+  invoice: true,
+  acceptTerms: true,
+});
+
+/** The schema's input for the form's values: the invoice only when asked for (components/form/billing-fields.tsx). */
+const toInput = (values: TopUpValues) => ({
+  productId: values.productId,
+  phone: values.phone,
+  email: values.email.trim(),
+  invoice: billingInput(values),
+  acceptTerms: values.acceptTerms,
+});
 
 /** The shared schema judges the fields; the number typed a second time must be the same number, however written. */
 const resolver = zodFormResolver(formSchema, {
-  toInput: (values: TopUpValues) => ({ ...values, email: values.email.trim() }),
+  toInput,
   toFormErrors: (errors, values) =>
     !errors.phone && parseRomanianPhone(values.phone)?.e164 !== parseRomanianPhone(values.phoneConfirm)?.e164
       ? { ...errors, phoneConfirm: { type: 'mismatch', message: 'phoneMismatch' } }
       : errors,
 });
 
-const FORM_FIELDS = new Set(['productId', 'phone', 'email', 'acceptTerms']);
+const FORM_FIELDS = new Set(['productId', 'phone', 'email', 'acceptTerms', ...BILLING_FIELD_PATHS]);
 
 interface Props {
   operator: Pick<TopUpOperator, 'id' | 'name' | 'plan'>;
@@ -48,6 +71,7 @@ interface Props {
   labels: TopUpFormLabels;
   validation: ValidationLabels;
   emailSuggestion: EmailSuggestionLabels;
+  billing: BillingLabels;
 }
 
 const formatEur = (value: number, locale: string) =>
@@ -60,12 +84,29 @@ const formatEur = (value: number, locale: string) =>
  * twice, the e-mail, a summary of what is delivered and how, the terms with the express consent of OUG 34/2014 art. 16,
  * and "Pay", which creates the order and sends the browser to the payment provider's form.
  */
-export function TopUpForm({ operator, products, locale, labels: t, validation, emailSuggestion }: Props) {
+export function TopUpForm({
+  operator,
+  products,
+  locale,
+  labels: t,
+  validation,
+  emailSuggestion,
+  billing,
+}: Props) {
   const id = useId();
-  const { control, register, handleSubmit, setError, setValue, formState } = useForm<TopUpValues>({
-    defaultValues: { productId: '', phone: '', phoneConfirm: '', email: '', acceptTerms: false },
+  const form = useForm<TopUpValues>({
+    defaultValues: {
+      productId: '',
+      phone: '',
+      phoneConfirm: '',
+      email: '',
+      wantsInvoice: false,
+      invoice: EMPTY_BILLING,
+      acceptTerms: false,
+    },
     resolver,
   });
+  const { control, register, handleSubmit, setError, setValue, formState } = form;
   const [payError, setPayError] = useState<string>();
   const paying = useRef(false);
   const [productId, phone, email] = useWatch({ control, name: ['productId', 'phone', 'email'] });
@@ -90,13 +131,14 @@ export function TopUpForm({ operator, products, locale, labels: t, validation, e
   const pay = async (values: TopUpValues) => {
     if (paying.current) return;
     setPayError(undefined);
-    const fields = formSchema.parse({ ...values, email: values.email.trim() });
+    const fields = formSchema.parse(toInput(values));
     const body: TopUpOrderRequest = {
       operatorId: operator.id,
       productId: fields.productId,
       phone: fields.phone,
       email: fields.email,
       locale,
+      ...(fields.invoice ? { invoice: fields.invoice } : {}),
       acceptTerms: true,
     };
     paying.current = true;
@@ -216,6 +258,10 @@ export function TopUpForm({ operator, products, locale, labels: t, validation, e
           suggestionLabels={emailSuggestion}
           onCorrect={(corrected) => setValue('email', corrected, { shouldValidate: true, shouldDirty: true })}
         />
+
+        <FormProvider {...form}>
+          <BillingFields idPrefix={id} locale={locale} labels={billing} message={message} />
+        </FormProvider>
 
         <section
           aria-labelledby={`${id}-summary`}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useRef, useState } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import {
   isApiRequestError,
   postOrder,
@@ -13,48 +13,42 @@ import { CHECKOUT_STORAGE_KEYS, checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
 import type { CartItem } from '@/lib/cart/cart-store';
+import {
+  BILLING_FIELD_PATHS,
+  BillingFields,
+  billingInput,
+  EMPTY_BILLING,
+  type BillingFormValues,
+  type BillingLabels,
+} from '@/components/form/billing-fields';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
 import { EmailField, type EmailSuggestionLabels } from '@/components/form/email-suggestion';
-import { TextField } from '@/components/form/text-field';
 import { zodFormResolver } from '@/components/form/zod-form-resolver';
 import { fill, formatDay, formatHuf, formatRate, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 import { validityText, type ValidityTexts } from '@/lib/vignettes/validity-text';
 
-export interface CheckoutValues {
+export interface CheckoutValues extends BillingFormValues {
   email: string;
-  wantsInvoice: boolean;
-  invoice: {
-    kind: 'PERSON' | 'COMPANY';
-    name: string;
-    address: string;
-    taxId: string;
-    tradeRegister: string;
-  };
   acceptTerms: boolean;
 }
 
 const DEFAULT_VALUES: CheckoutValues = {
   email: '',
   wantsInvoice: false,
-  invoice: { kind: 'PERSON', name: '', address: '', taxId: '', tradeRegister: '' },
+  invoice: EMPTY_BILLING,
   acceptTerms: false,
 };
 
 /** The buyer's part of the shared order schema (lib/validations): the cart's items come from the cart. */
 const checkoutSchema = vignetteOrderSchema.pick({ email: true, invoice: true, acceptTerms: true });
 
-/** The schema's input for the form's values: no invoice unless asked for, a person's invoice without company fields. */
+/** The schema's input for the form's values: the invoice only when asked for (components/form/billing-fields.tsx). */
 function toOrderFields(values: CheckoutValues) {
-  const { kind, name, address, taxId, tradeRegister } = values.invoice;
   return {
     email: values.email.trim(),
     acceptTerms: values.acceptTerms,
-    invoice: !values.wantsInvoice
-      ? undefined
-      : kind === 'PERSON'
-        ? { kind, name, address }
-        : { kind, name, address, taxId, tradeRegister: tradeRegister.trim() || undefined },
+    invoice: billingInput(values),
   };
 }
 
@@ -79,15 +73,7 @@ function focusCartItem(issues: readonly ApiIssue[]) {
   if (index !== undefined) document.getElementById(`cart-item-${index}`)?.focus();
 }
 
-const FORM_FIELDS = new Set<string>([
-  'email',
-  'acceptTerms',
-  'invoice.kind',
-  'invoice.name',
-  'invoice.address',
-  'invoice.taxId',
-  'invoice.tradeRegister',
-]);
+const FORM_FIELDS = new Set<string>(['email', 'acceptTerms', ...BILLING_FIELD_PATHS]);
 
 interface CheckoutFormProps {
   items: readonly CartItem[];
@@ -96,6 +82,7 @@ interface CheckoutFormProps {
   labels: VignetteFormLabels;
   validation: ValidationLabels;
   emailSuggestion: EmailSuggestionLabels;
+  billing: BillingLabels;
   validityTexts: ValidityTexts;
   /** The present, for the validity of items not paid yet: "from the payment" for today. */
   now: Date;
@@ -115,19 +102,16 @@ export function CheckoutForm({
   labels,
   validation,
   emailSuggestion,
+  billing,
   validityTexts,
   now,
   describeItem,
   onItemIssues,
 }: CheckoutFormProps) {
   const id = useId();
-  const { control, register, handleSubmit, setError, setValue, formState } = useForm<CheckoutValues>({
-    defaultValues: DEFAULT_VALUES,
-    resolver: checkoutResolver,
-  });
+  const form = useForm<CheckoutValues>({ defaultValues: DEFAULT_VALUES, resolver: checkoutResolver });
+  const { control, register, handleSubmit, setError, setValue, formState } = form;
   const email = useWatch({ control, name: 'email' });
-  const wantsInvoice = useWatch({ control, name: 'wantsInvoice' });
-  const kind = useWatch({ control, name: 'invoice.kind' });
   const [payError, setPayError] = useState<string>();
   const paying = useRef(false);
   const t = labels.checkout;
@@ -143,10 +127,6 @@ export function CheckoutForm({
   });
 
   const emailError = message(errors.email?.message);
-  const nameError = message(errors.invoice?.name?.message);
-  const addressError = message(errors.invoice?.address?.message);
-  const taxIdError = message(errors.invoice?.taxId?.message);
-  const tradeRegisterError = message(errors.invoice?.tradeRegister?.message);
   const termsError = message(errors.acceptTerms?.message);
   const quoteProblem = isApiRequestError(quote.error) && quote.error.status === 422;
 
@@ -199,8 +179,6 @@ export function CheckoutForm({
     }
   };
 
-  const label = 'block font-medium text-slate-900';
-
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="vignette-checkout">
       <h2 id={`${id}-heading`} className="flex items-center gap-3 text-xl font-semibold text-slate-900">
@@ -224,78 +202,9 @@ export function CheckoutForm({
           onCorrect={(corrected) => setValue('email', corrected, { shouldValidate: true, shouldDirty: true })}
         />
 
-        <div className="space-y-3">
-          <div className="flex items-start gap-3">
-            <input
-              {...register('wantsInvoice')}
-              id={fieldId('wantsInvoice')}
-              type="checkbox"
-              className="accent-brand mt-0.5 size-6 shrink-0"
-            />
-            <label htmlFor={fieldId('wantsInvoice')} className="font-medium text-slate-900">
-              {t.invoiceToggle}
-            </label>
-          </div>
-          {wantsInvoice && (
-            <div className="space-y-4 rounded-lg border border-slate-300 bg-white p-3">
-              <fieldset>
-                <legend className={label}>{t.invoiceKind}</legend>
-                <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
-                  {(['PERSON', 'COMPANY'] as const).map((option) => (
-                    <label key={option} className="flex min-h-11 items-center gap-2">
-                      <input
-                        {...register('invoice.kind')}
-                        type="radio"
-                        value={option}
-                        className="accent-brand size-5"
-                      />
-                      {option === 'PERSON' ? t.person : t.company}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              <TextField
-                {...register('invoice.name')}
-                id={fieldId('invoice.name')}
-                label={kind === 'COMPANY' ? t.companyName : t.name}
-                error={nameError}
-                type="text"
-                autoComplete={kind === 'COMPANY' ? 'organization' : 'name'}
-              />
-              {kind === 'COMPANY' && (
-                <>
-                  <TextField
-                    {...register('invoice.taxId')}
-                    id={fieldId('invoice.taxId')}
-                    label={t.taxId}
-                    error={taxIdError}
-                    type="text"
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                  />
-                  <TextField
-                    {...register('invoice.tradeRegister')}
-                    id={fieldId('invoice.tradeRegister')}
-                    label={t.tradeRegister}
-                    error={tradeRegisterError}
-                    type="text"
-                    autoComplete="off"
-                    spellCheck={false}
-                  />
-                </>
-              )}
-              <TextField
-                {...register('invoice.address')}
-                id={fieldId('invoice.address')}
-                label={t.address}
-                error={addressError}
-                type="text"
-                autoComplete="street-address"
-              />
-            </div>
-          )}
-        </div>
+        <FormProvider {...form}>
+          <BillingFields idPrefix={id} locale={locale} labels={billing} message={message} />
+        </FormProvider>
 
         <section
           aria-labelledby={`${id}-summary`}

@@ -11,6 +11,7 @@ import { CartPanel } from './cart-panel';
 import { removeFromCart, useCart, type CartItem } from '@/lib/cart/cart-store';
 import { categoryByCode, type SellableCode } from '@/lib/vignettes/categories';
 import { CheckoutForm, requestItem } from './checkout-form';
+import type { BillingLabels } from '@/components/form/billing-fields';
 import type { EmailSuggestionLabels } from '@/components/form/email-suggestion';
 import { fill } from '@/lib/i18n/format';
 import { catalogNow, ItemForm } from './item-form';
@@ -22,6 +23,7 @@ interface VignettePurchaseProps {
   labels: VignetteFormLabels;
   validation: ValidationLabels;
   emailSuggestion: EmailSuggestionLabels;
+  billing: BillingLabels;
   validityTexts: ValidityTexts;
   categoryNames: CategoryNames;
 }
@@ -50,6 +52,7 @@ export function VignettePurchase({
   labels,
   validation,
   emailSuggestion,
+  billing,
   validityTexts,
   categoryNames,
 }: VignettePurchaseProps) {
@@ -172,6 +175,7 @@ export function VignettePurchase({
             labels={labels}
             validation={validation}
             emailSuggestion={emailSuggestion}
+            billing={billing}
             validityTexts={validityTexts}
             now={now}
             describeItem={describeItem}

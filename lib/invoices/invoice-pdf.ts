@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 
+import { addressText } from '@/lib/billing/address';
 import { COMPANY, fillPlaceholders } from '@/lib/company';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import type { InvoiceDocument, InvoiceLocale } from './invoice-document';
@@ -592,13 +593,15 @@ class InvoiceLayout {
 
     let buyerY = partyHeading('buyer', buyerX);
     buyerY += this.text(buyer.name, buyerX, buyerY, width, { bold: true, size: 10 }) + 2;
+    // An older order's free-text address as it was given; a newer one's parts as one readable line.
+    const address = buyer.address ?? addressText(buyer);
     if (buyer.kind === 'COMPANY') {
-      if (buyer.address) buyerY = this.field('headquarters', buyer.address, buyerX, buyerY, width);
+      if (address) buyerY = this.field('headquarters', address, buyerX, buyerY, width);
       if (buyer.tradeRegister)
         buyerY = this.field('tradeRegister', buyer.tradeRegister, buyerX, buyerY, width);
       if (buyer.taxId) buyerY = this.field('taxId', buyer.taxId, buyerX, buyerY, width);
-    } else if (buyer.address) {
-      buyerY = this.field('address', buyer.address, buyerX, buyerY, width);
+    } else if (address) {
+      buyerY = this.field('address', address, buyerX, buyerY, width);
     }
     buyerY = this.field('email', buyer.email, buyerX, buyerY, width);
 

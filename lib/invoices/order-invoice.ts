@@ -2,6 +2,7 @@ import 'server-only';
 
 import type { Db } from '@/lib/db/client';
 import {
+  invoiceBuyerOf,
   loadOrderDocument,
   type DocumentTopUp,
   type DocumentVignette,
@@ -74,9 +75,7 @@ export function invoiceDocumentOf(order: OrderDocument): SalesInvoiceDocument | 
     issuedAt: invoice.issuedAt.toISOString(),
     orderId: order.orderId,
     currency: 'RON',
-    buyer: billing
-      ? { ...billing, email: order.email }
-      : { kind: 'PERSON', name: order.email, email: order.email },
+    buyer: invoiceBuyerOf(billing, order.email),
     lines: order.items.map((item) =>
       item.kind === 'TOPUP' ? topUpLine(item) : vignetteLine(item, invoice.issuedAt),
     ),

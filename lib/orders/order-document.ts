@@ -5,7 +5,8 @@ import type { Db } from '@/lib/db/client';
 import { invoices } from '@/lib/db/schema';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
-import type { InvoiceData } from '@/lib/validations/vignette-order';
+import type { InvoiceBuyer } from '@/lib/invoices/invoice-document';
+import { isLegacyInvoiceData, type InvoiceData } from '@/lib/validations/billing';
 import { loadOrder, vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
 
 /** A vignette; its county is the county's id, for COUNTY_YEAR. */
@@ -88,6 +89,35 @@ export function toOrderDocument(
       numberText: formatInvoiceNumber(invoice.series, invoice.year, invoice.number),
     },
     items: items.map(documentItem),
+  };
+}
+
+/**
+ * Whom the order's invoice names: the billing data's address in its parts (what the e-Factura XML needs), an older
+ * order's free-text address as it was given, or, when the buyer asked for no one, a private person known by e-mail.
+ */
+export function invoiceBuyerOf(billing: InvoiceData | null, email: string): InvoiceBuyer {
+  if (!billing) return { kind: 'PERSON', name: email, email };
+  const { kind, name } = billing;
+  const company =
+    billing.kind === 'COMPANY'
+      ? {
+          ...(billing.taxId ? { taxId: billing.taxId } : {}),
+          ...(billing.tradeRegister ? { tradeRegister: billing.tradeRegister } : {}),
+        }
+      : {};
+  if (isLegacyInvoiceData(billing)) return { kind, name, address: billing.address, ...company, email };
+  const { street, city, county, postalCode, country } = billing;
+  return {
+    kind,
+    name,
+    street,
+    city,
+    ...(county ? { county } : {}),
+    ...(postalCode ? { postalCode } : {}),
+    country,
+    ...company,
+    email,
   };
 }
 

@@ -5,6 +5,7 @@ import { isRegistrationCountry } from '@/lib/vignettes/countries';
 import { isCounty } from '@/lib/vignettes/counties';
 import { isYearly, VIGNETTE_TYPES } from '@/lib/vignettes/periods';
 import { checkPlate, normalizePlate, OTHER_READING, type PlateRefusal } from '@/lib/vignettes/plate';
+import { invoiceSchema } from './billing';
 import { text } from './text';
 
 /**
@@ -94,26 +95,8 @@ export const vignetteQuoteSchema = z.object({
   items: z.array(vignetteItemSchema, { error: 'cartEmpty' }).min(1, 'cartEmpty').max(10, 'cartTooLarge'),
 });
 
-const requiredText = (max: number) => text().trim().min(1, 'required').max(max, 'tooLong');
-
-export const invoiceSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.object({ kind: z.literal('PERSON'), name: requiredText(120), address: requiredText(300) }),
-    z.object({
-      kind: z.literal('COMPANY'),
-      name: requiredText(200),
-      taxId: text()
-        .trim()
-        .regex(/^(RO)?\d{2,10}$|^(?=[A-Z]{2}[0-9A-Z]*\d)[A-Z]{2}[0-9A-Z]{2,13}$/i, 'taxIdInvalid'),
-      tradeRegister: text().trim().max(40, 'tooLong').optional(),
-      address: requiredText(300),
-    }),
-  ],
-  { error: 'invoiceKind' },
-);
-
-export type InvoiceData = z.output<typeof invoiceSchema>;
+// The billing data lives with its own rules (CUI control digit, county codes); its type stays importable from here.
+export { invoiceSchema, type InvoiceData } from './billing';
 
 /** What every order asks of the buyer, whatever it buys. */
 export const buyerFields = {

@@ -1,4 +1,5 @@
 import { COMPANY, companyPlaceholders, fillPlaceholders, officeHours } from '@/lib/company';
+import { isValidCui } from '@/lib/billing/cui';
 
 describe('company details', () => {
   it("keeps the spec's constants", () => {
@@ -14,5 +15,11 @@ describe('company details', () => {
       `${COMPANY.name}, CUI ${COMPANY.taxId}, https://shop.example.ro`,
     );
     expect(fillPlaceholders('{nope}', values)).toBe('{nope}');
+  });
+});
+
+describe("the seller's tax id", () => {
+  it('is a valid CUI, control digit included', () => {
+    expect(isValidCui(COMPANY.taxId)).toBe(true);
   });
 });

@@ -94,11 +94,12 @@ export default async function PrepayProviderPage({ params }: Props) {
     );
   }
 
-  const [operator, labels, validation, emailSuggestion, payAgain] = await Promise.all([
+  const [operator, labels, validation, emailSuggestion, billing, payAgain] = await Promise.all([
     findTopUpOperator(await getDb(), provider),
     clientTexts('TopUpForm'),
     clientTexts('Validation'),
     clientTexts('EmailSuggestion'),
+    clientTexts('Billing'),
     clientTexts('PayAgain'),
   ]);
   if (!operator) notFound();
@@ -121,6 +122,7 @@ export default async function PrepayProviderPage({ params }: Props) {
           labels={labels}
           validation={validation}
           emailSuggestion={emailSuggestion}
+          billing={billing}
         />
       </div>
       <p className="mt-10">

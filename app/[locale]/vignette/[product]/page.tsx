@@ -50,11 +50,12 @@ export default async function VignetteProductPage({ params }: Props) {
   const category = categoryBySlug(product);
   if (!category) notFound();
   setRequestLocale(locale);
-  const [t, labels, validation, emailSuggestion, validityTexts, payAgain] = await Promise.all([
+  const [t, labels, validation, emailSuggestion, billing, validityTexts, payAgain] = await Promise.all([
     getTranslations('VignettePage'),
     clientTexts('VignetteForm'),
     clientTexts('Validation'),
     clientTexts('EmailSuggestion'),
+    clientTexts('Billing'),
     clientTexts('VignetteValidity'),
     clientTexts('PayAgain'),
   ]);
@@ -84,6 +85,7 @@ export default async function VignetteProductPage({ params }: Props) {
           labels={labels}
           validation={validation}
           emailSuggestion={emailSuggestion}
+          billing={billing}
           validityTexts={validityTexts}
           categoryNames={categoryNames}
         />

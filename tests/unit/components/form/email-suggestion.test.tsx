@@ -35,6 +35,7 @@ const forms = {
           labels={ro.TopUpForm}
           validation={validation}
           emailSuggestion={labels}
+          billing={ro.Billing}
         />,
       ),
   },
@@ -49,6 +50,7 @@ const forms = {
           labels={ro.VignetteForm}
           validation={validation}
           emailSuggestion={labels}
+          billing={ro.Billing}
           validityTexts={ro.VignetteValidity}
           now={new Date('2026-11-22T10:00:00Z')}
           describeItem={() => ''}

@@ -190,6 +190,30 @@ describe('renderInvoicePdf', () => {
     expect(text.match(/Nr\. Reg\. Com\. \/ Handelsregisternr\.:/g)).toHaveLength(1);
   });
 
+  it('writes a structured address as one readable line: street, postal code and city, county, country', async () => {
+    const pdf = await renderInvoicePdf(
+      invoice({
+        locale: 'ro',
+        buyer: {
+          kind: 'COMPANY',
+          name: 'Dante International SA',
+          street: 'Șos. Virtuții 148',
+          city: 'SECTOR6',
+          county: 'RO-B',
+          postalCode: '060787',
+          country: 'RO',
+          taxId: 'RO14399840',
+          email: 'office@example.ro',
+        },
+      }),
+    );
+    const text = pageTexts(pdf).join('\n').replace(/\s+/g, ' ');
+    // The text comes out line by line across both columns: the address wraps after "Municipiul".
+    expect(text).toContain('Sediul: Șos. Virtuții 148, 060787 Sector 6, Municipiul');
+    expect(text).toContain('București, România');
+    expect(text).toContain('CUI: RO14399840');
+  });
+
   it('writes Romanian labels alone for a Romanian buyer', async () => {
     const text = pageTexts(await renderInvoicePdf(invoice({ locale: 'ro' }))).join('\n');
     expect(text).toContain('Cumpărător');
