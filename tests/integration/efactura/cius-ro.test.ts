@@ -6,7 +6,7 @@ import { GET as invoiceRoute } from '@/app/api/invoice/route';
 import { POST as postVignetteOrder } from '@/app/api/nmps/orders/order/route';
 import { GET as buyerInvoiceRoute } from '@/app/api/orders/[orderId]/invoice/route';
 import type { Db } from '@/lib/db/client';
-import { creditNotes } from '@/lib/db/schema';
+import { creditNotes, orders } from '@/lib/db/schema';
 import { documentXml, documentXmlOf } from '@/lib/efactura/document-xml';
 import { ANONYMOUS_CNP, invoiceUbl } from '@/lib/efactura/ubl';
 import type { InvoiceBuyer, SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
@@ -70,8 +70,14 @@ async function invoiceDocument(orderId: string): Promise<SalesInvoiceDocument> {
   return document;
 }
 
-/** A vignette order with the legacy billing block the order API still takes, paid: its id. */
-async function paidOrderWithBilling(invoice: Record<string, string>): Promise<string> {
+/**
+ * A vignette order with billing data, paid: its id. `legacy` is the free-text shape of orders placed before billing
+ * data was structured: the API no longer takes it, so it is written to the order as such orders hold it.
+ */
+async function paidOrderWithBilling(
+  invoice: Record<string, string>,
+  legacy?: Record<string, string>,
+): Promise<string> {
   const response = await postVignetteOrder(
     jsonRequest('/api/nmps/orders/order', {
       body: {
@@ -94,6 +100,12 @@ async function paidOrderWithBilling(invoice: Record<string, string>): Promise<st
   );
   expect(response.status).toBe(201);
   const { orderId } = (await response.json()) as { orderId: string };
+  if (legacy) {
+    await db()
+      .update(orders)
+      .set({ invoiceData: legacy as unknown as typeof orders.$inferInsert.invoiceData })
+      .where(eq(orders.id, orderId));
+  }
   await payOrder(db(), orderId);
   return orderId;
 }
@@ -132,7 +144,16 @@ describe('the official CIUS-RO validation finds no fatal rule', () => {
   });
 
   it('in a private buyer’s invoice with billing data, structured and legacy free text', async () => {
-    const orderId = await paidOrderWithBilling({
+    const person = {
+      kind: 'PERSON',
+      name: 'Ioana Popescu & fiul',
+      street: 'Str. Horea 12',
+      city: 'Cluj-Napoca',
+      county: 'RO-CJ',
+      country: 'RO',
+    };
+    expectValid(await invoiceXml(await paidOrderWithBilling(person)));
+    const orderId = await paidOrderWithBilling(person, {
       kind: 'PERSON',
       name: 'Ioana Popescu & fiul',
       address: 'Str. Horea 12, Cluj-Napoca, jud. Cluj',
@@ -156,7 +177,11 @@ describe('the official CIUS-RO validation finds no fatal rule', () => {
       name: 'Transport <Nord> S.R.L.',
       taxId: 'RO18547290',
       tradeRegister: 'J12/345/2010',
-      address: 'Calea Turzii 5, Cluj-Napoca',
+      street: 'Calea Turzii 5',
+      city: 'Cluj-Napoca',
+      county: 'RO-CJ',
+      postalCode: '400193',
+      country: 'RO',
     });
     const xml = await invoiceXml(orderId);
     expectValid(xml);
