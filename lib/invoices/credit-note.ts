@@ -4,6 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { creditNotes, refunds } from '@/lib/db/schema';
 import { loadOrderDocument, type OrderDocument } from '@/lib/orders/order-document';
+import { isOrderId } from '@/lib/orders/orders';
 import type { CreditNoteDocument, InvoiceLine } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber } from './numbering';
@@ -95,6 +96,7 @@ export async function orderCreditNoteDocument(
   orderId: string,
   creditNoteId?: number,
 ): Promise<{ document: CreditNoteDocument; refundId: number } | null> {
+  if (!isOrderId(orderId)) return null;
   const [row] = await db
     .select({ note: creditNotes, reason: refunds.reason })
     .from(creditNotes)

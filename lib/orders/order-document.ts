@@ -7,6 +7,7 @@ import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import type { InvoiceBuyer } from '@/lib/invoices/invoice-document';
 import { isLegacyInvoiceData, type InvoiceData } from '@/lib/validations/billing';
+import { isOrderId } from './orders';
 import { loadOrder, vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
 
 /** A vignette; its county is the county's id, for COUNTY_YEAR. */
@@ -123,6 +124,8 @@ export function invoiceBuyerOf(billing: InvoiceData | null, email: string): Invo
 
 /** The order with its items and invoice, as its documents say it; undefined when there is no such order. */
 export async function loadOrderDocument(db: Db, orderId: string): Promise<OrderDocument | undefined> {
+  // An id that cannot be one (`%00`, a path) is no order, without a query (PostgreSQL refuses a NUL in text).
+  if (!isOrderId(orderId)) return undefined;
   const [loaded, [invoice]] = await Promise.all([
     loadOrder(db, orderId),
     db.select().from(invoices).where(eq(invoices.orderId, orderId)),

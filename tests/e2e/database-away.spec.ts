@@ -229,7 +229,8 @@ async function expectClearAnswersWhileAway() {
   const back = await timed(`${shop.url}/api/payments/return?orderId=${pending.orderId}`);
   expect(back.ms).toBeLessThan(LIMIT_MS);
   expect(back.status).toBe(303);
-  expect(new URL(back.headers.get('location')!).pathname).toBe(`/ro/order/${pending.orderId}`);
+  // Relative: the buyer stays on the host name they used.
+  expect(new URL(back.headers.get('location')!, shop.url).pathname).toBe(`/ro/order/${pending.orderId}`);
 
   // The provider's notification: the protocol's "temporary error, retry" answer, with a status it retries on.
   const notified = await notify();
