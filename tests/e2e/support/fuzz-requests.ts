@@ -504,6 +504,20 @@ const isProviderAnswer = (body: string) => {
 };
 
 /**
+ * The e-Factura sandbox speaks ANAF's protocol: OAuth 2's error answer (RFC 6749 §5.2: `error`, `error_description`)
+ * for a missing or wrong token or grant, and ANAF's XML `<header ... ExecutionStatus="1">` for a refused upload.
+ */
+const isEfacturaAnswer = (request: FuzzRequest, body: string) => {
+  if (!new URL(request.target, 'http://shop').pathname.startsWith('/api/efactura-sandbox/')) return false;
+  if (/<header\b[^>]*ExecutionStatus="1"/.test(body)) return true;
+  try {
+    return typeof (JSON.parse(body) as { error?: unknown }).error === 'string';
+  } catch {
+    return false;
+  }
+};
+
+/**
  * What is wrong with an answer: a 5xx, no answer or one slower than 2 s, a leaked stack trace or source path, and
  * for the API a 4xx that is not in the JSON error shape. Node's own refusals before the shop runs (431 for headers
  * over 16 KB) have no body to judge.
@@ -523,7 +537,14 @@ export function problemsOf(request: FuzzRequest, outcome: Outcome, api: boolean)
   const judged = outcome.status >= 400 && outcome.status < 500 && outcome.status !== 431;
   // HEAD and OPTIONS answers have no body (Next answers OPTIONS itself, with Allow).
   const bodiless = request.method === 'HEAD' || request.method === 'OPTIONS';
-  if (api && judged && !bodiless && !isErrorShape(outcome.body) && !isProviderAnswer(outcome.body))
+  if (
+    api &&
+    judged &&
+    !bodiless &&
+    !isErrorShape(outcome.body) &&
+    !isProviderAnswer(outcome.body) &&
+    !isEfacturaAnswer(request, outcome.body)
+  )
     problems.push(`a ${outcome.status} not in the JSON error shape: ${outcome.body.slice(0, 120)}`);
   return problems;
 }
