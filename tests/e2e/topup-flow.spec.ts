@@ -96,9 +96,13 @@ test('a PIN Vodafone top-up in German with the keyboard alone; the PIN arrives b
   await page.keyboard.type('0733000111');
   await page.keyboard.press('Tab');
   await page.keyboard.type('fahrer@example.de');
-  await page.keyboard.press('Tab');
+  // Past the optional invoice data's switch to the terms.
+  const terms = page.getByRole('checkbox', { name: de('terms') });
+  for (let press = 0; press < 4 && !(await terms.evaluate((box) => box === document.activeElement)); press++)
+    await page.keyboard.press('Tab');
+  await expect(terms).toBeFocused();
   await page.keyboard.press('Space');
-  await expect(page.getByRole('checkbox', { name: de('terms') })).toBeChecked();
+  await expect(terms).toBeChecked();
   await expect(page.getByTestId('topup-summary')).toContainText('fahrer@example.de');
 
   await page.getByTestId('pay-button').focus();
