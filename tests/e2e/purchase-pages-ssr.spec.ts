@@ -129,6 +129,24 @@ test('the section pages carry their breadcrumb trail', async ({ request }) => {
   }
 });
 
+test('the sitemap lists every product page in every language with its alternates', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const blocks = [...sitemap.matchAll(/<url>(.*?)<\/url>/gs)].map((match) => match[1]!);
+  const operators = (await (await request.get('/api/eps/utils/operators')).json()) as TopUpOperator[];
+  const paths = [
+    ...SELLABLE_CATEGORIES.map((category) => `/vignette/${category.slug}`),
+    ...operators.map((operator) => `/prepay/${operator.id}`),
+  ];
+  for (const path of paths) {
+    for (const locale of locales) {
+      const block = blocks.find((entry) => new RegExp(`<loc>[^<]+/${locale}${path}</loc>`).test(entry));
+      expect(block, `${locale}${path}`).toBeDefined();
+      for (const other of locales)
+        expect(block).toMatch(new RegExp(`hreflang="${other}" href="[^"]+/${other}${path}"`));
+    }
+  }
+});
+
 test('the server-rendered form does not move when the browser takes it over', async ({ page }) => {
   await page.addInitScript(() => {
     const shifts: number[] = [];
@@ -137,6 +155,12 @@ test('the server-rendered form does not move when the browser takes it over', as
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
         shifts.push(entry.value);
     }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // A markup the browser would render otherwise (a hydration mismatch) is thrown away and drawn again.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (entry) => {
+    if (entry.type() === 'error') errors.push(entry.text());
   });
   for (const slug of ['car', 'motor']) {
     await page.goto(`/ro/vignette/${slug}`);
@@ -148,6 +172,7 @@ test('the server-rendered form does not move when the browser takes it over', as
     test.info().annotations.push({ type: 'layout shift', description: `/ro/vignette/${slug}: ${shift}` });
     expect(shift).toBeLessThan(0.01);
   }
+  expect(errors).toEqual([]);
 });
 
 /** The e2e admin's token, for the back-office API. */
