@@ -175,6 +175,15 @@ test('the server-rendered form does not move when the browser takes it over', as
   expect(errors).toEqual([]);
 });
 
+test('only the server itself may ask for its pages to be regenerated', async ({ request }) => {
+  for (const token of [undefined, 'guessed']) {
+    const response = await request.post('/api/internal/catalog-revalidation', {
+      headers: { ...XSRF_HEADERS, ...(token ? { 'X-Revalidation-Token': token } : {}) },
+    });
+    expect(response.status()).toBe(404);
+  }
+});
+
 /** The e2e admin's token, for the back-office API. */
 async function staffToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/login', { headers: XSRF_HEADERS, data: E2E_ADMIN });
