@@ -1,17 +1,20 @@
 import type { MetadataRoute } from 'next';
 import { ALL_FAQ_ANCHORS } from '@/lib/faq/structure';
 import { locales } from '@/lib/i18n/routing';
+import { pageTopUpOperators } from '@/lib/catalog/page-data';
 import { pageUrl } from '@/lib/seo/metadata';
-import { TOP_UP_OPERATORS } from '@/lib/topups/seed-data';
 import { PRODUCT_SLUGS } from '@/lib/vignettes/categories';
 
-/** Every public page in every language, each with its alternates. */
-const PUBLIC_PATHS = [
+// The operators on sale come from the database: regenerated with the catalog's pages (lib/catalog/page-revalidation.ts),
+// and at least hourly (CATALOG_PAGE_SECONDS; Next wants a literal here).
+export const revalidate = 3600;
+
+/** Every public page but the operators', in every language. */
+const FIXED_PATHS = [
   '',
   '/vignette',
   ...PRODUCT_SLUGS.map((product) => `/vignette/${product}`),
   '/prepay',
-  ...TOP_UP_OPERATORS.map((operator) => `/prepay/${operator.id}`),
   '/contact',
   '/faq',
   '/gdpr',
@@ -19,8 +22,14 @@ const PUBLIC_PATHS = [
   '/cookie-policy',
 ];
 
-export default function sitemap(): MetadataRoute.Sitemap {
-  const paths = [...PUBLIC_PATHS, ...ALL_FAQ_ANCHORS.map((anchor) => `/faq/${anchor}`)];
+/** Every public page in every language, each with its alternates: every product page, each operator on sale. */
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const operators = await pageTopUpOperators();
+  const paths = [
+    ...FIXED_PATHS,
+    ...operators.map((operator) => `/prepay/${operator.id}`),
+    ...ALL_FAQ_ANCHORS.map((anchor) => `/faq/${anchor}`),
+  ];
   return paths.flatMap((path) =>
     locales.map((locale) => ({
       url: pageUrl(locale, path),

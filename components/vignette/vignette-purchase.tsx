@@ -2,10 +2,18 @@
 
 import { useCallback, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
-import { CATALOG_URL, getCatalog, isApiRequestError, postQuote, type ApiIssue } from '@/lib/client/api';
+import {
+  CATALOG_URL,
+  getCatalog,
+  isApiRequestError,
+  postQuote,
+  type ApiIssue,
+  type Catalog,
+} from '@/lib/client/api';
 import type { Locale } from '@/lib/i18n/routing';
 import { countrySign } from '@/lib/vignettes/countries';
 import { countyName } from '@/lib/vignettes/counties';
+import { budapestToday } from '@/lib/vignettes/validity';
 import type { ValidityTexts } from '@/lib/vignettes/validity-text';
 import { CartPanel } from './cart-panel';
 import { removeFromCart, useCart, type CartItem } from '@/lib/cart/cart-store';
@@ -19,6 +27,8 @@ import type { CategoryNames, ValidationLabels, VignetteFormLabels } from '@/lib/
 
 interface VignettePurchaseProps {
   categoryCode: SellableCode;
+  /** The catalog the page was rendered with (null when no rate was known then): the form's first paint. */
+  initialCatalog: Catalog | null;
   locale: Locale;
   labels: VignetteFormLabels;
   validation: ValidationLabels;
@@ -42,12 +52,13 @@ function byItem(issues: readonly ApiIssue[]): Map<number, ApiIssue[]> {
 }
 
 /**
- * The purchase flow of one category's page (`/{lang}/vignette/{product}`): the catalog is fetched in the browser
- * (the page itself is static), the vignette is put together in three steps and added to the cart that every
+ * The purchase flow of one category's page (`/{lang}/vignette/{product}`): the form is rendered on the server with the
+ * page's catalog and taken over by the browser without a change of layout; the vignette is put together in three steps and added to the cart that every
  * product page shares, and the checkout prices the whole cart with a quote and starts the payment.
  */
 export function VignettePurchase({
   categoryCode,
+  initialCatalog,
   locale,
   labels,
   validation,
@@ -56,7 +67,17 @@ export function VignettePurchase({
   validityTexts,
   categoryNames,
 }: VignettePurchaseProps) {
-  const catalog = useSWR(CATALOG_URL, getCatalog, { revalidateOnFocus: false, shouldRetryOnError: false });
+  // The page is regenerated when prices change, not at midnight: a catalog of another day has another day's start
+  // bounds (yesterday would be offered), so the browser asks for today's. The same day's catalog is used as it is.
+  const [renderedToday] = useState(
+    () => initialCatalog !== null && initialCatalog.date === budapestToday(new Date()),
+  );
+  const catalog = useSWR(CATALOG_URL, getCatalog, {
+    fallbackData: initialCatalog ?? undefined,
+    revalidateOnMount: !renderedToday,
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
   const cart = useCart();
   const items = useMemo(() => cart.map(requestItem), [cart]);
   const signature = JSON.stringify(items);

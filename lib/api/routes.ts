@@ -33,6 +33,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/eps/utils/operators': ['GET'],
   '/api/eps/utils/transaction/details': ['GET'],
   '/api/health': ['GET'],
+  '/api/internal/catalog-revalidation': ['POST'],
   '/api/invoice': ['GET'],
   '/api/login': ['POST'],
   '/api/logout': ['POST'],

@@ -14,6 +14,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * Subscribes to a `NOTIFY` channel on PGlite's one connection (one process: what it hears was said in this
+   * process). On PostgreSQL a listener needs a connection of its own, outside the pool: see {@link newPostgresClient}.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only: a new connection outside the pool, with the pool's bounds, for a `LISTEN` that outlives requests. */
+  newPostgresClient?(): Promise<import('pg').Client>;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     return {
       db: db as unknown as Db,
       driver: 'pglite',
+      listen: async (channel, onPayload) => client.listen(channel, onPayload),
       async close() {
         await client.close();
         await release();
@@ -165,6 +173,14 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   return {
     db: drizzle({ client: pool, schema }) as unknown as Db,
     driver: 'postgres',
+    newPostgresClient: async () =>
+      new Client({
+        connectionString: databaseUrl,
+        connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+        query_timeout: POSTGRES_TIMEOUTS.queryMs,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: POSTGRES_TIMEOUTS.keepAliveInitialDelayMs,
+      }),
     close: () => pool.end(),
   };
 }

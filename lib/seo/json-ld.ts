@@ -1,4 +1,4 @@
-import type { FAQPage, Organization, WithContext } from 'schema-dts';
+import type { BreadcrumbList, FAQPage, Offer, Organization, Product, WithContext } from 'schema-dts';
 import { COMPANY } from '@/lib/company';
 import { locales } from '@/lib/i18n/routing';
 
@@ -60,6 +60,69 @@ export function faqPageJsonLd(entries: FaqEntry[], inLanguage: string): WithCont
       name: entry.question,
       url: entry.url,
       acceptedAnswer: { '@type': 'Answer', text: entry.answer },
+    })),
+  };
+}
+
+export interface ProductOffer {
+  /** What this offer is, in the page's language: "10 days", "5 EUR". */
+  name: string;
+  /** In the currency's unit (lei, forints), not in bani. */
+  price: number;
+  currency: 'RON' | 'HUF';
+}
+
+export interface ProductDescription {
+  name: string;
+  description: string;
+  /** The product page's absolute address. */
+  url: string;
+  /** Who makes the product: the road operator, the mobile operator. */
+  brand: string;
+  offers: readonly ProductOffer[];
+}
+
+/**
+ * A purchase page as a `Product` with one `Offer` per price, all in stock: the prices the page shows, in the
+ * currencies it shows them. Sold by the shop ({@link COMPANY}), at the page's address.
+ */
+export function productJsonLd(product: ProductDescription): WithContext<Product> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    url: product.url,
+    brand: { '@type': 'Brand', name: product.brand },
+    offers: product.offers.map((offer): Offer => ({
+      '@type': 'Offer',
+      name: offer.name,
+      // Two decimals for lei (bani), whole forints: the amounts as the page writes them.
+      price: offer.currency === 'RON' ? offer.price.toFixed(2) : String(Math.round(offer.price)),
+      priceCurrency: offer.currency,
+      availability: 'https://schema.org/InStock',
+      url: product.url,
+      seller: { '@type': 'Organization', name: COMPANY.name },
+    })),
+  };
+}
+
+export interface Crumb {
+  name: string;
+  /** Absolute address. */
+  url: string;
+}
+
+/** The trail from the home page to this one, as search engines show it under the result. */
+export function breadcrumbJsonLd(trail: readonly Crumb[]): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: crumb.url,
     })),
   };
 }

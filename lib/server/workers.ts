@@ -1,10 +1,17 @@
 import 'server-only';
 
 import { getConfig } from '@/lib/config/env';
-import { getDb } from '@/lib/db/client';
+import { getDatabase, getDb } from '@/lib/db/client';
 import { getEfacturaApi } from '@/lib/efactura/provider';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 import { exchangeRates } from '@/lib/db/schema';
+import {
+  announceCatalogChange,
+  CATALOG_CHANGED_CHANNEL,
+  listenForCatalogChanges,
+  serverInstanceId,
+} from '@/lib/catalog/catalog-changes';
+import { revalidateCatalogPagesFromBackground } from '@/lib/catalog/page-revalidation';
 import { invalidateProcessCache } from '@/lib/catalog/process-cache';
 import { fetchBnrRate, type BnrRate } from '@/lib/exchange-rate/bnr-feed';
 import { recordFeedFailure, recordFeedSuccess } from '@/lib/exchange-rate/feed-status';
@@ -24,12 +31,14 @@ import { registerJob } from './jobs';
 export async function refreshExchangeRate(url: string): Promise<void> {
   const db = await getDb();
   let rate: BnrRate;
+  let recorded: unknown[];
   try {
     rate = await fetchBnrRate(url);
-    await db
+    recorded = await db
       .insert(exchangeRates)
       .values({ rateDate: rate.date, ron2huf: rate.ron2huf.toFixed(6), source: 'BNR' })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: exchangeRates.id });
   } catch (error) {
     // While the database is away the failure cannot be recorded either; the job's log still says what happened.
     await recordFeedFailure(db, error, new Date()).catch(() => undefined);
@@ -37,6 +46,8 @@ export async function refreshExchangeRate(url: string): Promise<void> {
   }
   await recordFeedSuccess(db, rate, new Date());
   invalidateProcessCache(db);
+  // A new day's rate reprices the pages on every server, this one included (no request here to revalidate in).
+  if (recorded.length) await announceCatalogChange(db, { revalidatedHere: false });
   logger.info({ date: rate.date, ron2huf: rate.ron2huf }, 'exchange rate refreshed');
 }
 
@@ -63,4 +74,32 @@ export function startBackgroundWorkers() {
     registerJob('efactura', 10_000, async () => processEfacturaSubmissions(await getDb(), efactura));
   const feedUrl = config.EXCHANGE_RATE_FEED_URL;
   if (feedUrl) registerJob('exchange-rate', 6 * 3600_000, () => refreshExchangeRate(feedUrl));
+  void startCatalogListener();
+}
+
+/**
+ * Regenerates this server's catalog pages whenever any server announces a change (lib/catalog/catalog-changes.ts),
+ * and once at start: the pages prerendered by the build, or by this server's previous run, may show old prices.
+ * PostgreSQL: a connection of its own, connected again when lost. PGlite: one process, so it hears only the
+ * announcements of the jobs that run outside a request (the route handlers have already regenerated the pages).
+ */
+async function startCatalogListener() {
+  const database = await getDatabase();
+  const onChange = () => revalidateCatalogPagesFromBackground();
+  const ownId = serverInstanceId();
+  if (database.newPostgresClient) {
+    const newClient = database.newPostgresClient;
+    listenForCatalogChanges({
+      createClient: () => newClient(),
+      onChange,
+      ownId,
+      onConnectionLost: (error) =>
+        logger.warn({ err: error }, 'catalog change listener lost its connection; connecting again'),
+    });
+  } else if (database.listen) {
+    await database.listen(CATALOG_CHANGED_CHANNEL, (payload) => {
+      if (payload !== ownId) onChange();
+    });
+    onChange();
+  }
 }

@@ -31,3 +31,6 @@ export const categoryBySlug = (slug: string) =>
   SELLABLE_CATEGORIES.find((category) => category.slug === slug);
 export const categoryByCode = (code: string) =>
   VIGNETTE_CATEGORIES.find((category) => category.code === code);
+
+/** Who issues the Hungarian e-vignettes the shop sells (the brand of the product, for search engines). */
+export const VIGNETTE_ISSUER = 'Nemzeti Mobilfizetési Zrt.';

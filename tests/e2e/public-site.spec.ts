@@ -50,8 +50,10 @@ test('the build prerenders every public page in every language (the build says s
     ]) {
       expect(manifest.routes[`/${locale}${page}`], `/${locale}${page}`).toBeDefined();
     }
-    // The FAQ's price table comes from the database: regenerated at most a minute after a change.
-    expect(manifest.routes[`/${locale}/faq`]!.initialRevalidateSeconds).toBe(60);
+    // The prices come from the database: these pages are regenerated when the catalog changes (purchase-pages-ssr.spec.ts),
+    // and at least hourly besides.
+    for (const page of ['/faq', '/vignette/car', '/prepay', '/prepay/orange'])
+      expect(manifest.routes[`/${locale}${page}`]!.initialRevalidateSeconds, page).toBe(3600);
   }
 });
 

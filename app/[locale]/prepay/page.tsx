@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { getDb } from '@/lib/db/client';
+import { pageTopUpOperators } from '@/lib/catalog/page-data';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { pageMetadata } from '@/lib/seo/metadata';
-import { listTopUpOperators } from '@/lib/topups/catalog';
+import { JsonLd } from '@/components/seo/json-ld';
+import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
+import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
 import { FORMER_OPERATORS } from '@/lib/topups/seed-data';
 import { formatRon } from '@/lib/i18n/format';
 
@@ -12,8 +13,9 @@ interface Props {
   params: Promise<{ locale: Locale }>;
 }
 
-// Operators and prices come from the database: the prerendered pages are refreshed at most a minute after a change.
-export const revalidate = 60;
+// Operators and prices come from the database: regenerated when staff change them (lib/catalog/page-revalidation.ts),
+// and at least hourly (CATALOG_PAGE_SECONDS; Next wants a literal here).
+export const revalidate = 3600;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -34,9 +36,10 @@ const tile =
 export default async function PrepaySectionPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, operators] = await Promise.all([
+  const [t, nav, operators] = await Promise.all([
     getTranslations('PrepayPage'),
-    listTopUpOperators(await getDb()),
+    getTranslations('Navigation'),
+    pageTopUpOperators(),
   ]);
   const telekom = FORMER_OPERATORS.telekom;
 
@@ -97,6 +100,12 @@ export default async function PrepaySectionPage({ params }: Props) {
           {t('help')}
         </Link>
       </p>
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: nav('home'), url: pageUrl(locale, '') },
+          { name: nav('prepay'), url: pageUrl(locale, '/prepay') },
+        ])}
+      />
     </div>
   );
 }

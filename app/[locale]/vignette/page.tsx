@@ -3,7 +3,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { VIGNETTE_CATEGORIES } from '@/lib/vignettes/categories';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { pageMetadata } from '@/lib/seo/metadata';
+import { JsonLd } from '@/components/seo/json-ld';
+import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
+import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
 
 interface Props {
   params: Promise<{ locale: Locale }>;
@@ -29,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function VignetteSectionPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations('VignettePage');
+  const [t, nav] = await Promise.all([getTranslations('VignettePage'), getTranslations('Navigation')]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -106,6 +108,12 @@ export default async function VignetteSectionPage({ params }: Props) {
           {t('pricesLink')}
         </Link>
       </p>
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: nav('home'), url: pageUrl(locale, '') },
+          { name: nav('vignette'), url: pageUrl(locale, '/vignette') },
+        ])}
+      />
     </div>
   );
 }

@@ -14,7 +14,9 @@ import {
 } from '@/app/api/admin/catalog/vignette-prices/route';
 import { GET as getExchangeRate, PUT as putExchangeRate } from '@/app/api/admin/exchange-rate/route';
 import { GET as getPublicRate } from '@/app/api/currency/nmps/rate/route';
+import { revalidateTag } from 'next/cache';
 import { getCatalog, hufToBani } from '@/lib/catalog/catalog';
+import { CATALOG_TAG } from '@/lib/catalog/page-revalidation';
 import { currentBudapestYear, getLatestRate, getPriceTable, hufToWholeRon } from '@/lib/catalog/price-table';
 import { auditLog, orderItems, orders } from '@/lib/db/schema';
 import { createTopUpOrder } from '@/lib/orders/create-topup-order';
@@ -126,6 +128,25 @@ describe.each(processDrivers)('catalog administration on $name', ({ open, availa
         response = await getVignettePrices(get(`${pricesUrl}?year=twenty`, operator), noParams);
         expect(response.status).toBe(422);
         expect(await issuesOf(response)).toEqual([{ path: 'year', code: 'invalid' }]);
+      });
+
+      it('regenerates the pages that show prices after a saved change, not after a refused one', async () => {
+        const revalidated = jest.mocked(revalidateTag);
+        revalidated.mockClear();
+        const refused = await putVignettePrices(
+          put(pricesUrl, { year, prices: [{ categoryCode: 'CAR', type: 'WEEK', priceHuf: 0 }] }, admin),
+          noParams,
+        );
+        expect(refused.status).toBe(422);
+        expect(revalidated).not.toHaveBeenCalled();
+        // The stored prices sent again: saved (and nothing changed, so the other tests find the seed's prices).
+        const { prices } = await (await getVignettePrices(get(pricesUrl, admin), noParams)).json();
+        const saved = await putVignettePrices(
+          put(pricesUrl, { year, prices: prices.slice(0, 1) }, admin),
+          noParams,
+        );
+        expect(saved.status).toBe(200);
+        expect(revalidated).toHaveBeenCalledWith(CATALOG_TAG, { expire: 0 });
       });
 
       it('refuses bad input with 422 naming the field, and stores nothing of it', async () => {

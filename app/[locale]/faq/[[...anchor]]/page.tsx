@@ -3,7 +3,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FaqAccordion } from '@/components/faq/faq-accordion';
 import { PriceTable } from '@/components/faq/price-table';
 import { JsonLd } from '@/components/seo/json-ld';
-import { currentBudapestYear, getLatestRate, getPriceTable } from '@/lib/catalog/price-table';
+import { pageLatestRate, pagePriceTable } from '@/lib/catalog/page-data';
+import { currentBudapestYear } from '@/lib/catalog/price-table';
 import {
   ALL_FAQ_ANCHORS,
   FAQ_CATEGORIES,
@@ -23,8 +24,9 @@ interface Props {
   params: Promise<{ locale: Locale; anchor?: string[] }>;
 }
 
-// The price table comes from the database: the prerendered pages are refreshed at most a minute after a change.
-export const revalidate = 60;
+// The price table comes from the database: regenerated when staff change a price or the rate, or the BNR feed brings
+// a new rate (lib/catalog/page-revalidation.ts), and at least hourly (CATALOG_PAGE_SECONDS; Next wants a literal here).
+export const revalidate = 3600;
 // Unknown anchors are redirected to the first category by proxy.ts; only these pages exist.
 export const dynamicParams = false;
 
@@ -68,8 +70,8 @@ export default async function FaqPage({ params }: Props) {
   const [t, ui, rows, rate] = await Promise.all([
     getTranslations('FaqPage'),
     getTranslations('FaqUi'),
-    getPriceTable(year),
-    getLatestRate(),
+    pagePriceTable(year),
+    pageLatestRate(),
   ]);
 
   const paragraphs = (selection: FaqSelection) => t.raw(`${faqQuestionPath(selection)}.answer`) as string[];

@@ -2,21 +2,23 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { TopUpForm } from '@/components/prepay/topup-form';
-import { getDb } from '@/lib/db/client';
+import { JsonLd } from '@/components/seo/json-ld';
+import { pageTopUpOperator } from '@/lib/catalog/page-data';
 import { PendingCheckout } from '@/components/order/pending-checkout';
 import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { pageMetadata } from '@/lib/seo/metadata';
-import { findTopUpOperator } from '@/lib/topups/catalog';
+import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
+import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
 import { FORMER_OPERATORS, TOP_UP_OPERATORS } from '@/lib/topups/seed-data';
 
 interface Props {
   params: Promise<{ locale: Locale; provider: string }>;
 }
 
-// Prices come from the database: the prerendered pages are refreshed at most a minute after a change.
-export const revalidate = 60;
+// Products and prices come from the database: regenerated when staff change them (lib/catalog/page-revalidation.ts),
+// and at least hourly (CATALOG_PAGE_SECONDS; Next wants a literal here).
+export const revalidate = 3600;
 // An operator added later in the database gets its page on first visit.
 export const dynamicParams = true;
 
@@ -41,7 +43,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       keywords: t('meta.keywords'),
     });
   }
-  const operator = await findTopUpOperator(await getDb(), provider);
+  const operator = await pageTopUpOperator(provider);
   if (!operator) return {};
   const values = { name: operator.name, plan: operator.plan };
   return pageMetadata({
@@ -61,7 +63,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PrepayProviderPage({ params }: Props) {
   const { locale, provider } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations('PrepayPage');
+  const [t, nav] = await Promise.all([getTranslations('PrepayPage'), getTranslations('Navigation')]);
   const back = (
     <p>
       <Link
@@ -94,8 +96,9 @@ export default async function PrepayProviderPage({ params }: Props) {
     );
   }
 
-  const [operator, labels, validation, emailSuggestion, billing, payAgain] = await Promise.all([
-    findTopUpOperator(await getDb(), provider),
+  const [operator, form, labels, validation, emailSuggestion, billing, payAgain] = await Promise.all([
+    pageTopUpOperator(provider),
+    getTranslations('TopUpForm'),
     clientTexts('TopUpForm'),
     clientTexts('Validation'),
     clientTexts('EmailSuggestion'),
@@ -103,12 +106,31 @@ export default async function PrepayProviderPage({ params }: Props) {
     clientTexts('PayAgain'),
   ]);
   if (!operator) notFound();
+  const heading = t('provider.heading', { name: operator.name, plan: operator.plan });
+  const url = pageUrl(locale, `/prepay/${operator.id}`);
+  const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  const jsonLd = [
+    breadcrumbJsonLd([
+      { name: nav('home'), url: pageUrl(locale, '') },
+      { name: nav('prepay'), url: pageUrl(locale, '/prepay') },
+      { name: heading, url },
+    ]),
+    productJsonLd({
+      name: heading,
+      description: t('provider.intro', { name: operator.name }),
+      url,
+      brand: operator.name,
+      offers: operator.products.map((product) => ({
+        name: `${euros.format(product.faceValue)} · ${form(product.delivery === 'PIN' ? 'deliveryPin' : 'deliveryDirect')}`,
+        price: product.priceRon / 100,
+        currency: 'RON' as const,
+      })),
+    }),
+  ];
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       {back}
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">
-        {t('provider.heading', { name: operator.name, plan: operator.plan })}
-      </h1>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">{heading}</h1>
       <p className="mt-2 max-w-3xl text-lg text-slate-800">{t('provider.intro', { name: operator.name })}</p>
       {operator.id === FORMER_OPERATORS.telekom.movedTo && (
         <p className="bg-tile-yellow mt-3 max-w-3xl rounded-lg p-3 text-slate-900">{t('telekom.onDigi')}</p>
@@ -130,6 +152,9 @@ export default async function PrepayProviderPage({ params }: Props) {
           {t('provider.help')}
         </Link>
       </p>
+      {jsonLd.map((data) => (
+        <JsonLd key={String(data['@type'])} data={data} />
+      ))}
     </div>
   );
 }

@@ -1,14 +1,23 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { categoryBySlug, PRODUCT_SLUGS, VIGNETTE_CATEGORIES } from '@/lib/vignettes/categories';
+import {
+  categoryBySlug,
+  PRODUCT_SLUGS,
+  VIGNETTE_CATEGORIES,
+  VIGNETTE_ISSUER,
+} from '@/lib/vignettes/categories';
 import type { CategoryNames } from '@/lib/i18n/labels';
 import { VignettePurchase } from '@/components/vignette/vignette-purchase';
 import { PendingCheckout } from '@/components/order/pending-checkout';
 import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { pageMetadata } from '@/lib/seo/metadata';
+import { JsonLd } from '@/components/seo/json-ld';
+import { pageCatalog } from '@/lib/catalog/page-data';
+import { isYearly } from '@/lib/vignettes/periods';
+import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
+import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
 
 interface Props {
   params: Promise<{ locale: Locale; product: string }>;
@@ -16,6 +25,10 @@ interface Props {
 
 // Only the four categories on sale have a page; B2 is explained on the section page.
 export const dynamicParams = false;
+// The form is rendered with the day's catalog (prices, start-day bounds): regenerated when staff change a price or the
+// rate, or the BNR feed brings a new rate (lib/catalog/page-revalidation.ts), and at least hourly (CATALOG_PAGE_SECONDS;
+// Next wants a literal here). A page rendered before midnight is corrected in the browser (VignettePurchase).
+export const revalidate = 3600;
 
 export function generateStaticParams() {
   return PRODUCT_SLUGS.map((product) => ({ product }));
@@ -41,27 +54,61 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * One category's purchase page (route `{lang}/vignette/{product}`, docs/screens.md, Routes). The page is static: the
- * server renders the texts and hands the form its messages as plain objects; prices, the start-day bounds and the cart
- * live in the browser.
+ * One category's purchase page (route `{lang}/vignette/{product}`, docs/screens.md, Routes), prerendered with the day's
+ * catalog: the first paint is the real form with its prices, which the browser then takes over (the cart lives there).
+ * Described for search engines as a Product with its offers, and its place under the vignette section.
  */
 export default async function VignetteProductPage({ params }: Props) {
   const { locale, product } = await params;
   const category = categoryBySlug(product);
   if (!category) notFound();
   setRequestLocale(locale);
-  const [t, labels, validation, emailSuggestion, billing, validityTexts, payAgain] = await Promise.all([
-    getTranslations('VignettePage'),
-    clientTexts('VignetteForm'),
-    clientTexts('Validation'),
-    clientTexts('EmailSuggestion'),
-    clientTexts('Billing'),
-    clientTexts('VignetteValidity'),
-    clientTexts('PayAgain'),
-  ]);
+  const [t, nav, form, catalog, labels, validation, emailSuggestion, billing, validityTexts, payAgain] =
+    await Promise.all([
+      getTranslations('VignettePage'),
+      getTranslations('Navigation'),
+      getTranslations('VignetteForm'),
+      pageCatalog(),
+      clientTexts('VignetteForm'),
+      clientTexts('Validation'),
+      clientTexts('EmailSuggestion'),
+      clientTexts('Billing'),
+      clientTexts('VignetteValidity'),
+      clientTexts('PayAgain'),
+    ]);
   const categoryNames: CategoryNames = Object.fromEntries(
     VIGNETTE_CATEGORIES.map((entry) => [entry.code, t(`categories.${entry.code}.name`)]),
   );
+  const names = { title: category.title, name: t(`categories.${category.code}.name`) };
+  const url = pageUrl(locale, `/vignette/${category.slug}`);
+  const products = catalog?.products.filter((entry) => entry.categoryCode === category.code) ?? [];
+  const jsonLd = [
+    breadcrumbJsonLd([
+      { name: nav('home'), url: pageUrl(locale, '') },
+      { name: nav('vignette'), url: pageUrl(locale, '/vignette') },
+      { name: t('product.heading', names), url },
+    ]),
+    // Without a price (no rate known yet) there is no offer to describe.
+    ...(products.length
+      ? [
+          productJsonLd({
+            name: t('product.heading', names),
+            description: t(`categories.${category.code}.who`),
+            url,
+            brand: VIGNETTE_ISSUER,
+            offers: products.flatMap((entry) => {
+              const period = form(`periods.${entry.type}.name`);
+              // A yearly vignette of next year sits beside this year's in December's pre-sale.
+              const name = isYearly(entry.type) ? `${period} ${entry.year}` : period;
+              return [
+                { name, price: entry.priceRon / 100, currency: 'RON' as const },
+                { name, price: entry.priceHuf, currency: 'HUF' as const },
+              ];
+            }),
+          }),
+        ]
+      : []),
+  ];
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -73,14 +120,13 @@ export default async function VignetteProductPage({ params }: Props) {
           <span aria-hidden="true">←</span> {t('product.back')}
         </Link>
       </p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">
-        {t('product.heading', { title: category.title, name: t(`categories.${category.code}.name`) })}
-      </h1>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">{t('product.heading', names)}</h1>
       <p className="mt-2 max-w-3xl text-lg text-slate-800">{t(`categories.${category.code}.who`)}</p>
       <div className="mt-8">
         <PendingCheckout checkout="vignette" texts={payAgain} />
         <VignettePurchase
           categoryCode={category.code}
+          initialCatalog={catalog}
           locale={locale}
           labels={labels}
           validation={validation}
@@ -95,6 +141,9 @@ export default async function VignetteProductPage({ params }: Props) {
           {t('product.help')}
         </Link>
       </p>
+      {jsonLd.map((data) => (
+        <JsonLd key={String(data['@type'])} data={data} />
+      ))}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { readJson, validate } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
 import { exchangeRateStatus, setManualRate } from '@/lib/catalog/admin-exchange-rate';
 import { getConfig } from '@/lib/config/env';
+import { catalogChanged } from '@/lib/catalog/page-revalidation';
 import { getDb } from '@/lib/db/client';
 import { exchangeRateUpdateSchema } from '@/lib/validations/catalog';
 
@@ -24,5 +25,7 @@ export const PUT = apiHandler(async (request) => {
   const db = await getDb();
   const principal = await requireAuthority(db, request, 'CATALOG_WRITE');
   const input = validate(exchangeRateUpdateSchema, await readJson(request));
-  return NextResponse.json(await setManualRate(db, principal, input, new Date(), feedEnabled()), NO_STORE);
+  const saved = await setManualRate(db, principal, input, new Date(), feedEnabled());
+  await catalogChanged(db);
+  return NextResponse.json(saved, NO_STORE);
 });

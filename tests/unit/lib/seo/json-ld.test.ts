@@ -1,4 +1,10 @@
-import { faqPageJsonLd, organizationJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
+import {
+  breadcrumbJsonLd,
+  faqPageJsonLd,
+  organizationJsonLd,
+  productJsonLd,
+  serializeJsonLd,
+} from '@/lib/seo/json-ld';
 
 describe('JSON-LD', () => {
   it('escapes "<" so no text can close the inline script', () => {
@@ -39,5 +45,55 @@ describe('JSON-LD', () => {
         acceptedAnswer: { '@type': 'Answer', text: 'A2' },
       },
     ]);
+  });
+
+  it('describes a purchase page as a product in stock, priced in lei with bani and in whole forints', () => {
+    const product = productJsonLd({
+      name: 'Rovinietă Ungaria D1: autoturism',
+      description: 'Autoturisme </script>',
+      url: 'https://x/ro/vignette/car',
+      brand: 'Nemzeti Mobilfizetési Zrt.',
+      offers: [
+        { name: '10 zile', price: 88.4, currency: 'RON' },
+        { name: '10 zile', price: 6900, currency: 'HUF' },
+      ],
+    });
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Rovinietă Ungaria D1: autoturism',
+      url: 'https://x/ro/vignette/car',
+      brand: { '@type': 'Brand', name: 'Nemzeti Mobilfizetési Zrt.' },
+    });
+    expect(product.offers).toEqual([
+      expect.objectContaining({
+        '@type': 'Offer',
+        name: '10 zile',
+        price: '88.40',
+        priceCurrency: 'RON',
+        availability: 'https://schema.org/InStock',
+        url: 'https://x/ro/vignette/car',
+        seller: { '@type': 'Organization', name: 'Road Partners S.R.L.' },
+      }),
+      expect.objectContaining({ price: '6900', priceCurrency: 'HUF' }),
+    ]);
+    // Escaped as every inline script is: the description cannot end the script element.
+    expect(serializeJsonLd(product)).not.toContain('</script>');
+  });
+
+  it('numbers the breadcrumb trail from 1, each step with its address', () => {
+    expect(
+      breadcrumbJsonLd([
+        { name: 'Acasă', url: 'https://x/ro' },
+        { name: 'Rovinieta Ungaria', url: 'https://x/ro/vignette' },
+      ]),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Acasă', item: 'https://x/ro' },
+        { '@type': 'ListItem', position: 2, name: 'Rovinieta Ungaria', item: 'https://x/ro/vignette' },
+      ],
+    });
   });
 });

@@ -3,6 +3,7 @@ import { apiHandler } from '@/lib/api/handler';
 import { readJson, validate } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
 import { saveTopUpCatalog, topUpCatalogSheet } from '@/lib/catalog/admin-topup-products';
+import { catalogChanged } from '@/lib/catalog/page-revalidation';
 import { getDb } from '@/lib/db/client';
 import { topUpCatalogUpdateSchema } from '@/lib/validations/catalog';
 
@@ -22,5 +23,7 @@ export const PUT = apiHandler(async (request) => {
   const db = await getDb();
   const principal = await requireAuthority(db, request, 'CATALOG_WRITE');
   const input = validate(topUpCatalogUpdateSchema, await readJson(request));
-  return NextResponse.json(await saveTopUpCatalog(db, principal, input), NO_STORE);
+  const saved = await saveTopUpCatalog(db, principal, input);
+  await catalogChanged(db);
+  return NextResponse.json(saved, NO_STORE);
 });

@@ -4,6 +4,7 @@ import { readJson, readQuery, validate } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
 import { saveVignettePrices, vignettePriceSheet } from '@/lib/catalog/admin-vignette-prices';
 import { currentBudapestYear } from '@/lib/catalog/price-table';
+import { catalogChanged } from '@/lib/catalog/page-revalidation';
 import { getDb } from '@/lib/db/client';
 import { vignettePriceYearQuerySchema, vignettePricesUpdateSchema } from '@/lib/validations/catalog';
 
@@ -25,5 +26,7 @@ export const PUT = apiHandler(async (request) => {
   const db = await getDb();
   const principal = await requireAuthority(db, request, 'CATALOG_WRITE');
   const input = validate(vignettePricesUpdateSchema, await readJson(request));
-  return NextResponse.json(await saveVignettePrices(db, principal, input, new Date()), NO_STORE);
+  const saved = await saveVignettePrices(db, principal, input, new Date());
+  await catalogChanged(db);
+  return NextResponse.json(saved, NO_STORE);
 });

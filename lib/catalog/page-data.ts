@@ -1,0 +1,49 @@
+import 'server-only';
+
+import { unstable_cache } from 'next/cache';
+import { getDb } from '@/lib/db/client';
+import { listTopUpOperators } from '@/lib/topups/catalog';
+import { budapestToday } from '@/lib/vignettes/validity';
+import { getCatalog } from './catalog';
+import { CATALOG_TAG } from './page-revalidation';
+import { getLatestRate, getPriceTable } from './price-table';
+
+/**
+ * The catalog as the public pages read it: tagged {@link CATALOG_TAG}, so that a change of prices, top-ups or the rate
+ * regenerates every page that shows it (page-revalidation.ts), and the page that reads it takes the tag too. Kept at
+ * most an hour besides: the bound of a change made outside the shop (by hand in the database), which nobody announces.
+ */
+export const CATALOG_PAGE_SECONDS = 3600;
+
+const tagged = { tags: [CATALOG_TAG], revalidate: CATALOG_PAGE_SECONDS };
+
+const catalogOfDay = unstable_cache(
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the day is only the cache key: the start-day bounds are the day's, and a page regenerated after midnight must not reuse yesterday's
+  async (_today: string) => getCatalog(new Date()),
+  ['vignette-catalog'],
+  tagged,
+);
+
+/** `GET /api/nmps/utils/vignette/catalog`'s answer for today (Budapest), or null before any rate is known. */
+export const pageCatalog = (now = new Date()) => catalogOfDay(budapestToday(now));
+
+/** The operators on sale with their products on sale, in the shop's order. */
+export const pageTopUpOperators = unstable_cache(
+  async () => listTopUpOperators(await getDb()),
+  ['topup-operators'],
+  tagged,
+);
+
+/** One operator on sale with its products on sale, or undefined. */
+export const pageTopUpOperator = async (operatorId: string) =>
+  (await pageTopUpOperators()).find((operator) => operator.id === operatorId);
+
+/** The FAQ's price table for a year. */
+export const pagePriceTable = unstable_cache(
+  async (year: number) => getPriceTable(year),
+  ['price-table'],
+  tagged,
+);
+
+/** The exchange rate in use. */
+export const pageLatestRate = unstable_cache(async () => getLatestRate(), ['latest-rate'], tagged);
