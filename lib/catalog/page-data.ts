@@ -17,15 +17,12 @@ export const CATALOG_PAGE_SECONDS = 3600;
 
 const tagged = { tags: [CATALOG_TAG], revalidate: CATALOG_PAGE_SECONDS };
 
-const catalogOfDay = unstable_cache(
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the day is only the cache key: the start-day bounds are the day's, and a page regenerated after midnight must not reuse yesterday's
-  async (_today: string) => getCatalog(new Date()),
-  ['vignette-catalog'],
-  tagged,
-);
-
-/** `GET /api/nmps/utils/vignette/catalog`'s answer for today (Budapest), or null before any rate is known. */
-export const pageCatalog = (now = new Date()) => catalogOfDay(budapestToday(now));
+/**
+ * `GET /api/nmps/utils/vignette/catalog`'s answer for today (Budapest), or null before any rate is known. Cached per
+ * day: the start-day bounds are the day's, so a page regenerated after midnight never reuses yesterday's.
+ */
+export const pageCatalog = (now = new Date()) =>
+  unstable_cache(() => getCatalog(now), ['vignette-catalog', budapestToday(now)], tagged)();
 
 /** The operators on sale with their products on sale, in the shop's order. */
 export const pageTopUpOperators = unstable_cache(

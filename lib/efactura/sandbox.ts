@@ -23,7 +23,7 @@ import { writeZip } from './anaf/zip';
  * - no CIUS-RO CustomizationID, a root that is not the standard's (Invoice for UBL, CreditNote for CN), or a buyer
  *   whose name contains `ANAF-NOK`: an index, then `nok` with ANAF-like errors in the download;
  * - a buyer whose name contains `ANAF-503`: the first upload of that exact file is answered 503 (nothing taken), the
- *   next one as any other;
+ *   next one like every other;
  * - anything else: `ok`. The status is `in prelucrare` for EFACTURA_SANDBOX_SECONDS (3 by default) after the upload.
  */
 

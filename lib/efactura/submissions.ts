@@ -74,7 +74,7 @@ export async function processEfacturaSubmissions(
           : askAbout(db, api, row, token, now));
       } catch (error) {
         // Our own failure (the document could not be made, the database went away): the claim runs out and the row
-        // is tried again; an UPLOADING row stays for a person, as any upload without its recorded answer.
+        // is tried again; an UPLOADING row stays for a person, like every upload without its recorded answer.
         logger.error({ err: error, submissionId: row.id }, 'e-Factura submission failed');
       }
       worked++;

@@ -9,6 +9,8 @@ import { XSRF_HEADERS } from './support/xsrf';
 // prerendered pages through the catalog channel (lib/catalog/catalog-changes.ts), also after the other lost its
 // listening connection. Ports: the servers 3820 and 3821 (this part's range).
 test.describe.configure({ timeout: 300_000 });
+// Two servers need a real PostgreSQL (PGlite serves one process): skipped, and counted as skipped, only where none is
+// configured. `npm test` installs and starts one when it runs as root, as CI does.
 test.skip(!postgresUrl, 'TEST_DATABASE_URL is not set');
 
 const ADMIN = { username: 'pages-admin', password: 'pages-admin-password' };

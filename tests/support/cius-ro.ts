@@ -2,14 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-// SaxonJS ships CommonJS without types: its transform is all the harness needs.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const SaxonJS = require('saxon-js') as {
-  transform(
-    options: { stylesheetFileName: string; sourceText: string; destination: 'serialized' },
-    mode: 'sync',
-  ): { principalResult: string };
-};
+import SaxonJS from 'saxon-js';
 
 // The official RO e-Factura validation (EN 16931 + CIUS-RO 1.0.9, what ANAF applies to an upload) run on a document
 // from the tests. The stylesheet lives beside the repository (../shared/efactura, data, not code of the project);

@@ -30,6 +30,12 @@ import { OrderActions, type ActionOutcome } from './order-actions';
 import { OrderHistory, OrderLines } from './order-lines';
 import { RefundsSection } from './refunds-section';
 
+/** The invoice as staff download it: the PDF the buyer received, and its RO e-Factura XML. */
+const INVOICE_FORMATS = [
+  { format: 'pdf', url: invoicePdfUrl, label: 'downloadInvoice' },
+  { format: 'xml', url: invoiceXmlUrl, label: 'downloadInvoiceXml' },
+] as const;
+
 /** The list's pages: revalidated after a change so that the row shows it too. */
 const isPaymentsKey = (key: unknown) => typeof key === 'string' && key.startsWith(`${PAYMENTS_URL}?`);
 
@@ -129,30 +135,20 @@ function DetailsBody({ payment }: { payment: Payment }) {
             order.invoiceNumber && (
               <span className="inline-flex flex-wrap items-center gap-2">
                 {order.invoiceNumber}
-                {mayReadInvoices && (
-                  <button
-                    type="button"
-                    className={rowButton}
-                    disabled={invoice.pending !== undefined}
-                    onClick={() =>
-                      void invoice.download('pdf', invoicePdfUrl(order.id), `${order.invoiceNumber}.pdf`)
-                    }
-                  >
-                    {invoice.pending === 'pdf' ? t('shell.downloading') : d('downloadInvoice')}
-                  </button>
-                )}
-                {mayReadInvoices && (
-                  <button
-                    type="button"
-                    className={rowButton}
-                    disabled={invoice.pending !== undefined}
-                    onClick={() =>
-                      void invoice.download('xml', invoiceXmlUrl(order.id), `${order.invoiceNumber}.xml`)
-                    }
-                  >
-                    {invoice.pending === 'xml' ? t('shell.downloading') : d('downloadInvoiceXml')}
-                  </button>
-                )}
+                {mayReadInvoices &&
+                  INVOICE_FORMATS.map(({ format, url, label }) => (
+                    <button
+                      key={format}
+                      type="button"
+                      className={rowButton}
+                      disabled={invoice.pending !== undefined}
+                      onClick={() =>
+                        void invoice.download(format, url(order.id), `${order.invoiceNumber}.${format}`)
+                      }
+                    >
+                      {invoice.pending === format ? t('shell.downloading') : d(label)}
+                    </button>
+                  ))}
               </span>
             ),
           ],
