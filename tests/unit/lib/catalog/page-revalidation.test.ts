@@ -16,8 +16,10 @@ describe('revalidateCatalogPagesFromBackground', () => {
   });
   beforeEach(() => fetchMock.mockReset());
 
+  // Turns of the timers phase, not only of the check phase: the retries wait on a timer (`delayMs: 0` is 1 ms), which
+  // a loaded machine may fire after many setImmediate turns, but never after a later timer.
   const settled = async () => {
-    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
   };
 
   it('asks its own server over loopback with the process secret and the anti-forgery pair', async () => {
