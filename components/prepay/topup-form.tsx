@@ -14,7 +14,11 @@ import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
 import { EmailField, type EmailSuggestionLabels } from '@/components/form/email-suggestion';
 import { FieldError } from '@/components/form/field-error';
 import { TextField } from '@/components/form/text-field';
-import { zodFormResolver } from '@/components/form/zod-form-resolver';
+import {
+  fetchesSchemaWhenTouched,
+  whenSchemaUnavailable,
+  zodFormResolver,
+} from '@/components/form/zod-form-resolver';
 import { fill, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels } from '@/lib/i18n/labels';
 import { isApiRequestError, postTopUpOrder, type TopUpOrderRequest } from '@/lib/client/api';
@@ -22,7 +26,6 @@ import { CHECKOUT_STORAGE_KEYS, checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatNationalPhone, parseRomanianPhone } from '@/lib/phones/romanian-phone';
 import type { TopUpOperator } from '@/lib/topups/catalog';
-import { topUpOrderSchema } from '@/lib/validations/topup-order';
 import type messages from '@/messages/ro.json';
 
 export type TopUpFormLabels = (typeof messages)['TopUpForm'];
@@ -35,15 +38,6 @@ interface TopUpValues extends BillingFormValues {
   acceptTerms: boolean;
 }
 
-/** The visitor's part of the shared order schema (lib/validations): the operator is the page's. */
-const formSchema = topUpOrderSchema.pick({
-  productId: true,
-  phone: true,
-  email: true,
-  invoice: true,
-  acceptTerms: true,
-});
-
 /** The schema's input for the form's values: the invoice only when asked for (components/form/billing-fields.tsx). */
 const toInput = (values: TopUpValues) => ({
   productId: values.productId,
@@ -53,7 +47,12 @@ const toInput = (values: TopUpValues) => ({
   acceptTerms: values.acceptTerms,
 });
 
-/** The shared schema judges the fields; the number typed a second time must be the same number, however written. */
+/**
+ * The visitor's part of the shared order schema (lib/validations/purchase-forms: the operator is the page's) judges the
+ * fields; the number typed a second time must be the same number, however written.
+ */
+const formSchema = () => import('@/lib/validations/purchase-forms').then((forms) => forms.topUpFormSchema);
+
 const resolver = zodFormResolver(formSchema, {
   toInput,
   toFormErrors: (errors, values) =>
@@ -131,7 +130,8 @@ export function TopUpForm({
   const pay = async (values: TopUpValues) => {
     if (paying.current) return;
     setPayError(undefined);
-    const fields = formSchema.parse(toInput(values));
+    // Judged already: the schema is loaded, and gives the request's fields (trimmed, the invoice only when asked for).
+    const fields = (await formSchema()).parse(toInput(values));
     const body: TopUpOrderRequest = {
       operatorId: operator.id,
       productId: fields.productId,
@@ -176,8 +176,12 @@ export function TopUpForm({
 
   return (
     <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(pay)(event)}
+      {...fetchesSchemaWhenTouched(resolver)}
+      onSubmit={(event) =>
+        void handleSubmit(pay)(event).catch(
+          whenSchemaUnavailable(() => setPayError(message('formUnavailable'))),
+        )
+      }
       className="max-w-2xl space-y-8"
       data-testid="topup-form"
     >

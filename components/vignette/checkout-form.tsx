@@ -11,8 +11,7 @@ import {
 } from '@/lib/client/api';
 import { CHECKOUT_STORAGE_KEYS, checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
-import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
-import type { CartItem } from '@/lib/cart/cart-store';
+import { requestItem, type CartItem } from '@/lib/cart/cart-store';
 import {
   BILLING_FIELD_PATHS,
   BillingFields,
@@ -23,7 +22,11 @@ import {
 } from '@/components/form/billing-fields';
 import { PayButton, TermsConsent } from '@/components/form/checkout-parts';
 import { EmailField, type EmailSuggestionLabels } from '@/components/form/email-suggestion';
-import { zodFormResolver } from '@/components/form/zod-form-resolver';
+import {
+  fetchesSchemaWhenTouched,
+  whenSchemaUnavailable,
+  zodFormResolver,
+} from '@/components/form/zod-form-resolver';
 import { fill, formatDay, formatHuf, formatRate, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 import { validityText, type ValidityTexts } from '@/lib/vignettes/validity-text';
@@ -40,9 +43,6 @@ const DEFAULT_VALUES: CheckoutValues = {
   acceptTerms: false,
 };
 
-/** The buyer's part of the shared order schema (lib/validations): the cart's items come from the cart. */
-const checkoutSchema = vignetteOrderSchema.pick({ email: true, invoice: true, acceptTerms: true });
-
 /** The schema's input for the form's values: the invoice only when asked for (components/form/billing-fields.tsx). */
 function toOrderFields(values: CheckoutValues) {
   return {
@@ -52,19 +52,13 @@ function toOrderFields(values: CheckoutValues) {
   };
 }
 
+/** The buyer's part of the shared order schema (lib/validations/purchase-forms): the cart's items come from the cart. */
+const checkoutSchema = () =>
+  import('@/lib/validations/purchase-forms').then((forms) => forms.vignetteCheckoutSchema);
+
 const checkoutResolver = zodFormResolver(checkoutSchema, {
   toInput: toOrderFields,
   toFormErrors: (errors) => errors,
-});
-
-/** The quote and order item of a cart line (docs/api.md, Vignette orders). */
-export const requestItem = (item: CartItem): OrderRequest['items'][number] => ({
-  categoryCode: item.categoryCode,
-  type: item.type,
-  ...(item.startDate ? { startDate: item.startDate } : {}),
-  ...(item.county ? { county: item.county } : {}),
-  plate: item.plate,
-  country: item.country,
 });
 
 /** Moves the focus to the first cart line an issue names (`items.N.field`), where its problem is shown. */
@@ -138,7 +132,8 @@ export function CheckoutForm({
       if (quoteProblem && isApiRequestError(quote.error)) focusCartItem(quote.error.issues);
       return;
     }
-    const fields = checkoutSchema.parse(toOrderFields(values));
+    // Judged already: the schema is loaded, and gives the request's fields (trimmed, the invoice only when asked for).
+    const fields = (await checkoutSchema()).parse(toOrderFields(values));
     const body: OrderRequest = {
       items: items.map(requestItem),
       email: fields.email,
@@ -190,7 +185,15 @@ export function CheckoutForm({
         </span>
         {labels.steps.checkout}
       </h2>
-      <form noValidate onSubmit={(event) => void handleSubmit(pay)(event)} className="space-y-5">
+      <form
+        {...fetchesSchemaWhenTouched(checkoutResolver)}
+        onSubmit={(event) =>
+          void handleSubmit(pay)(event).catch(
+            whenSchemaUnavailable(() => setPayError(message('formUnavailable'))),
+          )
+        }
+        className="space-y-5"
+      >
         <EmailField
           {...register('email')}
           id={fieldId('email')}

@@ -1,7 +1,8 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Calendar, type CalendarLabels } from './calendar';
+import type { CalendarLabels } from './calendar';
 import { utcDate } from '@/lib/dates/calendar-dates';
 
 export interface DatePickerLabels extends CalendarLabels {
@@ -29,6 +30,14 @@ interface DatePickerProps {
   invalid?: boolean;
   describedBy?: string;
 }
+
+/**
+ * The calendar's code is fetched when the buyer reaches for the field (a press or the focus), not with the page: most
+ * of a purchase page's visitors read the prices first, and by the time the popup opens its code is there.
+ */
+const loadCalendar = () => import('./calendar');
+const preloadCalendar = () => void loadCalendar().catch(() => undefined);
+const Calendar = dynamic(() => loadCalendar().then((module) => module.Calendar), { ssr: false });
 
 /** docs/screens.md, Calendar: the popup's size and its opening and closing animations. */
 export const POPUP_WIDTH = 296;
@@ -146,7 +155,12 @@ export function DatePicker({
   };
 
   return (
-    <div ref={root} className="relative">
+    <div
+      ref={root}
+      className="relative"
+      onFocusCapture={preloadCalendar}
+      onPointerDownCapture={preloadCalendar}
+    >
       <div className="flex items-stretch gap-2">
         <input
           ref={setFieldRef}

@@ -1,10 +1,8 @@
 'use client';
 
 import { useId, useMemo, useState } from 'react';
-import { useController, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { z } from 'zod';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import type { Catalog, CatalogProduct } from '@/lib/client/api';
-import { vignetteItemSchema } from '@/lib/validations/vignette-order';
 import { countrySign } from '@/lib/vignettes/countries';
 import { normalizePlate } from '@/lib/vignettes/plate';
 import { validityOf, type Validity } from '@/lib/vignettes/validity';
@@ -14,7 +12,13 @@ import type { SellableCode } from '@/lib/vignettes/categories';
 import { isYearly, VIGNETTE_TYPES, type VignetteType } from '@/lib/vignettes/periods';
 import { DatePicker } from './date-picker';
 import { FieldError } from '@/components/form/field-error';
-import { isFieldError, zodFormResolver } from '@/components/form/zod-form-resolver';
+import {
+  isFieldError,
+  fetchesSchemaWhenTouched,
+  whenSchemaUnavailable,
+  zodFormResolver,
+  type LazyResolver,
+} from '@/components/form/zod-form-resolver';
 import { fill, formatDay, formatHuf, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 import { PlateCountryFields } from './plate-fields';
@@ -69,30 +73,16 @@ function toItemInput(
   };
 }
 
-/**
- * The shared item schema (lib/validations), plus what only the form asks: the buyer's confirmation of the plate and
- * a start within today's bounds of the catalog (the server checks those bounds again when it quotes).
- */
-function itemFormSchema(products: readonly CatalogProduct[]) {
-  return vignetteItemSchema
-    .and(z.object({ plateConfirmed: z.literal(true, { error: 'plateConfirm' }) }))
-    .superRefine((item, ctx) => {
-      const type = item.type as VignetteType | undefined;
-      if (!type || isYearly(type) || typeof item.startDate !== 'string') return;
-      const product = productsOf(products, type)[0];
-      if (!product) return;
-      if (item.startDate < product.earliestStart)
-        ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startBeforeToday' });
-      else if (item.startDate > product.latestStart)
-        ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startTooLate' });
-    });
-}
-
 function itemResolver(
   categoryCode: SellableCode,
   products: readonly CatalogProduct[],
-): Resolver<ItemFormValues> {
-  return zodFormResolver(itemFormSchema(products), {
+): LazyResolver<ItemFormValues> {
+  const schema = () =>
+    import('@/lib/validations/purchase-forms').then((forms) =>
+      // A start within the bounds of the earliest product of its type (the catalog's today).
+      forms.vignetteItemFormSchema((type) => productsOf(products, type)[0]),
+    );
+  return zodFormResolver(schema, {
     toInput: (values) => toItemInput(categoryCode, products, values),
     toFormErrors: (errors, values) => {
       const { startDate, ...others } = errors;
@@ -250,7 +240,16 @@ export function ItemForm({
   const countyError = message(errors.county?.message);
 
   return (
-    <form noValidate onSubmit={handleSubmit(onAdd)} className="space-y-8" data-testid="vignette-item-form">
+    <form
+      {...fetchesSchemaWhenTouched(resolver)}
+      onSubmit={(event) =>
+        void handleSubmit(onAdd)(event).catch(
+          whenSchemaUnavailable(() => setAddError(message('formUnavailable'))),
+        )
+      }
+      className="space-y-8"
+      data-testid="vignette-item-form"
+    >
       <section aria-labelledby={`${id}-step-period`} className="space-y-3">
         <h2 id={`${id}-step-period`} className={stepHeading}>
           <span aria-hidden="true" className={stepNumber}>

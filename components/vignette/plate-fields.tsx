@@ -3,7 +3,7 @@
 import { useId, useState, type ChangeEvent, type Ref } from 'react';
 import { countryName, countrySign } from '@/lib/vignettes/countries';
 import { checkPlate, normalizePlate, OTHER_READING, type PlateWarning } from '@/lib/vignettes/plate';
-import { plateRefusalMessage } from '@/lib/validations/vignette-order';
+import { plateRefusalMessage } from '@/lib/vignettes/plate-refusal';
 import { FieldError } from '@/components/form/field-error';
 import { fill } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';

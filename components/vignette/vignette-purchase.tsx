@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import {
@@ -16,9 +17,8 @@ import { countyName } from '@/lib/vignettes/counties';
 import { budapestToday } from '@/lib/vignettes/validity';
 import type { ValidityTexts } from '@/lib/vignettes/validity-text';
 import { CartPanel } from './cart-panel';
-import { removeFromCart, useCart, type CartItem } from '@/lib/cart/cart-store';
+import { removeFromCart, requestItem, useCart, type CartItem } from '@/lib/cart/cart-store';
 import { categoryByCode, type SellableCode } from '@/lib/vignettes/categories';
-import { CheckoutForm, requestItem } from './checkout-form';
 import type { BillingLabels } from '@/components/form/billing-fields';
 import type { EmailSuggestionLabels } from '@/components/form/email-suggestion';
 import { fill } from '@/lib/i18n/format';
@@ -37,6 +37,14 @@ interface VignettePurchaseProps {
   validityTexts: ValidityTexts;
   categoryNames: CategoryNames;
 }
+
+/**
+ * The checkout is shown once the cart holds a vignette, which only the browser knows (the cart lives in its storage):
+ * its code (e-mail check, billing data, payment) is fetched then, not with the page.
+ */
+const CheckoutForm = dynamic(() => import('./checkout-form').then((module) => module.CheckoutForm), {
+  ssr: false,
+});
 
 type Describable = Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>;
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { OrderRequest } from '@/lib/client/api';
 import type { VignetteType } from '@/lib/vignettes/periods';
 import { plateKey } from '@/lib/vignettes/plate';
 import type { SellableCode } from '@/lib/vignettes/categories';
@@ -152,3 +153,13 @@ export function randomId(): string {
   const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** The quote and order item of a cart line (docs/api.md, Vignette orders). */
+export const requestItem = (item: CartItem): OrderRequest['items'][number] => ({
+  categoryCode: item.categoryCode,
+  type: item.type,
+  ...(item.startDate ? { startDate: item.startDate } : {}),
+  ...(item.county ? { county: item.county } : {}),
+  plate: item.plate,
+  country: item.country,
+});

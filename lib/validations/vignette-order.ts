@@ -4,7 +4,8 @@ import { CATEGORY_CODES } from '@/lib/vignettes/categories';
 import { isRegistrationCountry } from '@/lib/vignettes/countries';
 import { isCounty } from '@/lib/vignettes/counties';
 import { isYearly, VIGNETTE_TYPES } from '@/lib/vignettes/periods';
-import { checkPlate, normalizePlate, OTHER_READING, type PlateRefusal } from '@/lib/vignettes/plate';
+import { checkPlate, normalizePlate } from '@/lib/vignettes/plate';
+import { plateRefusalMessage } from '@/lib/vignettes/plate-refusal';
 import { invoiceSchema } from './billing';
 import { text } from './text';
 
@@ -12,50 +13,6 @@ import { text } from './text';
  * The vignette quote and order inputs (docs/api.md, Vignette orders), one schema for the form and the route handler.
  * Messages are keys of the `Validation` messages: the form shows them in the visitor's language, the API in English.
  */
-
-/** A message key of `Validation` with the values its text names (`{position}`, `{county}`...). */
-export interface MessageWithParams {
-  key: string;
-  params: Record<string, string | number>;
-}
-
-/**
- * The `Validation` message of a refused plate, one key per reason of checkPlate, shown by the form next to the field
- * and sent as the API's issue code. Positions are counted from 1, as the buyer counts the plate's characters.
- */
-export function plateRefusalMessage(refusal: PlateRefusal): MessageWithParams {
-  switch (refusal.reason) {
-    case 'EMPTY':
-      return { key: 'plateRequired', params: {} };
-    case 'CHARACTERS':
-      return { key: 'plateCharacters', params: {} };
-    case 'FORMAT':
-      return { key: 'plateFormat', params: {} };
-    case 'LETTER_FOR_DIGIT':
-    case 'DIGIT_FOR_LETTER':
-    case 'RO_FIRST_LETTER': {
-      const key = {
-        LETTER_FOR_DIGIT: 'plateLetterForDigit',
-        DIGIT_FOR_LETTER: 'plateDigitForLetter',
-        RO_FIRST_LETTER: 'plateRoFirstLetter',
-      }[refusal.reason];
-      const { index, char } = refusal;
-      return { key, params: { position: index + 1, char, other: OTHER_READING[char] } };
-    }
-    case 'RO_COUNTY_MISSING':
-      return { key: 'plateRoCountyMissing', params: {} };
-    case 'RO_COUNTY_UNKNOWN':
-      return { key: 'plateRoCountyUnknown', params: { county: refusal.county } };
-    case 'RO_BUCHAREST_DIGITS':
-      return { key: 'plateRoBucharestDigits', params: {} };
-    case 'RO_COUNTY_DIGITS':
-      return { key: 'plateRoCountyDigits', params: { county: refusal.county } };
-    case 'RO_LETTERS':
-      return { key: 'plateRoLetters', params: {} };
-    case 'RO_LETTER_Q':
-      return { key: 'plateRoLetterQ', params: { position: refusal.index + 1 } };
-  }
-}
 
 const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');
 

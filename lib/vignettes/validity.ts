@@ -1,4 +1,11 @@
-import { DateTime } from 'luxon';
+import {
+  addDays,
+  addMonths,
+  daysInMonth,
+  parseIso,
+  toIso,
+  yearOf as yearOfDay,
+} from '@/lib/dates/calendar-dates';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { isYearly, type VignetteType } from './periods';
 
@@ -46,43 +53,45 @@ const MAX_DAYS_AHEAD = 30;
 /** December is pre-sale month: next year's yearly vignettes go on sale on 1 December. */
 const PRE_SALE_MONTH = 12;
 
-// Luxon alone would accept '2026-1-5' and '20260105'; the API promises the extended form only.
+// The API promises the extended form only: '2026-1-5' and '20260105' are not days.
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * A calendar day as a date-only value. Arithmetic runs in UTC, which has no daylight-saving gaps, so adding
- * days or months can never slide into a neighbouring day.
+ * A calendar day as a `YYYY-MM-DD` string, or null when it is not one (2026-02-30). Days are plain strings with
+ * UTC-date arithmetic (lib/dates/calendar-dates): no zone, so no daylight-saving gap can slide one into its neighbour.
+ * No date library here: this module runs in the buyer's browser too, where every kilobyte counts.
  */
-function parseDay(value: string): DateTime<true> | null {
+function parseDay(value: string): string | null {
   if (!ISO_DAY.test(value)) return null;
-  const day = DateTime.fromISO(value, { zone: 'utc' });
-  return day.isValid ? day : null;
+  const { year, month, day } = parseIso(value);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) ? value : null;
 }
 
-function utcDay(year: number, month: number, day: number): DateTime<true> {
-  const value = DateTime.utc(year, month, day);
-  if (!value.isValid) throw new RangeError(`Not a calendar day: ${year}-${month}-${day}`);
+function utcDay(year: number, month: number, day: number): string {
+  const value = parseDay(toIso({ year, month, day }));
+  if (!value) throw new RangeError(`Not a calendar day: ${year}-${month}-${day}`);
   return value;
 }
 
-function formatDay(day: DateTime<true>): string {
-  return day.toISODate();
+const BUDAPEST_DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: VIGNETTE_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
+
+/** Today in Hungary as a calendar day; the server's or the browser's own zone plays no part. */
+function todayDay(now: Date): string {
+  if (Number.isNaN(now.getTime())) throw new RangeError(`Not a valid instant: ${String(now)}`);
+  const part = (type: 'year' | 'month' | 'day') =>
+    Number(BUDAPEST_DAY.formatToParts(now).find((entry) => entry.type === type)?.value);
+  return utcDay(part('year'), part('month'), part('day'));
 }
 
-function budapestNow(now: Date): DateTime<true> {
-  const local = DateTime.fromJSDate(now, { zone: VIGNETTE_TIME_ZONE });
-  if (!local.isValid) throw new RangeError(`Not a valid instant: ${String(now)}`);
-  return local;
-}
-
-/** Today in Hungary as a date-only value (see `parseDay`). */
-function todayDay(now: Date): DateTime<true> {
-  const local = budapestNow(now);
-  return utcDay(local.year, local.month, local.day);
-}
+const monthOfDay = (day: string) => parseIso(day).month;
 
 /** The start day of a short vignette; a form's empty field counts as missing rather than malformed. */
-function requireStartDay(startDate: string | undefined): DateTime<true> {
+function requireStartDay(startDate: string | undefined): string {
   if (startDate === undefined || startDate === '') {
     throw new ValidityError('START_REQUIRED', 'A start date is required for this vignette type');
   }
@@ -99,7 +108,7 @@ function yearOf(start: VignetteStart, now: Date): number {
   const dayYear =
     start.startDate === undefined || start.startDate === ''
       ? undefined
-      : requireStartDay(start.startDate).year;
+      : yearOfDay(requireStartDay(start.startDate));
   if (start.year !== undefined) {
     if (!Number.isInteger(start.year) || start.year < 1 || start.year > 9999) {
       throw new ValidityError('START_INVALID', `Not a year: ${String(start.year)}`);
@@ -108,12 +117,12 @@ function yearOf(start: VignetteStart, now: Date): number {
   }
   if (dayYear !== undefined) return dayYear;
   const today = todayDay(now);
-  return today.month === PRE_SALE_MONTH ? today.year + 1 : today.year;
+  return monthOfDay(today) === PRE_SALE_MONTH ? yearOfDay(today) + 1 : yearOfDay(today);
 }
 
 /** Today's date in Hungary, `YYYY-MM-DD`; the server's own zone plays no part. */
 export function budapestToday(now: Date): string {
-  return formatDay(todayDay(now));
+  return todayDay(now);
 }
 
 /**
@@ -130,23 +139,23 @@ export function validityOf(type: VignetteType, start: VignetteStart, now: Date):
   switch (type) {
     case 'DAY': {
       const day = requireStartDay(start.startDate);
-      return { firstDay: formatDay(day), lastDay: formatDay(day) };
+      return { firstDay: day, lastDay: day };
     }
     case 'WEEK': {
       const day = requireStartDay(start.startDate);
-      return { firstDay: formatDay(day), lastDay: formatDay(day.plus({ days: 9 })) };
+      return { firstDay: day, lastDay: addDays(day, 9) };
     }
     case 'MONTH': {
-      // Luxon clamps to the month's end (31 January + 1 month = 28/29 February), exactly the legal rule.
+      // A month later, clamped to the month's end (31 January + 1 month = 28/29 February): exactly the legal rule.
       const day = requireStartDay(start.startDate);
-      return { firstDay: formatDay(day), lastDay: formatDay(day.plus({ months: 1 })) };
+      return { firstDay: day, lastDay: addMonths(day, 1) };
     }
     case 'YEAR':
     case 'COUNTY_YEAR': {
       const year = yearOf(start, now);
       const today = todayDay(now);
-      const firstDay = year === today.year ? today : utcDay(year, 1, 1);
-      return { firstDay: formatDay(firstDay), lastDay: formatDay(utcDay(year + 1, 1, 31)) };
+      const firstDay = year === yearOfDay(today) ? today : utcDay(year, 1, 1);
+      return { firstDay, lastDay: utcDay(year + 1, 1, 31) };
     }
     default: {
       const unknown: never = type;
@@ -162,16 +171,17 @@ export function validityOf(type: VignetteType, start: VignetteStart, now: Date):
 export function purchaseWindow(type: VignetteType, now: Date): PurchaseWindow {
   const today = todayDay(now);
   if (isYearly(type)) {
-    const latest = today.month === PRE_SALE_MONTH ? utcDay(today.year + 1, 1, 1) : today;
-    return { earliestStart: formatDay(today), latestStart: formatDay(latest) };
+    const latest = monthOfDay(today) === PRE_SALE_MONTH ? utcDay(yearOfDay(today) + 1, 1, 1) : today;
+    return { earliestStart: today, latestStart: latest };
   }
-  return { earliestStart: formatDay(today), latestStart: formatDay(today.plus({ days: MAX_DAYS_AHEAD })) };
+  return { earliestStart: today, latestStart: addDays(today, MAX_DAYS_AHEAD) };
 }
 
 /** The years whose yearly vignettes are on sale: the current one, and from 1 December also the next. */
 export function sellableYears(now: Date): number[] {
   const today = todayDay(now);
-  return today.month === PRE_SALE_MONTH ? [today.year, today.year + 1] : [today.year];
+  const year = yearOfDay(today);
+  return monthOfDay(today) === PRE_SALE_MONTH ? [year, year + 1] : [year];
 }
 
 /**
@@ -193,7 +203,7 @@ export function checkStart(type: VignetteType, start: VignetteStart, now: Date):
     }
     return;
   }
-  const day = formatDay(requireStartDay(start.startDate));
+  const day = requireStartDay(start.startDate);
   const window = purchaseWindow(type, now);
   // Fixed-width ISO days compare correctly as strings.
   if (day < window.earliestStart) {
@@ -221,28 +231,4 @@ export function validityStart(validity: Pick<Validity, 'firstDay'>, paidAt: Date
   if (!parseDay(validity.firstDay)) return 'MIDNIGHT';
   // Fixed-width ISO days compare correctly as strings.
   return validity.firstDay <= budapestToday(paidAt) ? 'PAYMENT' : 'MIDNIGHT';
-}
-
-/**
- * The validity as instants with their Budapest offset: 00:00 of the first day to 24:00 of the last, written
- * as 00:00 of the next day. Days of a daylight-saving change are 23 or 25 hours long, which is why this is
- * not `firstDay + n × 24 h`. A vignette bought for today really starts at the payment: see `validityStart`.
- */
-export function validityInstants(validity: Validity): { validFrom: string; validUntil: string } {
-  const first = DateTime.fromISO(validity.firstDay, { zone: VIGNETTE_TIME_ZONE });
-  const last = DateTime.fromISO(validity.lastDay, { zone: VIGNETTE_TIME_ZONE });
-  if (
-    !ISO_DAY.test(validity.firstDay) ||
-    !ISO_DAY.test(validity.lastDay) ||
-    !first.isValid ||
-    !last.isValid
-  ) {
-    throw new RangeError(`Not a validity: ${validity.firstDay}..${validity.lastDay}`);
-  }
-  // Calendar arithmetic keeps the wall clock at midnight across a daylight-saving change.
-  const end = last.plus({ days: 1 });
-  return {
-    validFrom: first.toISO({ suppressMilliseconds: true }),
-    validUntil: end.toISO({ suppressMilliseconds: true }),
-  };
 }

@@ -1,9 +1,5 @@
-import { plateRefusalMessage, vignetteOrderSchema } from '@/lib/validations/vignette-order';
-import { checkPlate, type PlateRefusal } from '@/lib/vignettes/plate';
-import de from '@/messages/de.json';
-import en from '@/messages/en.json';
-import hu from '@/messages/hu.json';
-import ro from '@/messages/ro.json';
+import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
+import { checkPlate } from '@/lib/vignettes/plate';
 
 const order = {
   items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: '2026-12-01', plate: 'hd-12-abc', country: 'ro' }],
@@ -57,50 +53,8 @@ describe('the vignette order schema, shared by the form and the API', () => {
   });
 });
 
-describe('plateRefusalMessage', () => {
-  const REFUSALS: [PlateRefusal, string, Record<string, string | number>][] = [
-    [{ reason: 'EMPTY' }, 'plateRequired', {}],
-    [{ reason: 'CHARACTERS' }, 'plateCharacters', {}],
-    [{ reason: 'FORMAT' }, 'plateFormat', {}],
-    [
-      { reason: 'LETTER_FOR_DIGIT', index: 3, char: 'O' },
-      'plateLetterForDigit',
-      { position: 4, char: 'O', other: '0' },
-    ],
-    [
-      { reason: 'DIGIT_FOR_LETTER', index: 6, char: '1' },
-      'plateDigitForLetter',
-      { position: 7, char: '1', other: 'I' },
-    ],
-    [{ reason: 'RO_COUNTY_MISSING' }, 'plateRoCountyMissing', {}],
-    [{ reason: 'RO_COUNTY_UNKNOWN', county: 'XY' }, 'plateRoCountyUnknown', { county: 'XY' }],
-    [{ reason: 'RO_BUCHAREST_DIGITS' }, 'plateRoBucharestDigits', {}],
-    [{ reason: 'RO_COUNTY_DIGITS', county: 'CJ' }, 'plateRoCountyDigits', { county: 'CJ' }],
-    [{ reason: 'RO_LETTERS' }, 'plateRoLetters', {}],
-    [{ reason: 'RO_LETTER_Q', index: 5 }, 'plateRoLetterQ', { position: 6 }],
-    [
-      { reason: 'RO_FIRST_LETTER', index: 4, char: 'I' },
-      'plateRoFirstLetter',
-      { position: 5, char: 'I', other: '1' },
-    ],
-  ];
-
-  it.each(REFUSALS)('%j → %s with the values it names, counted from 1', (refusal, key, params) => {
-    expect(plateRefusalMessage(refusal)).toEqual({ key, params });
-  });
-
-  it.each(Object.entries({ ro, en, de, hu }))(
-    'has each text in Validation in %s, naming exactly the values it is given',
-    (_locale, messages) => {
-      const validation: Record<string, string> = messages.Validation;
-      for (const [, key, params] of REFUSALS) {
-        const named = [...(validation[key] ?? '').matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-        expect([key, new Set(named)]).toEqual([key, new Set(Object.keys(params))]);
-      }
-    },
-  );
-
-  it('is the message of the schema, for the form and the API alike', () => {
+describe('a refused plate', () => {
+  it('has the message of lib/vignettes/plate-refusal, for the form and the API alike', () => {
     const withPlate = (plate: string) => ({ ...order, items: [{ ...order.items[0], plate }] });
     expect(messagesOf(withPlate('B 1234 ABC'))).toEqual(['items.0.plate:plateRoBucharestDigits']);
     expect(messagesOf(withPlate('hd 12 ăbc'))).toEqual(['items.0.plate:plateCharacters']);

@@ -1,0 +1,49 @@
+import type { Browser } from '@playwright/test';
+
+/** What a page costs a visitor on its first load, as the network carried it (compressed bytes). */
+export interface PageWeight {
+  path: string;
+  /** The HTML document. */
+  documentBytes: number;
+  /** Every script the page loaded until the network went quiet. */
+  scriptBytes: number;
+  scripts: number;
+  /** Every request, the document included. */
+  requests: number;
+}
+
+/**
+ * Loads `path` in a fresh context (an empty cache, as a first visit) and adds up what arrived until the network was
+ * quiet: the same bytes as Lighthouse's transfer sizes, without its clock. Bytes and counts depend only on the build,
+ * so they can be gated where a time cannot (docs/architecture.md, Page weight).
+ */
+export async function measurePage(browser: Browser, baseURL: string, path: string): Promise<PageWeight> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const sizes: Promise<{ type: string; bytes: number }>[] = [];
+  page.on('requestfinished', (request) =>
+    sizes.push(
+      request.sizes().then((size) => ({ type: request.resourceType(), bytes: size.responseBodySize })),
+    ),
+  );
+  try {
+    const response = await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+    if (response?.status() !== 200) throw new Error(`${path} answered ${response?.status()}`);
+    const finished = await Promise.all(sizes);
+    const total = (type: string) =>
+      finished.filter((entry) => entry.type === type).reduce((sum, entry) => sum + entry.bytes, 0);
+    return {
+      path,
+      documentBytes: total('document'),
+      scriptBytes: total('script'),
+      scripts: finished.filter((entry) => entry.type === 'script').length,
+      requests: finished.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The middle value (the lower middle of an even count). */
+export const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
