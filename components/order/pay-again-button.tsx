@@ -1,7 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import { api, isApiRequestError, type OrderResponse } from '@/lib/client/api';
+import type { OrderResponse } from '@/lib/client/api';
+import { isApiRequestError } from '@/lib/client/api-error';
+import { apiOnDemand } from '@/lib/client/api-on-demand';
 import { loading } from '@/lib/client/loading';
 
 export interface PayAgainTexts {
@@ -36,6 +38,7 @@ export function PayAgainButton({ orderId, texts }: { orderId: string; texts: Pay
     setProblem('');
     const hideOverlay = loading.showOverlay();
     try {
+      const { api } = await apiOnDemand();
       const order = await api
         .post(`/api/orders/${encodeURIComponent(orderId)}/payment`, { retry: 0 })
         .json<OrderResponse>();

@@ -21,7 +21,9 @@ import {
 } from '@/components/form/zod-form-resolver';
 import { fill, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels } from '@/lib/i18n/labels';
-import { isApiRequestError, postTopUpOrder, type TopUpOrderRequest } from '@/lib/client/api';
+import type { TopUpOrderRequest } from '@/lib/client/api';
+import { isApiRequestError } from '@/lib/client/api-error';
+import { apiOnDemand } from '@/lib/client/api-on-demand';
 import { CHECKOUT_STORAGE_KEYS, checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatNationalPhone, parseRomanianPhone } from '@/lib/phones/romanian-phone';
@@ -143,9 +145,14 @@ export function TopUpForm({
     };
     paying.current = true;
     try {
-      await checkOut(CHECKOUT_STORAGE_KEYS.topUp, body, (key) => postTopUpOrder(body, key), {
-        onBack: () => (paying.current = false),
-      });
+      await checkOut(
+        CHECKOUT_STORAGE_KEYS.topUp,
+        body,
+        (key) => apiOnDemand().then((api) => api.postTopUpOrder(body, key)),
+        {
+          onBack: () => (paying.current = false),
+        },
+      );
     } catch (error) {
       paying.current = false;
       if (isApiRequestError(error) && error.status === 422 && error.issues.length) {

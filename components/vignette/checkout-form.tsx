@@ -2,13 +2,8 @@
 
 import { useId, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
-import {
-  isApiRequestError,
-  postOrder,
-  type ApiIssue,
-  type OrderRequest,
-  type QuoteResponse,
-} from '@/lib/client/api';
+import { postOrder, type OrderRequest, type QuoteResponse } from '@/lib/client/api';
+import { isApiRequestError, type ApiIssue } from '@/lib/client/api-error';
 import { CHECKOUT_STORAGE_KEYS, checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
 import { requestItem, type CartItem } from '@/lib/cart/cart-store';

@@ -3,14 +3,9 @@
 import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
-import {
-  CATALOG_URL,
-  getCatalog,
-  isApiRequestError,
-  postQuote,
-  type ApiIssue,
-  type Catalog,
-} from '@/lib/client/api';
+import type { Catalog } from '@/lib/client/api';
+import { isApiRequestError, type ApiIssue } from '@/lib/client/api-error';
+import { apiOnDemand } from '@/lib/client/api-on-demand';
 import type { Locale } from '@/lib/i18n/routing';
 import { countrySign } from '@/lib/vignettes/countries';
 import { countyName } from '@/lib/vignettes/counties';
@@ -80,7 +75,7 @@ export function VignettePurchase({
   const [renderedToday] = useState(
     () => initialCatalog !== null && initialCatalog.date === budapestToday(new Date()),
   );
-  const catalog = useSWR(CATALOG_URL, getCatalog, {
+  const catalog = useSWR('vignette-catalog', () => apiOnDemand().then((api) => api.getCatalog()), {
     fallbackData: initialCatalog ?? undefined,
     revalidateOnMount: !renderedToday,
     revalidateOnFocus: false,
@@ -91,7 +86,7 @@ export function VignettePurchase({
   const signature = JSON.stringify(items);
   const quote = useSWR(
     items.length ? ['vignette-quote', signature] : null,
-    ([, body]: [string, string]) => postQuote({ items: JSON.parse(body) }),
+    ([, body]: [string, string]) => apiOnDemand().then((api) => api.postQuote({ items: JSON.parse(body) })),
     { revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false },
   );
   const [orderIssues, setOrderIssues] = useState<{ signature: string; issues: ApiIssue[] }>();

@@ -1,5 +1,5 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest } from 'ky';
-import type { ErrorBody, ErrorIssue } from '@/lib/api/error-body';
+import { ApiRequestError, type ApiErrorBody } from './api-error';
 import type { Catalog } from '@/lib/catalog/catalog';
 import type { VignetteOrderInput } from '@/lib/validations/vignette-order';
 import type { TopUpOrderInput } from '@/lib/validations/topup-order';
@@ -30,46 +30,8 @@ const SECURED_PATHS = [
 export const CURRENT_USER_KEY = 'currentUser';
 export const PRINCIPAL_KEY = 'principal';
 
-/** A field issue of a 422 answer, as the route handlers write it. */
-export type ApiIssue = ErrorIssue;
-
-/** The JSON error body of every endpoint, as the route handlers write it. */
-export type ApiErrorBody = ErrorBody;
-
-/**
- * A failed call, as the spec describes it (docs/api.md, The browser's client): the status (0 when no answer came:
- * network down, timeout), the status text, the message `Http failure response for {url}: {status} {statusText}`, and
- * the parsed error body.
- */
-export class ApiRequestError extends Error {
-  readonly status: number;
-  readonly statusText: string;
-  readonly url: string;
-  readonly body: ApiErrorBody | undefined;
-
-  constructor(
-    url: string,
-    status: number,
-    statusText: string,
-    body?: ApiErrorBody,
-    options?: { cause?: unknown },
-  ) {
-    super(`Http failure response for ${url}: ${status} ${statusText}`, options);
-    this.name = 'ApiRequestError';
-    this.url = url;
-    this.status = status;
-    this.statusText = statusText;
-    this.body = body;
-  }
-
-  /** The field issues of a 422 answer; empty for any other failure. */
-  get issues(): ApiIssue[] {
-    return this.body?.error.issues ?? [];
-  }
-}
-
-export const isApiRequestError = (error: unknown): error is ApiRequestError =>
-  error instanceof ApiRequestError;
+// The error class lives apart so that pages can tell an API failure without loading the client itself (ky).
+export { ApiRequestError, isApiRequestError, type ApiErrorBody, type ApiIssue } from './api-error';
 
 const isErrorBody = (data: unknown): data is ApiErrorBody =>
   typeof data === 'object' &&

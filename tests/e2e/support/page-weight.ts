@@ -21,6 +21,12 @@ export async function measurePage(browser: Browser, baseURL: string, path: strin
   const context = await browser.newContext();
   const page = await context.newPage();
   const sizes: Promise<{ type: string; bytes: number }>[] = [];
+  // A script that did not arrive weighs nothing: a page that lost one is broken, never light.
+  const failures: string[] = [];
+  page.on('requestfailed', (request) => failures.push(`${request.url()}: ${request.failure()?.errorText}`));
+  page.on('response', (answer) => {
+    if (answer.status() >= 400) failures.push(`${answer.url()}: ${answer.status()}`);
+  });
   page.on('requestfinished', (request) =>
     sizes.push(
       request.sizes().then((size) => ({ type: request.resourceType(), bytes: size.responseBodySize })),
@@ -30,6 +36,7 @@ export async function measurePage(browser: Browser, baseURL: string, path: strin
     const response = await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
     if (response?.status() !== 200) throw new Error(`${path} answered ${response?.status()}`);
     const finished = await Promise.all(sizes);
+    if (failures.length) throw new Error(`${path} lost requests:\n${failures.join('\n')}`);
     const total = (type: string) =>
       finished.filter((entry) => entry.type === type).reduce((sum, entry) => sum + entry.bytes, 0);
     return {

@@ -7,13 +7,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TopUpForm } from '@/components/prepay/topup-form';
 import { CheckoutForm } from '@/components/vignette/checkout-form';
+import { ApiRequestError } from '@/lib/client/api-error';
 import { checkOut } from '@/lib/client/checkout';
 import de from '@/messages/de.json';
 import ro from '@/messages/ro.json';
 
 // Nothing is paid here: the API client (and ky, which jsdom cannot load) and the checkout's redirect stay out.
 jest.mock('@/lib/client/api', () => ({
-  isApiRequestError: (error: unknown) => (error as { apiError?: boolean } | null)?.apiError === true,
   postOrder: jest.fn(),
   postTopUpOrder: jest.fn(),
 }));
@@ -167,11 +167,15 @@ describe('the billing block of the top-up form', () => {
 
   it("shows the server's 422 issue about a billing field next to that field", async () => {
     const user = userEvent.setup();
-    sent.mockRejectedValueOnce({
-      apiError: true,
-      status: 422,
-      issues: [{ path: 'invoice.street', code: 'tooLong', message: 'The text is too long.' }],
-    });
+    sent.mockRejectedValueOnce(
+      new ApiRequestError('/api/eps/utils/orders', 422, 'Unprocessable Content', {
+        error: {
+          code: 'VALIDATION',
+          message: 'The request is not valid.',
+          issues: [{ path: 'invoice.street', code: 'tooLong', message: 'The text is too long.' }],
+        },
+      }),
+    );
     renderTopUp();
     await fillTopUp(user);
     await user.click(screen.getByRole('checkbox', { name: t.toggle }));

@@ -2,36 +2,24 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PayAgainButton, payAgainTexts } from '@/components/order/pay-again-button';
+import { ApiRequestError, type ApiErrorBody } from '@/lib/client/api-error';
 import ro from '@/messages/ro.json';
 
-jest.mock('@/lib/client/api', () => {
-  class ApiRequestError extends Error {
-    constructor(
-      readonly status: number,
-      readonly body?: {
-        error: { code: string; message: string; issues?: { path: string; code?: string }[] };
-      },
-    ) {
-      super(`Http failure response: ${status}`);
-    }
-    get issues() {
-      return this.body?.error.issues ?? [];
-    }
-  }
-  return {
-    api: { post: jest.fn() },
-    ApiRequestError,
-    isApiRequestError: (error: unknown) => error instanceof ApiRequestError,
-  };
-});
-const { api, ApiRequestError } = jest.requireMock('@/lib/client/api') as {
-  api: { post: jest.Mock };
-  ApiRequestError: new (status: number, body?: unknown) => Error;
-};
+// The HTTP client (ky) replaced; the error class is the real one, which the button tells apart without the client.
+jest.mock('@/lib/client/api', () => ({ api: { post: jest.fn() } }));
+const { api } = jest.requireMock('@/lib/client/api') as { api: { post: jest.Mock } };
+
+const PAYMENT_URL = '/api/orders/AAAAAAAAAAAAAAAAAAAAAA/payment';
+const failedWith = (status: number, body?: ApiErrorBody) =>
+  new ApiRequestError(PAYMENT_URL, status, '', body);
 
 const refusedWith = (code: string) =>
-  new ApiRequestError(409, {
-    error: { code: 'CONFLICT', message: 'refused', issues: [{ path: 'orderId', code: `payAgain.${code}` }] },
+  failedWith(409, {
+    error: {
+      code: 'CONFLICT',
+      message: 'refused',
+      issues: [{ path: 'orderId', code: `payAgain.${code}`, message: 'refused' }],
+    },
   });
 const failing = (error: Error) => ({ json: async () => Promise.reject(error) });
 
@@ -55,9 +43,9 @@ describe('PayAgainButton: what the buyer reads when paying again does not work',
 
   it('says the provider does not answer, that there were too many tries, or that the connection failed', async () => {
     for (const [error, text] of [
-      [new ApiRequestError(503), ro.PayAgain.unavailable],
-      [new ApiRequestError(429), ro.PayAgain.tooMany],
-      [new ApiRequestError(0), ro.PayAgain.failed],
+      [failedWith(503), ro.PayAgain.unavailable],
+      [failedWith(429), ro.PayAgain.tooMany],
+      [failedWith(0), ro.PayAgain.failed],
       [new Error('offline'), ro.PayAgain.failed],
     ] as const) {
       api.post.mockReturnValue(failing(error));
