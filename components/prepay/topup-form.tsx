@@ -29,6 +29,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { formatNationalPhone, parseRomanianPhone } from '@/lib/phones/romanian-phone';
 import type { TopUpOperator } from '@/lib/topups/catalog';
 import type messages from '@/messages/ro.json';
+import { useHydrated } from '@/lib/client/use-hydrated';
 
 export type TopUpFormLabels = (typeof messages)['TopUpForm'];
 
@@ -95,6 +96,7 @@ export function TopUpForm({
   billing,
 }: Props) {
   const id = useId();
+  const hydrated = useHydrated();
   const form = useForm<TopUpValues>({
     defaultValues: {
       productId: '',
@@ -184,143 +186,152 @@ export function TopUpForm({
   return (
     <form
       {...fetchesSchemaWhenTouched(resolver)}
-      onSubmit={(event) =>
+      onSubmit={(event) => {
+        // A new try: what the last one said goes.
+        setPayError(undefined);
         void handleSubmit(pay)(event).catch(
           whenSchemaUnavailable(() => setPayError(message('formUnavailable'))),
-        )
-      }
-      className="max-w-2xl space-y-8"
+        );
+      }}
+      className="max-w-2xl"
       data-testid="topup-form"
     >
-      <fieldset aria-describedby={productError ? errorId('productId') : undefined}>
-        <legend className={heading}>
-          <span aria-hidden="true" className={stepNumber}>
-            1
-          </span>
-          {t.amountStep}
-        </legend>
-        <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {products.map((option) => (
-            <label
-              key={option.id}
-              className="has-checked:border-brand has-checked:bg-brand/5 has-focus-visible:outline-brand relative flex min-h-24 cursor-pointer flex-col rounded-xl border-2 border-slate-300 bg-white p-3 has-focus-visible:outline-2 has-focus-visible:outline-offset-2"
-              data-product={option.id}
-            >
-              <input {...register('productId')} type="radio" value={option.id} className="sr-only" />
-              <span className="text-2xl font-bold text-slate-900">{formatEur(option.faceValue, locale)}</span>
-              <span className="text-slate-800 tabular-nums">{formatRon(option.priceRon, locale)}</span>
-              <span
-                className={`mt-2 w-fit rounded-full px-2 py-0.5 text-sm font-semibold ${
-                  option.delivery === 'PIN' ? 'bg-accent text-slate-900' : 'bg-slate-200 text-slate-900'
-                }`}
+      {/* Disabled until the scripts run (useHydrated); a layout of its own would not be the same form. */}
+      <fieldset disabled={!hydrated} className="contents space-y-8">
+        <fieldset aria-describedby={productError ? errorId('productId') : undefined}>
+          <legend className={heading}>
+            <span aria-hidden="true" className={stepNumber}>
+              1
+            </span>
+            {t.amountStep}
+          </legend>
+          <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {products.map((option) => (
+              <label
+                key={option.id}
+                className="has-checked:border-brand has-checked:bg-brand/5 has-focus-visible:outline-brand relative flex min-h-24 cursor-pointer flex-col rounded-xl border-2 border-slate-300 bg-white p-3 has-focus-visible:outline-2 has-focus-visible:outline-offset-2"
+                data-product={option.id}
               >
-                {option.delivery === 'PIN' ? t.deliveryPin : t.deliveryDirect}
-              </span>
-            </label>
-          ))}
-        </div>
-        <p className="mt-2 text-sm text-slate-700">{t.amountHint}</p>
-        <FieldError id={errorId('productId')} message={productError} />
-      </fieldset>
-
-      <section aria-labelledby={`${id}-number`} className="space-y-4">
-        <h2 id={`${id}-number`} className={heading}>
-          <span aria-hidden="true" className={stepNumber}>
-            2
-          </span>
-          {t.numberStep}
-        </h2>
-        <TextField
-          {...register('phone')}
-          id={fieldId('phone')}
-          label={fill(t.phone, { operator: operatorName })}
-          hint={fill(t.phoneHint, { operator: operator.name })}
-          error={phoneError}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="07xx xxx xxx"
-        />
-        <TextField
-          {...register('phoneConfirm')}
-          id={fieldId('phoneConfirm')}
-          label={t.phoneConfirm}
-          error={confirmError}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-        />
-      </section>
-
-      <section aria-labelledby={`${id}-checkout`} className="space-y-5">
-        <h2 id={`${id}-checkout`} className={heading}>
-          <span aria-hidden="true" className={stepNumber}>
-            3
-          </span>
-          {t.checkoutStep}
-        </h2>
-        <EmailField
-          {...register('email')}
-          id={fieldId('email')}
-          label={t.email}
-          hint={t.emailHint}
-          error={emailError}
-          value={email}
-          suggestionLabels={emailSuggestion}
-          onCorrect={(corrected) => setValue('email', corrected, { shouldValidate: true, shouldDirty: true })}
-        />
-
-        <FormProvider {...form}>
-          <BillingFields idPrefix={id} locale={locale} labels={billing} message={message} />
-        </FormProvider>
-
-        <section
-          aria-labelledby={`${id}-summary`}
-          className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
-          data-testid="topup-summary"
-        >
-          <h3 id={`${id}-summary`} className="text-lg font-semibold text-slate-900">
-            {t.summary}
-          </h3>
-          <div aria-live="polite">
-            {product ? (
-              <>
-                <p className="mt-2 text-slate-900">
-                  {fill(product.delivery === 'PIN' ? t.summaryPin : t.summaryDirect, {
-                    value: formatEur(product.faceValue, locale),
-                    operator: operatorName,
-                    phone: parsedPhone ? formatNationalPhone(parsedPhone.e164) : t.summaryNoPhone,
-                    email: email?.trim() || t.summaryNoEmail,
-                  })}
-                </p>
-                <p className="mt-2 flex items-baseline justify-between gap-3 border-t-2 border-slate-900 pt-2 text-lg font-bold text-slate-900">
-                  <span>{t.total}</span>
-                  <span data-testid="topup-total" data-bani={product.priceRon} className="tabular-nums">
-                    {formatRon(product.priceRon, locale)}
-                  </span>
-                </p>
-                <p className="mt-1 text-sm text-slate-700">{t.vatIncluded}</p>
-              </>
-            ) : (
-              <p className="mt-2 text-slate-700">{t.summaryEmpty}</p>
-            )}
+                <input {...register('productId')} type="radio" value={option.id} className="sr-only" />
+                <span className="text-2xl font-bold text-slate-900">
+                  {formatEur(option.faceValue, locale)}
+                </span>
+                <span className="text-slate-800 tabular-nums">{formatRon(option.priceRon, locale)}</span>
+                <span
+                  className={`mt-2 w-fit rounded-full px-2 py-0.5 text-sm font-semibold ${
+                    option.delivery === 'PIN' ? 'bg-accent text-slate-900' : 'bg-slate-200 text-slate-900'
+                  }`}
+                >
+                  {option.delivery === 'PIN' ? t.deliveryPin : t.deliveryDirect}
+                </span>
+              </label>
+            ))}
           </div>
+          <p className="mt-2 text-sm text-slate-700">{t.amountHint}</p>
+          <FieldError id={errorId('productId')} message={productError} />
+        </fieldset>
+
+        <section aria-labelledby={`${id}-number`} className="space-y-4">
+          <h2 id={`${id}-number`} className={heading}>
+            <span aria-hidden="true" className={stepNumber}>
+              2
+            </span>
+            {t.numberStep}
+          </h2>
+          <TextField
+            {...register('phone')}
+            id={fieldId('phone')}
+            label={fill(t.phone, { operator: operatorName })}
+            hint={fill(t.phoneHint, { operator: operator.name })}
+            error={phoneError}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="07xx xxx xxx"
+          />
+          <TextField
+            {...register('phoneConfirm')}
+            id={fieldId('phoneConfirm')}
+            label={t.phoneConfirm}
+            error={confirmError}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+          />
         </section>
 
-        <TermsConsent
-          input={{ ...register('acceptTerms'), ...described('acceptTerms', termsError) }}
-          label={t.terms}
-          linkText={t.termsLink}
-          errorId={errorId('acceptTerms')}
-          error={termsError}
-        />
-        <PayButton
-          id={id}
-          label={product ? fill(t.pay, { amount: formatRon(product.priceRon, locale) }) : t.payPlain}
-          hint={t.payHint}
-          error={payError}
-        />
-      </section>
+        <section aria-labelledby={`${id}-checkout`} className="space-y-5">
+          <h2 id={`${id}-checkout`} className={heading}>
+            <span aria-hidden="true" className={stepNumber}>
+              3
+            </span>
+            {t.checkoutStep}
+          </h2>
+          <EmailField
+            {...register('email')}
+            id={fieldId('email')}
+            label={t.email}
+            hint={t.emailHint}
+            error={emailError}
+            value={email}
+            suggestionLabels={emailSuggestion}
+            onCorrect={(corrected) =>
+              setValue('email', corrected, { shouldValidate: true, shouldDirty: true })
+            }
+          />
+
+          <FormProvider {...form}>
+            <BillingFields idPrefix={id} locale={locale} labels={billing} message={message} />
+          </FormProvider>
+
+          <section
+            aria-labelledby={`${id}-summary`}
+            className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+            data-testid="topup-summary"
+          >
+            <h3 id={`${id}-summary`} className="text-lg font-semibold text-slate-900">
+              {t.summary}
+            </h3>
+            <div aria-live="polite">
+              {product ? (
+                <>
+                  <p className="mt-2 text-slate-900">
+                    {fill(product.delivery === 'PIN' ? t.summaryPin : t.summaryDirect, {
+                      value: formatEur(product.faceValue, locale),
+                      operator: operatorName,
+                      phone: parsedPhone ? formatNationalPhone(parsedPhone.e164) : t.summaryNoPhone,
+                      email: email?.trim() || t.summaryNoEmail,
+                    })}
+                  </p>
+                  <p className="mt-2 flex items-baseline justify-between gap-3 border-t-2 border-slate-900 pt-2 text-lg font-bold text-slate-900">
+                    <span>{t.total}</span>
+                    <span data-testid="topup-total" data-bani={product.priceRon} className="tabular-nums">
+                      {formatRon(product.priceRon, locale)}
+                    </span>
+                  </p>
+                  <p className="mt-1 text-sm text-slate-700">{t.vatIncluded}</p>
+                </>
+              ) : (
+                <p className="mt-2 text-slate-700">{t.summaryEmpty}</p>
+              )}
+            </div>
+          </section>
+
+          <TermsConsent
+            input={{ ...register('acceptTerms'), ...described('acceptTerms', termsError) }}
+            label={t.terms}
+            linkText={t.termsLink}
+            errorId={errorId('acceptTerms')}
+            error={termsError}
+          />
+          <PayButton
+            id={id}
+            label={product ? fill(t.pay, { amount: formatRon(product.priceRon, locale) }) : t.payPlain}
+            hint={t.payHint}
+            error={payError}
+          />
+        </section>
+      </fieldset>
     </form>
   );
 }

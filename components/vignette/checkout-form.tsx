@@ -64,7 +64,7 @@ function focusCartItem(issues: readonly ApiIssue[]) {
 
 const FORM_FIELDS = new Set<string>(['email', 'acceptTerms', ...BILLING_FIELD_PATHS]);
 
-interface CheckoutFormProps {
+export interface CheckoutFormProps {
   items: readonly CartItem[];
   quote: { data?: QuoteResponse; error?: unknown; isLoading: boolean; retry: () => void };
   locale: Locale;
@@ -182,11 +182,13 @@ export function CheckoutForm({
       </h2>
       <form
         {...fetchesSchemaWhenTouched(checkoutResolver)}
-        onSubmit={(event) =>
+        onSubmit={(event) => {
+          // A new try: what the last one said goes.
+          setPayError(undefined);
           void handleSubmit(pay)(event).catch(
             whenSchemaUnavailable(() => setPayError(message('formUnavailable'))),
-          )
-        }
+          );
+        }}
         className="space-y-5"
       >
         <EmailField

@@ -1,8 +1,7 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { CalendarLabels } from './calendar';
+import type { Calendar, CalendarLabels } from './calendar';
 import { utcDate } from '@/lib/dates/calendar-dates';
 
 export interface DatePickerLabels extends CalendarLabels {
@@ -12,6 +11,8 @@ export interface DatePickerLabels extends CalendarLabels {
   open: string;
   /** The field's text while no day is chosen. */
   placeholder: string;
+  /** Said when the calendar's code could not be fetched (no connection). */
+  unavailable: string;
 }
 
 interface DatePickerProps {
@@ -33,11 +34,12 @@ interface DatePickerProps {
 
 /**
  * The calendar's code is fetched when the buyer reaches for the field (a press or the focus), not with the page: most
- * of a purchase page's visitors read the prices first, and by the time the popup opens its code is there.
+ * of a purchase page's visitors read the prices first, and by the time the popup opens its code is there. The popup
+ * opens only once it is (never empty, so a key pressed at once lands in the calendar); without a connection the field
+ * says so.
  */
-const loadCalendar = () => import('./calendar');
+const loadCalendar = () => import('./calendar').then((module) => module.Calendar);
 const preloadCalendar = () => void loadCalendar().catch(() => undefined);
-const Calendar = dynamic(() => loadCalendar().then((module) => module.Calendar), { ssr: false });
 
 /** docs/screens.md, Calendar: the popup's size and its opening and closing animations. */
 export const POPUP_WIDTH = 296;
@@ -78,11 +80,20 @@ export function DatePicker({
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const open = phase === 'opening' || phase === 'open';
 
+  const [LoadedCalendar, setLoadedCalendar] = useState<typeof Calendar>();
+  const [unavailable, setUnavailable] = useState(false);
   const show = () => {
     if (open) return;
     clearTimeout(closeTimer.current);
-    setOpenings((count) => count + 1);
-    setPhase('opening');
+    loadCalendar().then(
+      (calendar) => {
+        setLoadedCalendar(() => calendar);
+        setUnavailable(false);
+        setOpenings((count) => count + 1);
+        setPhase('opening');
+      },
+      () => setUnavailable(true),
+    );
   };
   const hide = (returnFocus: boolean) => {
     setPhase((current) => (current === 'closed' ? current : 'closing'));
@@ -197,7 +208,12 @@ export function DatePicker({
           <span className="sr-only sm:not-sr-only">{labels.open}</span>
         </button>
       </div>
-      {phase !== 'closed' && (
+      {unavailable && (
+        <p role="alert" className="mt-1 text-red-800">
+          {labels.unavailable}
+        </p>
+      )}
+      {phase !== 'closed' && LoadedCalendar && (
         <div
           ref={dialog}
           role="dialog"
@@ -211,7 +227,7 @@ export function DatePicker({
             phase === 'open' ? 'scale-100 opacity-100 duration-[120ms]' : 'scale-95 opacity-0'
           } ${phase === 'closing' ? 'duration-[100ms]' : ''}`}
         >
-          <Calendar
+          <LoadedCalendar
             key={openings}
             locale={locale}
             min={min}

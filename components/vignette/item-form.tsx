@@ -22,6 +22,7 @@ import {
 import { fill, formatDay, formatHuf, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 import { PlateCountryFields } from './plate-fields';
+import { useHydrated } from '@/lib/client/use-hydrated';
 
 export interface ItemFormValues {
   type: VignetteType | '';
@@ -139,6 +140,7 @@ export function ItemForm({
   onAdded,
 }: ItemFormProps) {
   const id = useId();
+  const hydrated = useHydrated();
   const products = useMemo(
     () => catalog.products.filter((product) => product.categoryCode === categoryCode),
     [catalog, categoryCode],
@@ -242,234 +244,242 @@ export function ItemForm({
   return (
     <form
       {...fetchesSchemaWhenTouched(resolver)}
-      onSubmit={(event) =>
+      onSubmit={(event) => {
+        // A new try: what the last one said goes.
+        setAddError(undefined);
         void handleSubmit(onAdd)(event).catch(
           whenSchemaUnavailable(() => setAddError(message('formUnavailable'))),
-        )
-      }
-      className="space-y-8"
+        );
+      }}
       data-testid="vignette-item-form"
     >
-      <section aria-labelledby={`${id}-step-period`} className="space-y-3">
-        <h2 id={`${id}-step-period`} className={stepHeading}>
-          <span aria-hidden="true" className={stepNumber}>
-            1
-          </span>
-          {labels.steps.period}
-        </h2>
-        <fieldset
-          role="radiogroup"
-          aria-invalid={typeError ? true : undefined}
-          aria-describedby={typeError ? ids.typeError : undefined}
-        >
-          <legend className="mb-2 text-slate-700">{labels.periods.legend}</legend>
-          {types.length === 0 && <p className="text-slate-800">{labels.periods.unavailable}</p>}
-          <div className="grid gap-2 sm:grid-cols-2">
-            {types.map((candidate) => {
-              const optionId = `${ids.type}-${candidate}`;
-              const shown = candidate === type ? product : productsOf(products, candidate)[0];
-              return (
-                <label
-                  key={candidate}
-                  htmlFor={optionId}
-                  className="hover:border-brand has-[:checked]:border-brand has-[:checked]:bg-brand/5 has-[:focus-visible]:outline-brand flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 has-[:checked]:border-2 has-[:focus-visible]:outline-2"
-                >
-                  <input
-                    {...typeField}
-                    id={optionId}
-                    type="radio"
-                    value={candidate}
-                    aria-labelledby={`${optionId}-name ${optionId}-price`}
-                    aria-describedby={`${optionId}-description`}
-                    className="accent-brand mt-1 size-5 shrink-0 focus-visible:outline-none"
-                  />
-                  <span className="flex flex-col">
-                    <span id={`${optionId}-name`} className="font-semibold text-slate-900">
-                      {labels.periods[candidate].name}
+      {/* Disabled until the scripts run (useHydrated); a layout of its own would not be the same form. */}
+      <fieldset disabled={!hydrated} className="contents space-y-8">
+        <section aria-labelledby={`${id}-step-period`} className="space-y-3">
+          <h2 id={`${id}-step-period`} className={stepHeading}>
+            <span aria-hidden="true" className={stepNumber}>
+              1
+            </span>
+            {labels.steps.period}
+          </h2>
+          <fieldset
+            role="radiogroup"
+            aria-invalid={typeError ? true : undefined}
+            aria-describedby={typeError ? ids.typeError : undefined}
+          >
+            <legend className="mb-2 text-slate-700">{labels.periods.legend}</legend>
+            {types.length === 0 && <p className="text-slate-800">{labels.periods.unavailable}</p>}
+            <div className="grid gap-2 sm:grid-cols-2">
+              {types.map((candidate) => {
+                const optionId = `${ids.type}-${candidate}`;
+                const shown = candidate === type ? product : productsOf(products, candidate)[0];
+                return (
+                  <label
+                    key={candidate}
+                    htmlFor={optionId}
+                    className="hover:border-brand has-[:checked]:border-brand has-[:checked]:bg-brand/5 has-[:focus-visible]:outline-brand flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 has-[:checked]:border-2 has-[:focus-visible]:outline-2"
+                  >
+                    <input
+                      {...typeField}
+                      id={optionId}
+                      type="radio"
+                      value={candidate}
+                      aria-labelledby={`${optionId}-name ${optionId}-price`}
+                      aria-describedby={`${optionId}-description`}
+                      className="accent-brand mt-1 size-5 shrink-0 focus-visible:outline-none"
+                    />
+                    <span className="flex flex-col">
+                      <span id={`${optionId}-name`} className="font-semibold text-slate-900">
+                        {labels.periods[candidate].name}
+                      </span>
+                      <span id={`${optionId}-price`} className="text-brand font-medium tabular-nums">
+                        {priceText(shown)}
+                      </span>
+                      <span id={`${optionId}-description`} className="text-sm text-slate-700">
+                        {labels.periods[candidate].description}
+                      </span>
                     </span>
-                    <span id={`${optionId}-price`} className="text-brand font-medium tabular-nums">
-                      {priceText(shown)}
-                    </span>
-                    <span id={`${optionId}-description`} className="text-sm text-slate-700">
-                      {labels.periods[candidate].description}
-                    </span>
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
-        <FieldError id={ids.typeError} message={typeError} />
-      </section>
-
-      <section aria-labelledby={`${id}-step-start`} className="space-y-3">
-        <h2 id={`${id}-step-start`} className={stepHeading}>
-          <span aria-hidden="true" className={stepNumber}>
-            2
-          </span>
-          {labels.steps.start}
-        </h2>
-
-        {type === '' && <p className="text-slate-700">{labels.start.choosePeriod}</p>}
-
-        {type !== '' && !yearly && product && (
-          <div>
-            <label htmlFor={ids.start} className="block font-medium text-slate-900">
-              {labels.start.label}
-            </label>
-            <p id={ids.startHint} className="text-sm text-slate-700">
-              {fill(labels.start.hint, {
-                min: formatDay(product.earliestStart, locale),
-                max: formatDay(product.latestStart, locale),
+                  </label>
+                );
               })}
-            </p>
-            <div className="mt-1">
-              <DatePicker
-                id={ids.start}
-                locale={locale}
-                min={product.earliestStart}
-                max={product.latestStart}
-                today={catalog.date}
-                value={startField.field.value || undefined}
-                onChange={startField.field.onChange}
-                onBlur={startField.field.onBlur}
-                inputRef={startField.field.ref}
-                invalid={Boolean(startError)}
-                describedBy={[ids.startHint, startError && ids.startError].filter(Boolean).join(' ')}
-                labels={labels.calendar}
-              />
             </div>
-            <FieldError id={ids.startError} message={startError} />
-          </div>
-        )}
-
-        {yearly && years.length > 1 && (
-          <fieldset aria-describedby={yearError ? ids.yearError : undefined}>
-            <legend className="font-medium text-slate-900">{labels.year.legend}</legend>
-            <div className="mt-1 flex flex-wrap gap-2">
-              {years.map((year, index) => (
-                <label
-                  key={year}
-                  className="has-[:checked]:border-brand flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 has-[:checked]:border-2"
-                >
-                  <input
-                    {...yearField}
-                    type="radio"
-                    value={String(year)}
-                    defaultChecked={index === 0 && !values.year}
-                    className="accent-brand size-5"
-                  />
-                  {fill(labels.year.option, { year })}
-                </label>
-              ))}
-            </div>
-            <FieldError id={ids.yearError} message={yearError} />
           </fieldset>
-        )}
-        {yearly && years.length <= 1 && <FieldError id={ids.yearError} message={yearError} />}
+          <FieldError id={ids.typeError} message={typeError} />
+        </section>
 
-        {type === 'COUNTY_YEAR' && (
-          <div>
-            <label htmlFor={ids.county} className="block font-medium text-slate-900">
-              {labels.county.label}
-            </label>
-            <p id={ids.countyHint} className="text-sm text-slate-700">
-              {labels.county.hint}
-            </p>
-            <select
-              {...countyField}
-              id={ids.county}
-              aria-invalid={countyError ? true : undefined}
-              aria-describedby={[ids.countyHint, countyError && ids.countyError].filter(Boolean).join(' ')}
-              className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 aria-[invalid=true]:border-red-700"
-            >
-              <option value="">{labels.county.placeholder}</option>
-              {catalog.counties.map((county) => (
-                <option key={county.id} value={county.id}>
-                  {county.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id={ids.countyError} message={countyError} />
-          </div>
-        )}
+        <section aria-labelledby={`${id}-step-start`} className="space-y-3">
+          <h2 id={`${id}-step-start`} className={stepHeading}>
+            <span aria-hidden="true" className={stepNumber}>
+              2
+            </span>
+            {labels.steps.start}
+          </h2>
 
-        {type !== '' && (
-          <div aria-live="polite" className="rounded-lg bg-sky-50 p-3 text-slate-900" data-testid="validity">
-            {validity ? (
-              <p>
-                <span className="font-semibold">{labels.validity.label}: </span>
-                {/* Not paid yet: worded as a purchase now, "from the payment" for today. */}
-                <span data-first-day={validity.firstDay} data-last-day={validity.lastDay}>
-                  {validityText(validityTexts, validity, catalogNow(catalog.date), locale)}
-                </span>
+          {type === '' && <p className="text-slate-700">{labels.start.choosePeriod}</p>}
+
+          {type !== '' && !yearly && product && (
+            <div>
+              <label htmlFor={ids.start} className="block font-medium text-slate-900">
+                {labels.start.label}
+              </label>
+              <p id={ids.startHint} className="text-sm text-slate-700">
+                {fill(labels.start.hint, {
+                  min: formatDay(product.earliestStart, locale),
+                  max: formatDay(product.latestStart, locale),
+                })}
               </p>
-            ) : (
-              <p className="text-slate-700">{labels.validity.pending}</p>
+              <div className="mt-1">
+                <DatePicker
+                  id={ids.start}
+                  locale={locale}
+                  min={product.earliestStart}
+                  max={product.latestStart}
+                  today={catalog.date}
+                  value={startField.field.value || undefined}
+                  onChange={startField.field.onChange}
+                  onBlur={startField.field.onBlur}
+                  inputRef={startField.field.ref}
+                  invalid={Boolean(startError)}
+                  describedBy={[ids.startHint, startError && ids.startError].filter(Boolean).join(' ')}
+                  labels={labels.calendar}
+                />
+              </div>
+              <FieldError id={ids.startError} message={startError} />
+            </div>
+          )}
+
+          {yearly && years.length > 1 && (
+            <fieldset aria-describedby={yearError ? ids.yearError : undefined}>
+              <legend className="font-medium text-slate-900">{labels.year.legend}</legend>
+              <div className="mt-1 flex flex-wrap gap-2">
+                {years.map((year, index) => (
+                  <label
+                    key={year}
+                    className="has-[:checked]:border-brand flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 has-[:checked]:border-2"
+                  >
+                    <input
+                      {...yearField}
+                      type="radio"
+                      value={String(year)}
+                      defaultChecked={index === 0 && !values.year}
+                      className="accent-brand size-5"
+                    />
+                    {fill(labels.year.option, { year })}
+                  </label>
+                ))}
+              </div>
+              <FieldError id={ids.yearError} message={yearError} />
+            </fieldset>
+          )}
+          {yearly && years.length <= 1 && <FieldError id={ids.yearError} message={yearError} />}
+
+          {type === 'COUNTY_YEAR' && (
+            <div>
+              <label htmlFor={ids.county} className="block font-medium text-slate-900">
+                {labels.county.label}
+              </label>
+              <p id={ids.countyHint} className="text-sm text-slate-700">
+                {labels.county.hint}
+              </p>
+              <select
+                {...countyField}
+                id={ids.county}
+                aria-invalid={countyError ? true : undefined}
+                aria-describedby={[ids.countyHint, countyError && ids.countyError].filter(Boolean).join(' ')}
+                className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 aria-[invalid=true]:border-red-700"
+              >
+                <option value="">{labels.county.placeholder}</option>
+                {catalog.counties.map((county) => (
+                  <option key={county.id} value={county.id}>
+                    {county.name}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={ids.countyError} message={countyError} />
+            </div>
+          )}
+
+          {type !== '' && (
+            <div
+              aria-live="polite"
+              className="rounded-lg bg-sky-50 p-3 text-slate-900"
+              data-testid="validity"
+            >
+              {validity ? (
+                <p>
+                  <span className="font-semibold">{labels.validity.label}: </span>
+                  {/* Not paid yet: worded as a purchase now, "from the payment" for today. */}
+                  <span data-first-day={validity.firstDay} data-last-day={validity.lastDay}>
+                    {validityText(validityTexts, validity, catalogNow(catalog.date), locale)}
+                  </span>
+                </p>
+              ) : (
+                <p className="text-slate-700">{labels.validity.pending}</p>
+              )}
+            </div>
+          )}
+        </section>
+
+        <section aria-labelledby={`${id}-step-vehicle`} className="space-y-3">
+          <h2 id={`${id}-step-vehicle`} className={stepHeading}>
+            <span aria-hidden="true" className={stepNumber}>
+              3
+            </span>
+            {labels.steps.vehicle}
+          </h2>
+          <PlateCountryFields
+            key={added}
+            locale={locale}
+            plate={plateField.field.value}
+            country={countryField.field.value}
+            confirmed={confirmField.field.value}
+            onPlateChange={plateField.field.onChange}
+            onPlateBlur={plateField.field.onBlur}
+            onCountryChange={countryField.field.onChange}
+            onConfirmedChange={confirmField.field.onChange}
+            errors={{
+              plate: errors.plate?.message,
+              country: errors.country?.message,
+              confirmed: errors.plateConfirmed?.message,
+            }}
+            showErrors={formState.isSubmitted}
+            labels={labels}
+            validation={validation}
+            plateRef={plateField.field.ref}
+            countryRef={countryField.field.ref}
+            confirmRef={confirmField.field.ref}
+          />
+        </section>
+
+        <div className="space-y-3">
+          <div aria-live="polite">
+            {overlaps.length > 0 && (
+              <p
+                className="rounded border-l-4 border-amber-500 bg-amber-50 p-3 text-amber-950"
+                data-testid="duplicate-warning"
+              >
+                {fill(labels.add.duplicate, {
+                  plate: `${plate} (${countrySign(values.country) ?? values.country})`,
+                  items: overlaps
+                    .map(
+                      (item) =>
+                        `${describeItem(item)}, ${formatDay(item.firstDay, locale, 'medium')} – ${formatDay(item.lastDay, locale, 'medium')}`,
+                    )
+                    .join('; '),
+                })}
+              </p>
             )}
           </div>
-        )}
-      </section>
-
-      <section aria-labelledby={`${id}-step-vehicle`} className="space-y-3">
-        <h2 id={`${id}-step-vehicle`} className={stepHeading}>
-          <span aria-hidden="true" className={stepNumber}>
-            3
-          </span>
-          {labels.steps.vehicle}
-        </h2>
-        <PlateCountryFields
-          key={added}
-          locale={locale}
-          plate={plateField.field.value}
-          country={countryField.field.value}
-          confirmed={confirmField.field.value}
-          onPlateChange={plateField.field.onChange}
-          onPlateBlur={plateField.field.onBlur}
-          onCountryChange={countryField.field.onChange}
-          onConfirmedChange={confirmField.field.onChange}
-          errors={{
-            plate: errors.plate?.message,
-            country: errors.country?.message,
-            confirmed: errors.plateConfirmed?.message,
-          }}
-          showErrors={formState.isSubmitted}
-          labels={labels}
-          validation={validation}
-          plateRef={plateField.field.ref}
-          countryRef={countryField.field.ref}
-          confirmRef={confirmField.field.ref}
-        />
-      </section>
-
-      <div className="space-y-3">
-        <div aria-live="polite">
-          {overlaps.length > 0 && (
-            <p
-              className="rounded border-l-4 border-amber-500 bg-amber-50 p-3 text-amber-950"
-              data-testid="duplicate-warning"
-            >
-              {fill(labels.add.duplicate, {
-                plate: `${plate} (${countrySign(values.country) ?? values.country})`,
-                items: overlaps
-                  .map(
-                    (item) =>
-                      `${describeItem(item)}, ${formatDay(item.firstDay, locale, 'medium')} – ${formatDay(item.lastDay, locale, 'medium')}`,
-                  )
-                  .join('; '),
-              })}
-            </p>
-          )}
+          <button
+            type="submit"
+            aria-describedby={addError ? ids.addError : undefined}
+            className="bg-brand hover:bg-brand-dark focus-visible:outline-brand inline-flex min-h-12 w-full items-center justify-center rounded-lg px-6 text-lg font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 sm:w-auto"
+          >
+            {labels.add.button}
+          </button>
+          <FieldError id={ids.addError} message={addError} />
         </div>
-        <button
-          type="submit"
-          aria-describedby={addError ? ids.addError : undefined}
-          className="bg-brand hover:bg-brand-dark focus-visible:outline-brand inline-flex min-h-12 w-full items-center justify-center rounded-lg px-6 text-lg font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 sm:w-auto"
-        >
-          {labels.add.button}
-        </button>
-        <FieldError id={ids.addError} message={addError} />
-      </div>
+      </fieldset>
     </form>
   );
 }

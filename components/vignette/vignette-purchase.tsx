@@ -15,6 +15,7 @@ import { CartPanel } from './cart-panel';
 import { removeFromCart, requestItem, useCart, type CartItem } from '@/lib/cart/cart-store';
 import { categoryByCode, type SellableCode } from '@/lib/vignettes/categories';
 import type { BillingLabels } from '@/components/form/billing-fields';
+import type { CheckoutFormProps } from './checkout-form';
 import type { EmailSuggestionLabels } from '@/components/form/email-suggestion';
 import { fill } from '@/lib/i18n/format';
 import { catalogNow, ItemForm } from './item-form';
@@ -37,9 +38,41 @@ interface VignettePurchaseProps {
  * The checkout is shown once the cart holds a vignette, which only the browser knows (the cart lives in its storage):
  * its code (e-mail check, billing data, payment) is fetched then, not with the page.
  */
-const CheckoutForm = dynamic(() => import('./checkout-form').then((module) => module.CheckoutForm), {
-  ssr: false,
-});
+const CheckoutForm = dynamic<CheckoutFormProps>(
+  () =>
+    import('./checkout-form').then(
+      (module) => module.CheckoutForm,
+      // No connection when the cart asked for it: said in place, never the page's error boundary. A reload fetches it
+      // again; the cart is kept in the browser's storage.
+      () =>
+        function CheckoutUnavailable({ labels }: Pick<CheckoutFormProps, 'labels'>) {
+          return (
+            <RetryNotice
+              text={labels.checkout.networkError}
+              retry={labels.retry}
+              onRetry={() => window.location.reload()}
+            />
+          );
+        },
+    ),
+  { ssr: false },
+);
+
+/** A part of the form that could not be loaded, and the button that tries again. */
+function RetryNotice({ text, retry, onRetry }: { text: string; retry: string; onRetry: () => void }) {
+  return (
+    <div className="space-y-3 rounded-lg bg-red-50 p-4" role="alert">
+      <p className="text-red-800">{text}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="bg-brand hover:bg-brand-dark inline-flex min-h-11 items-center rounded px-4 font-semibold text-white"
+      >
+        {retry}
+      </button>
+    </div>
+  );
+}
 
 type Describable = Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>;
 
@@ -150,16 +183,11 @@ export function VignettePurchase({
             onAdded={onAdded}
           />
         ) : catalog.error ? (
-          <div className="space-y-3 rounded-lg bg-red-50 p-4" role="alert">
-            <p className="text-red-800">{labels.catalogError}</p>
-            <button
-              type="button"
-              onClick={() => void catalog.mutate()}
-              className="bg-brand hover:bg-brand-dark inline-flex min-h-11 items-center rounded px-4 font-semibold text-white"
-            >
-              {labels.retry}
-            </button>
-          </div>
+          <RetryNotice
+            text={labels.catalogError}
+            retry={labels.retry}
+            onRetry={() => void catalog.mutate()}
+          />
         ) : (
           <p role="status" className="flex items-center gap-3 text-slate-700" data-testid="catalog-loading">
             <span

@@ -305,3 +305,29 @@ test('an incomplete vignette shows each error next to its field and focuses the 
   );
   await expect(page.getByTestId('cart-item')).toHaveCount(0);
 });
+
+test('a connection lost before the form’s rules arrived: the buyer is told, nothing typed is lost, the next try works', async ({
+  page,
+}) => {
+  await page.goto('/ro/vignette/trail', { waitUntil: 'networkidle' });
+  // The page is in; then the connection goes, before the form was touched (its rules are fetched at the first touch).
+  await page.route('**/_next/static/chunks/**', (route) => route.abort('internetdisconnected'));
+  const plate = page.getByRole('textbox', { name: ro('plate.label'), exact: true });
+  await plate.fill('HD12ABC');
+  const add = page.getByRole('button', { name: ro('add.button') });
+  await add.click();
+  await expect(add).toHaveAccessibleDescription(message('ro', 'Validation.formUnavailable'));
+  await expect(plate).toHaveValue('HD12ABC');
+  // The calendar's code cannot come either: the field says so instead of an empty popup.
+  await page.getByRole('radio', { name: new RegExp(`^${escape(ro('periods.WEEK.name'))}`) }).check();
+  await page.getByLabel(ro('start.label')).click();
+  await expect(page.getByRole('alert').filter({ hasText: ro('calendar.unavailable') })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.unroute('**/_next/static/chunks/**');
+  await add.click();
+  // The rules arrived: the form judges again (no start day chosen yet), and the connection message is gone.
+  await expect(page.getByText(message('ro', 'Validation.startRequired'))).toBeVisible();
+  await expect(add).not.toHaveAccessibleDescription(message('ro', 'Validation.formUnavailable'));
+  await expect(plate).toHaveValue('HD12ABC');
+});

@@ -202,7 +202,11 @@ describe('DatePicker', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     return { onChange, user, field: screen.getByLabelText(ro.VignetteForm.start.label) };
   }
-  const openFrame = () => act(() => jest.advanceTimersByTime(20));
+  // The popup opens once the calendar's code is there (fetched when the field is reached), then animates for a frame.
+  const openFrame = async () => {
+    await screen.findByRole('dialog');
+    act(() => jest.advanceTimersByTime(20));
+  };
 
   it('opens a 296×354 dialog from the field with the keyboard, focused on the first possible day', async () => {
     const { field, user } = renderPicker();
@@ -210,7 +214,7 @@ describe('DatePicker', () => {
     await user.tab();
     expect(field).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    openFrame();
+    await openFrame();
     const dialog = screen.getByRole('dialog', { name: labels.dialog });
     expect(dialog).toHaveStyle({ width: `${POPUP_WIDTH}px`, height: `${POPUP_HEIGHT}px` });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
@@ -220,7 +224,7 @@ describe('DatePicker', () => {
   it('closes on Escape without a change and gives the focus back to the field', async () => {
     const { field, onChange, user } = renderPicker();
     fireEvent.click(screen.getByRole('button', { name: labels.open }));
-    openFrame();
+    await openFrame();
     await user.keyboard('{Escape}');
     expect(field).toHaveFocus();
     // The closing animation runs its 100 ms, then the dialog is gone.
@@ -233,7 +237,7 @@ describe('DatePicker', () => {
   it('sets the chosen day and shows it in words', async () => {
     const { field, onChange, user } = renderPicker();
     fireEvent.click(field);
-    openFrame();
+    await openFrame();
     await user.keyboard('{ArrowRight}');
     await user.keyboard('{Enter}');
     expect(onChange).toHaveBeenCalledWith('2026-11-23');
@@ -250,7 +254,7 @@ describe('DatePicker', () => {
   it('keeps the Tab key inside the open dialog', async () => {
     const { user } = renderPicker();
     fireEvent.click(screen.getByRole('button', { name: labels.open }));
-    openFrame();
+    await openFrame();
     const period = screen.getByTestId('calendar-period');
     period.focus();
     await user.tab({ shift: true });
