@@ -12,6 +12,7 @@ import { getDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { creditNoteIdsOf } from '@/lib/invoices/credit-note';
 import type { Locale } from '@/lib/i18n/routing';
+import { pageFailure } from '@/lib/log/page-failure';
 import { toBuyerOrder, type BuyerOrder } from '@/lib/orders/buyer-order';
 import { loadOrder } from '@/lib/orders/order-read';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -47,7 +48,7 @@ export default async function OrderPage({ params }: Props) {
     if (order?.hasInvoice) creditNoteIds = await creditNoteIdsOf(db, orderId);
   } catch (error) {
     if (isDatabaseUnavailable(error)) return <UnavailablePage />;
-    throw error;
+    throw await pageFailure('order', error);
   }
   const [t, format] = await Promise.all([getTranslations('OrderPage'), getFormatter()]);
   if (!order) {
