@@ -1,12 +1,14 @@
 import createMiddleware from 'next-intl/middleware';
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
 import { errorBody } from './lib/api/errors';
 import { allowsMethod, apiRouteMethods } from './lib/api/routes';
+import { loopbackOrigin } from './lib/config/env';
 import { APP_MODE_COOKIE, APP_MODE_QUERY, isAppUserAgent } from './lib/consent';
 import { FAQ_CATEGORY_KEYS, resolveFaqAnchor } from './lib/faq/structure';
 import { locales, routing } from './lib/i18n/routing';
 import { logger } from './lib/log/logger';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/log/request-id';
+import { lookUpOrder, ORDER_LOOKUP_HEADER, orderPageAddress } from './lib/orders/order-lookup';
 import { contentSecurityPolicy, isBackOfficePage } from './lib/security/headers.mjs';
 import { needsXsrfCheck, newXsrfToken, sameToken, XSRF_COOKIE, XSRF_HEADER } from './lib/security/xsrf';
 
@@ -19,7 +21,7 @@ const isUnlocalized = (pathname: string) =>
 
 const firstSegment = (pathname: string) => pathname.split('/')[1] ?? '';
 
-function route(request: NextRequest, requestId: string): NextResponse {
+async function route(request: NextRequest, requestId: string): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   if (isUnlocalized(pathname)) {
     const headers = new Headers(request.headers);
@@ -44,7 +46,19 @@ function route(request: NextRequest, requestId: string): NextResponse {
   if (faq && !resolveFaqAnchor(faq[2]).exact) {
     return NextResponse.redirect(new URL(`/${faq[1]}/faq/${FAQ_CATEGORY_KEYS[0]}`, request.url));
   }
-  return handleLocaleRouting(request);
+  // The request id on the page's request too: a page that fails logs it (lib/log/page-failure.ts).
+  const headers = new Headers(request.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  headers.delete(ORDER_LOOKUP_HEADER);
+  const orderPage = orderPageAddress(pathname);
+  if (orderPage) {
+    // A dynamic page's status is sent before it has read its order: an order that does not exist is looked up here
+    // first, over loopback, and answered with the not-found page and 404 (docs/decisions/0018).
+    const lookup = await lookUpOrder(orderPage.encodedId, { origin: loopbackOrigin() });
+    if (lookup === 'missing') return NextResponse.rewrite(new URL(`/${orderPage.locale}/404`, request.url));
+    if (lookup === 'unavailable') headers.set(ORDER_LOOKUP_HEADER, lookup);
+  }
+  return handleLocaleRouting(new NextRequest(request, { headers }));
 }
 
 function refusedForgery(request: NextRequest, requestId: string): NextResponse | null {
@@ -77,9 +91,10 @@ function refusedMethod(request: NextRequest): NextResponse | null {
   });
 }
 
-export default function proxy(request: NextRequest) {
+export default async function proxy(request: NextRequest) {
   const requestId = requestIdFrom(request.headers);
-  const response = refusedMethod(request) ?? refusedForgery(request, requestId) ?? route(request, requestId);
+  const response =
+    refusedMethod(request) ?? refusedForgery(request, requestId) ?? (await route(request, requestId));
   response.headers.set(REQUEST_ID_HEADER, requestId);
   if (!request.cookies.has(XSRF_COOKIE)) {
     // Read by the page's scripts (not httpOnly); lives for the browser session.
@@ -101,6 +116,7 @@ export default function proxy(request: NextRequest) {
 
 export const config = {
   // Everything but Next's own assets and files with an extension (images, icons, /assets/*.json, sitemap.xml); the
-  // API always, even an address with a dot (`/api/orders/x.json`), so its methods and anti-forgery are checked.
-  matcher: ['/((?!_next|.*\\..*).*)', '/api/:path*'],
+  // API always, even an address with a dot (`/api/orders/x.json`), so its methods and anti-forgery are checked; and
+  // the order pages always, so that an id with a dot is answered 404 like any other that is no order.
+  matcher: ['/((?!_next|.*\\..*).*)', '/api/:path*', '/:locale(ro|en|de|hu)/order/:path*'],
 };

@@ -8,6 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { pageFailure } from '@/lib/log/page-failure';
 import { toBuyerOrder, type BuyerOrder } from '@/lib/orders/buyer-order';
 import { loadOrder } from '@/lib/orders/order-read';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -34,7 +35,7 @@ async function outcomeOrder(orderId: string | undefined): Promise<BuyerOrder | u
     return loaded && toBuyerOrder(loaded);
   } catch (error) {
     if (isDatabaseUnavailable(error)) return undefined;
-    throw error;
+    throw await pageFailure('payment outcome', error);
   }
 }
 

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { randomUUID } from 'node:crypto';
 import { revalidateTag } from 'next/cache';
-import { getConfig } from '@/lib/config/env';
+import { loopbackOrigin } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { logger } from '@/lib/log/logger';
 import { sameToken, XSRF_COOKIE, XSRF_HEADER } from '@/lib/security/xsrf';
@@ -92,7 +92,7 @@ interface RevalidationPass {
 }
 
 async function askOwnServer(attempts: number, delayMs: number): Promise<void> {
-  const url = `http://127.0.0.1:${getConfig().PORT}${CATALOG_REVALIDATION_PATH}`;
+  const url = `${loopbackOrigin()}${CATALOG_REVALIDATION_PATH}`;
   // The anti-forgery check compares a cookie with a header (decision 0010): the process is its own client here.
   const xsrf = randomUUID();
   let lastError: unknown;

@@ -178,3 +178,9 @@ export function getConfig(): Config {
   globalForConfig.roadConfig ??= parseConfig(process.env);
   return globalForConfig.roadConfig;
 }
+
+/**
+ * The address at which this very server is always reached, whatever its public address: for the requests a server
+ * makes to itself (the sandbox's notifications, the catalog's revalidation, the proxy's look-up of an order).
+ */
+export const loopbackOrigin = (config: Config = getConfig()) => `http://127.0.0.1:${config.PORT}`;

@@ -1,20 +1,16 @@
 import 'server-only';
 
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orderEvents, orderItems, orders } from '@/lib/db/schema';
 import type { OrderEventCode, OrderEventParams } from './event-codes';
+import { isOrderId } from './order-id';
 import { sourcesOf, type OrderStatus } from './status';
 
 /** Transactions and the database share the query API this module uses. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
-/** 128 random bits, URL-safe: the buyer's only key to the order, so it must not be guessable. */
-export const newOrderId = () => randomBytes(16).toString('base64url');
-
-/** Whether a text has the shape of {@link newOrderId}'s ids: 22 URL-safe base64 characters. */
-export const isOrderId = (id: string): boolean => /^[\w-]{22}$/.test(id);
+export { isOrderId, newOrderId } from './order-id';
 
 export interface TransitionInput {
   orderId: string;

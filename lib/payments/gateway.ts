@@ -1,11 +1,10 @@
 import 'server-only';
 
-import { getConfig } from '@/lib/config/env';
+import { getConfig, loopbackOrigin } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { httpTransport, type NetopiaTransport } from './netopia/client';
 import {
   getSandboxKeys,
-  loopbackOrigin,
   SANDBOX_POS_SIGNATURE,
   sandboxSite,
   sandboxCredit,

@@ -3,7 +3,7 @@ import 'server-only';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getConfig, type Config } from '@/lib/config/env';
+import { getConfig, loopbackOrigin, type Config } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { sandboxPayments, settings } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
@@ -35,9 +35,6 @@ export interface SandboxSite {
   redirectOrigins: string[];
   notifyOrigins: string[];
 }
-
-/** The address at which this very server is always reached, whatever its public address (gateway.ts notifies it). */
-export const loopbackOrigin = (config: Config = getConfig()) => `http://127.0.0.1:${config.PORT}`;
 
 export function sandboxSite(config: Config = getConfig()): SandboxSite {
   const shop = new URL(config.siteUrl).origin;

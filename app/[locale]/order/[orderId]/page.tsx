@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
-import { Suspense } from 'react';
-import { NotFoundStatus } from '@/components/not-found/not-found-status';
+import { headers } from 'next/headers';
+import { NotFoundView } from '@/components/not-found/not-found-view';
 import { CheckoutSettled } from '@/components/order/checkout-settled';
 import { OrderItems } from '@/components/order/order-items';
 import { ResendConfirmation } from '@/components/order/resend-confirmation';
@@ -12,7 +12,9 @@ import { getDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { creditNoteIdsOf } from '@/lib/invoices/credit-note';
 import type { Locale } from '@/lib/i18n/routing';
+import { pageFailure } from '@/lib/log/page-failure';
 import { toBuyerOrder, type BuyerOrder } from '@/lib/orders/buyer-order';
+import { ORDER_LOOKUP_HEADER } from '@/lib/orders/order-lookup';
 import { loadOrder } from '@/lib/orders/order-read';
 import { pageMetadata } from '@/lib/seo/metadata';
 
@@ -38,6 +40,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function OrderPage({ params }: Props) {
   const { locale, orderId } = await params;
   setRequestLocale(locale);
+  // proxy.ts looked the order up before this page ran (docs/decisions/0018): an unknown order never gets here, and a
+  // database found away is not waited for a second time.
+  if ((await headers()).get(ORDER_LOOKUP_HEADER) === 'unavailable') return <UnavailablePage />;
   let order: BuyerOrder | undefined;
   let creditNoteIds: number[] = [];
   try {
@@ -47,19 +52,11 @@ export default async function OrderPage({ params }: Props) {
     if (order?.hasInvoice) creditNoteIds = await creditNoteIdsOf(db, orderId);
   } catch (error) {
     if (isDatabaseUnavailable(error)) return <UnavailablePage />;
-    throw error;
+    throw await pageFailure('order', error);
   }
+  // Only when the proxy's look-up had no answer: the same view as its 404, with the status already sent (200).
+  if (!order) return <NotFoundView />;
   const [t, format] = await Promise.all([getTranslations('OrderPage'), getFormatter()]);
-  if (!order) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <h1 className="text-3xl font-bold">{t('notFound')}</h1>
-        <Suspense fallback={null}>
-          <NotFoundStatus />
-        </Suspense>
-      </div>
-    );
-  }
   const isTopUp = order.kind === 'TOPUP';
   const statusText =
     isTopUp &&
