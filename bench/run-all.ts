@@ -9,6 +9,9 @@
  * - crash: SIGKILLs at every crash point, 50 per point by default (reports/bench-crash.json; about 13 s a kill
  *   on a quiet machine, 40 s beside other builds, so the full run takes about 65 minutes alone:
  *   CRASH_KILLS_PER_POINT=5 for a quicker look)
+ * - lighthouse: Lighthouse (mobile), the median of 5 runs on every public page: performance and its metrics, layout
+ *   shifts, and each purchase page's JavaScript against the content pages' (reports/bench-lighthouse.json; about
+ *   20 minutes on a quiet 2-core machine)
  *
  * BENCH_ONLY=purchase-load,fuzz runs a subset. The built shop is made once, for one SITE_URL, and shared.
  */
@@ -28,6 +31,8 @@ const BENCHES: { name: string; file: string; nodeFlags?: string[]; needsBuild: b
   { name: 'purchase-load', file: 'purchase-load.ts', needsBuild: true },
   { name: 'fuzz', file: 'fuzz.ts', needsBuild: true },
   { name: 'crash', file: 'crash.ts', needsBuild: true },
+  // Plain JavaScript run by Node: Lighthouse cannot run under tsx (scripts/lib/lighthouse.mjs says why).
+  { name: 'lighthouse', file: 'lighthouse.mjs', needsBuild: true },
 ];
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -46,15 +51,11 @@ async function main() {
   for (const bench of chosen) {
     say(`\n=== bench: ${bench.name} ===`);
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-    const run = spawnSync(
-      tsx,
-      ['--conditions=react-server', ...(bench.nodeFlags ?? []), path.join('bench', bench.file)],
-      {
-        cwd: root,
-        stdio: 'inherit',
-        env: process.env,
-      },
-    );
+    const nodeArguments = [...(bench.nodeFlags ?? []), path.join('bench', bench.file)];
+    const [command, args] = bench.file.endsWith('.mjs')
+      ? [process.execPath, nodeArguments]
+      : [tsx, ['--conditions=react-server', ...nodeArguments]];
+    const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
     outcomes.push(
       `${bench.name}: ${run.status === 0 ? 'reported' : `stopped (exit ${run.status ?? run.signal})`}`,
     );
