@@ -45,7 +45,7 @@ function print(entry) {
   const { run } = entry;
   const figures = run
     ? `${LIGHTHOUSE_CATEGORIES.map((category) => `${category} ${run.scores[category]}`).join('  ')}  CLS ${run.cls}  ` +
-      `JS ${kb(run.scriptBytes)}  HTML ${kb(run.documentBytes)}  ${run.requests} requests`
+      `JS ${kb(run.scriptBytes)} (HTML's ${kb(run.htmlScriptBytes)})  HTML ${kb(run.documentBytes)}  ${run.requests} requests`
     : entry.problems.join('; ');
   console.log(`${entry.problems.length ? 'FAIL' : 'ok  '} ${entry.path.padEnd(34)} ${figures}`);
   for (const audit of entry.failedAudits) {
@@ -58,8 +58,6 @@ function print(entry) {
 }
 
 const started = performance.now();
-// Once before measuring: the visitor's view of a page the server has rendered already, not its first render.
-for (const page of pages) await fetch(`${baseUrl}${page.path}`).catch(() => {});
 const results = await measurePages(
   baseUrl,
   pages.map((page) => ({ page, categories: LIGHTHOUSE_CATEGORIES, gated: GATED_CATEGORIES[page.kind] })),

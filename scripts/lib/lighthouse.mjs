@@ -57,9 +57,12 @@ const numeric = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN;
  * - `observedPaint` (ms): when this machine's browser really painted first. On a loaded machine it sometimes paints
  *   only after the scripts ran, and the simulated LCP then counts every script's download: the main source of spread.
  * - from the network-requests audit, bytes over the wire (compressed): `documentBytes` (the page's own HTML),
- *   `scriptBytes` and `scriptRequests`, `transferredBytes` and `requests` (everything, Next's link prefetches included)
+ *   `scriptBytes` and `scriptRequests` (every script the phone downloaded while Lighthouse watched), `htmlScriptBytes`
+ *   (those the page's HTML names, `htmlScripts`: what every visit loads before the page responds; the rest are parts
+ *   the page loads later, and the JavaScript of the pages its links lead to, which Next's router prefetches for the
+ *   links in view), `transferredBytes` and `requests` (everything, the router's prefetches included)
  */
-export function summarizeRun(lhr) {
+export function summarizeRun(lhr, htmlScripts = new Set()) {
   const network = lhr.audits['network-requests']?.details?.items ?? [];
   const bytes = (items) => items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   const scripts = network.filter((item) => item.resourceType === 'Script');
@@ -79,10 +82,17 @@ export function summarizeRun(lhr) {
     documentBytes: document?.transferSize ?? 0,
     scriptBytes: bytes(scripts),
     scriptRequests: scripts.length,
+    htmlScriptBytes: bytes(scripts.filter((item) => htmlScripts.has(new URL(item.url).pathname))),
     transferredBytes: bytes(network),
     requests: network.length,
   };
 }
+
+/** The addresses (paths) of the scripts a page's HTML names: `<script src>` and `<link rel="preload" as="script">`. */
+export const scriptsNamedIn = (html) =>
+  new Set(
+    [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => new URL(match[1], 'http://x').pathname),
+  );
 
 /** What an audit's table row names: the element (selector and markup), or the address. */
 function describeItem(item) {

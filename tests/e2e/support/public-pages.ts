@@ -5,7 +5,7 @@ import { PRODUCT_SLUGS } from '@/lib/vignettes/categories';
 
 /**
  * Every public page of the shop, the one list that Lighthouse's gate in `npm test` (tests/e2e/lighthouse.spec.ts,
- * scripts/lighthouse.mjs) and the Lighthouse bench (bench/lighthouse.ts) measure. It is made from the shop's own
+ * scripts/lighthouse.mjs) and the Lighthouse bench (bench/lighthouse.mjs) measure. It is made from the shop's own
  * lists (the vignette categories on sale, the operators a fresh shop sells, the FAQ's questions), so that a page added
  * to those is measured without an edit here.
  *
