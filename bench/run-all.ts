@@ -21,29 +21,36 @@ import { ensurePostgres } from '../scripts/lib/machine.mjs';
 // @ts-expect-error plain ESM helper shared with npm start and npm test
 import { build, buildIsCurrent, ensureDependencies, root } from '../scripts/lib/project.mjs';
 
-const BENCHES: { name: string; file: string; nodeFlags?: string[]; needsBuild: boolean }[] = [
+/** `needsPostgres`: runs on a real PostgreSQL, the one `npm test` uses (started when we may); the others on PGlite. */
+const BENCHES: {
+  name: string;
+  file: string;
+  nodeFlags?: string[];
+  needsBuild: boolean;
+  needsPostgres: boolean;
+}[] = [
   {
     name: 'admin-transactions',
     file: 'admin-transactions.ts',
     nodeFlags: ['--expose-gc'],
     needsBuild: false,
+    needsPostgres: true,
   },
-  { name: 'purchase-load', file: 'purchase-load.ts', needsBuild: true },
-  { name: 'fuzz', file: 'fuzz.ts', needsBuild: true },
-  { name: 'crash', file: 'crash.ts', needsBuild: true },
+  { name: 'purchase-load', file: 'purchase-load.ts', needsBuild: true, needsPostgres: true },
+  { name: 'fuzz', file: 'fuzz.ts', needsBuild: true, needsPostgres: false },
+  { name: 'crash', file: 'crash.ts', needsBuild: true, needsPostgres: true },
   // Plain JavaScript run by Node: Lighthouse cannot run under tsx (scripts/lib/lighthouse.mjs says why).
-  { name: 'lighthouse', file: 'lighthouse.mjs', needsBuild: true },
+  { name: 'lighthouse', file: 'lighthouse.mjs', needsBuild: true, needsPostgres: false },
 ];
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 async function main() {
   await ensureDependencies();
-  // Every bench but the fuzz one runs on a real PostgreSQL: the one `npm test` uses (started when we may).
-  await ensurePostgres();
   process.env.SITE_URL ??= 'http://localhost:3100';
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
   const chosen = BENCHES.filter((bench) => !only || only.includes(bench.name));
+  if (chosen.some((bench) => bench.needsPostgres)) await ensurePostgres();
   if (chosen.some((bench) => bench.needsBuild) && !buildIsCurrent() && (await build()) !== 0) {
     throw new Error('the build failed');
   }
