@@ -80,10 +80,11 @@ const COLUMNS = [
 ];
 
 function printSummary(report) {
+  const widths = COLUMNS.map(([, width], index) =>
+    index === 0 ? Math.max(width, ...report.pages.map((page) => page.path.length + 2)) : width,
+  );
   const row = (cells) =>
-    cells.map((cell, index) =>
-      index < 2 ? cell.padEnd(COLUMNS[index][1]) : cell.padStart(COLUMNS[index][1]),
-    );
+    cells.map((cell, index) => (index < 2 ? cell.padEnd(widths[index]) : cell.padStart(widths[index])));
   say(
     `\nLighthouse bench: mobile, median of ${report.runsPerPage} runs per page, ${report.pages.length} pages, ` +
       `${report.seconds} s; load average ${report.machine.loadAverageAtStart} at the start, ` +

@@ -5,25 +5,33 @@ import { failedAudits, launchChrome, runLighthouse, scriptsNamedIn, summarizeRun
 
 const chrome = await launchChrome();
 
+// Told to stop, or the parent gone (killed on a timeout): no Chromium left behind.
+process.on('disconnect', () => {
+  void Promise.resolve(chrome.kill()).finally(() => process.exit(0));
+});
+/**
+ * An answer to the parent. A run that ends after the parent died must not crash the worker before it closed its
+ * Chromium: a failed send is passed to the callback (not thrown), and 'disconnect' follows.
+ */
+const answer = (message) => {
+  if (process.connected) process.send(message, () => {});
+};
+
 process.on('message', async (job) => {
-  if (job === 'stop') {
-    await chrome.kill();
-    process.disconnect();
-    return;
-  }
+  if (job === 'stop') return process.disconnect();
   try {
     // The HTML once before the run: it names the scripts every visit loads, and the run then sees a page the server
     // has rendered already, as a visitor does, not its first render.
     const html = await fetch(`${job.baseUrl}${job.page.path}`).then((response) => response.text());
     const lhr = await runLighthouse(chrome, job.baseUrl, job.page, job.categories);
-    process.send({
+    answer({
       id: job.id,
       lighthouseVersion: lhr.lighthouseVersion,
       run: summarizeRun(lhr, scriptsNamedIn(html)),
       failedAudits: failedAudits(lhr, job.page, job.gated),
     });
   } catch (error) {
-    process.send({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+    answer({ id: job.id, error: error instanceof Error ? error.message : String(error) });
   }
 });
-process.send('ready');
+answer('ready');
