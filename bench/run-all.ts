@@ -9,6 +9,9 @@
  * - crash: SIGKILLs at every crash point, 50 per point by default (reports/bench-crash.json; about 13 s a kill
  *   on a quiet machine, 40 s beside other builds, so the full run takes about 65 minutes alone:
  *   CRASH_KILLS_PER_POINT=5 for a quicker look)
+ * - lighthouse: Lighthouse (mobile), the median of 5 runs on every public page: performance and its metrics, layout
+ *   shifts, and each purchase page's JavaScript against the content pages' (reports/bench-lighthouse.json; about
+ *   20 minutes on a quiet 2-core machine)
  *
  * BENCH_ONLY=purchase-load,fuzz runs a subset. The built shop is made once, for one SITE_URL, and shared.
  */
@@ -18,27 +21,36 @@ import { ensurePostgres } from '../scripts/lib/machine.mjs';
 // @ts-expect-error plain ESM helper shared with npm start and npm test
 import { build, buildIsCurrent, ensureDependencies, root } from '../scripts/lib/project.mjs';
 
-const BENCHES: { name: string; file: string; nodeFlags?: string[]; needsBuild: boolean }[] = [
+/** `needsPostgres`: runs on a real PostgreSQL, the one `npm test` uses (started when we may); the others on PGlite. */
+const BENCHES: {
+  name: string;
+  file: string;
+  nodeFlags?: string[];
+  needsBuild: boolean;
+  needsPostgres: boolean;
+}[] = [
   {
     name: 'admin-transactions',
     file: 'admin-transactions.ts',
     nodeFlags: ['--expose-gc'],
     needsBuild: false,
+    needsPostgres: true,
   },
-  { name: 'purchase-load', file: 'purchase-load.ts', needsBuild: true },
-  { name: 'fuzz', file: 'fuzz.ts', needsBuild: true },
-  { name: 'crash', file: 'crash.ts', needsBuild: true },
+  { name: 'purchase-load', file: 'purchase-load.ts', needsBuild: true, needsPostgres: true },
+  { name: 'fuzz', file: 'fuzz.ts', needsBuild: true, needsPostgres: false },
+  { name: 'crash', file: 'crash.ts', needsBuild: true, needsPostgres: true },
+  // Plain JavaScript run by Node: Lighthouse cannot run under tsx (scripts/lib/lighthouse.mjs says why).
+  { name: 'lighthouse', file: 'lighthouse.mjs', needsBuild: true, needsPostgres: false },
 ];
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 async function main() {
   await ensureDependencies();
-  // Every bench but the fuzz one runs on a real PostgreSQL: the one `npm test` uses (started when we may).
-  await ensurePostgres();
   process.env.SITE_URL ??= 'http://localhost:3100';
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
   const chosen = BENCHES.filter((bench) => !only || only.includes(bench.name));
+  if (chosen.some((bench) => bench.needsPostgres)) await ensurePostgres();
   if (chosen.some((bench) => bench.needsBuild) && !buildIsCurrent() && (await build()) !== 0) {
     throw new Error('the build failed');
   }
@@ -46,15 +58,11 @@ async function main() {
   for (const bench of chosen) {
     say(`\n=== bench: ${bench.name} ===`);
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-    const run = spawnSync(
-      tsx,
-      ['--conditions=react-server', ...(bench.nodeFlags ?? []), path.join('bench', bench.file)],
-      {
-        cwd: root,
-        stdio: 'inherit',
-        env: process.env,
-      },
-    );
+    const nodeArguments = [...(bench.nodeFlags ?? []), path.join('bench', bench.file)];
+    const [command, args] = bench.file.endsWith('.mjs')
+      ? [process.execPath, nodeArguments]
+      : [tsx, ['--conditions=react-server', ...nodeArguments]];
+    const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
     outcomes.push(
       `${bench.name}: ${run.status === 0 ? 'reported' : `stopped (exit ${run.status ?? run.signal})`}`,
     );

@@ -1,113 +1,87 @@
 #!/usr/bin/env node
-// Lighthouse (mobile, its default) against a running built shop: `node scripts/lighthouse.mjs [baseUrl]`.
-// Records the scores of home, FAQ and contact in reports/lighthouse.json and fails below the goal.
+// Lighthouse's gate on a running built shop: `node scripts/lighthouse.mjs [baseUrl] [path prefix ...]`.
+// One run (mobile, Lighthouse's defaults) of every public page (tests/e2e/support/public-pages.ts), or of those whose
+// address starts with a given prefix. Writes reports/lighthouse.json: per page the four scores, the metrics, the
+// transferred bytes and requests, and the audits that kept a gated category below 100. Prints one line a page and
+// exits 1 when a page fails the gate (tests/e2e/lighthouse.spec.ts asserts the same on the report).
+//
+// One run is enough: accessibility, best practices and SEO do not move with the machine's load, and a layout shift
+// is observed, not simulated. Two pages are measured at a time (LIGHTHOUSE_PARALLEL), which takes the 48 pages from
+// about 5 to about 3 minutes on a 2-core machine; that makes the performance scores printed here lower than a quiet
+// machine's. They are recorded, never judged: `npm run bench` (bench/lighthouse.mjs) takes the median of 5 runs per
+// page, one page at a time.
 import fs from 'node:fs';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.mjs';
+import { fileURLToPath } from 'node:url';
+import { gateProblems, loadPublicPages, measurePages } from './lib/lighthouse.mjs';
 
-export const LIGHTHOUSE_GOAL = 95;
-/** Lighthouse's own advice for a stable figure: the median of several runs. */
-const RUNS = 5;
-const PAGES = ['/ro', '/ro/faq', '/ro/contact'];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { PUBLIC_PAGES, GATED_CATEGORIES, LIGHTHOUSE_CATEGORIES } = await loadPublicPages();
+const PARALLEL = Number(process.env.LIGHTHOUSE_PARALLEL ?? 2);
 
-/** The metrics behind a performance score, in ms (CLS unitless): what to look at when a score moves. */
-const METRICS = {
-  fcp: 'first-contentful-paint',
-  lcp: 'largest-contentful-paint',
-  tbt: 'total-blocking-time',
-  si: 'speed-index',
-  cls: 'cumulative-layout-shift',
-};
+const [baseArgument = 'http://localhost:3000', ...prefixes] = process.argv.slice(2);
+const baseUrl = baseArgument.replace(/\/+$/, '');
+const pages = PUBLIC_PAGES.filter(
+  (page) => !prefixes.length || prefixes.some((prefix) => page.path.startsWith(prefix)),
+);
 
-/**
- * One run's scores and metrics. `observedPaint` is when this machine's browser really painted first: on a
- * loaded 2-core machine it sometimes paints only after the scripts ran, and the simulated LCP then counts every
- * script's download (LCP ~2.5 s instead of ~1.3 s) — the main source of the run-to-run spread.
- */
-function runSummary(lhr) {
-  const metrics = Object.fromEntries(
-    Object.entries(METRICS).map(([name, id]) => {
-      const value = lhr.audits[id].numericValue;
-      return [name, name === 'cls' ? Number(value.toFixed(3)) : Math.round(value)];
-    }),
-  );
-  const observed = lhr.audits.metrics.details?.items?.[0] ?? {};
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The report's entry of a page: the run, the gated categories, and why it fails the gate (empty when it passes). */
+function entryOf(page, result) {
+  const gated = GATED_CATEGORIES[page.kind];
+  if (result.error) return { ...page, gated, run: null, problems: [result.error], failedAudits: [] };
   return {
-    ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)])),
-    ...metrics,
-    observedPaint: observed.observedFirstContentfulPaint,
-    documentBytes: lhr.audits['network-requests'].details?.items?.[0]?.transferSize,
+    ...page,
+    gated,
+    run: result.run,
+    problems: gateProblems(gated, result.run, result.failedAudits),
+    failedAudits: result.failedAudits,
+    lighthouseVersion: result.lighthouseVersion,
   };
 }
 
-export async function measure(baseUrl) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
-  const results = [];
-  try {
-    for (const page of PAGES) {
-      const url = `${baseUrl}${page}`;
-      // Warm the page once so that the measured runs see the server as a visitor does, not a cold start.
-      await fetch(url);
-      const runs = [];
-      for (let run = 0; run < RUNS; run++) {
-        const runner = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: CATEGORIES,
-        });
-        runs.push(runner.lhr);
-      }
-      const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-      const scores = Object.fromEntries(
-        CATEGORIES.map((category) => [
-          category,
-          median(runs.map((lhr) => Math.round(lhr.categories[category].score * 100))),
-        ]),
-      );
-      const failedAudits = Object.values(runs[0].audits)
-        .filter(
-          (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
-        )
-        .map((audit) => `${audit.id} (${audit.score})`);
-      results.push({ page, scores, runs: runs.map(runSummary), failedAudits });
-    }
-  } finally {
-    await chrome.kill();
-  }
-  return {
-    measuredAt: new Date().toISOString(),
-    formFactor: 'mobile',
-    lighthouse: '13.5.0',
-    goal: LIGHTHOUSE_GOAL,
-    runsPerPage: RUNS,
-    results,
-  };
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const baseUrl = (process.argv[2] ?? 'http://localhost:3000').replace(/\/+$/, '');
-  const report = await measure(baseUrl);
-  fs.mkdirSync('reports', { recursive: true });
-  fs.writeFileSync(path.join('reports', 'lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
-  let below = 0;
-  for (const { page, scores, runs, failedAudits } of report.results) {
+function print(entry) {
+  const { run } = entry;
+  const figures = run
+    ? `${LIGHTHOUSE_CATEGORIES.map((category) => `${category} ${run.scores[category]}`).join('  ')}  CLS ${run.cls}  ` +
+      `JS ${kb(run.scriptBytes)} (HTML's ${kb(run.htmlScriptBytes)})  HTML ${kb(run.documentBytes)}  ${run.requests} requests`
+    : entry.problems.join('; ');
+  console.log(`${entry.problems.length ? 'FAIL' : 'ok  '} ${entry.path.padEnd(34)} ${figures}`);
+  for (const audit of entry.failedAudits) {
+    const note = audit.expected ? ', expected here' : '';
     console.log(
-      `${page.padEnd(14)} ${CATEGORIES.map((category) => `${category} ${scores[category]}`).join('  ')}`,
+      `       ${audit.category}: ${audit.id} (${audit.score}${note}) ${audit.explanation || audit.title}`,
     );
-    const perRun = runs.map(
-      (run) => `${run.performance} (FCP ${run.fcp} LCP ${run.lcp} TBT ${run.tbt} CLS ${run.cls})`,
-    );
-    console.log(`               performance per run: ${perRun.join(', ')}`);
-    if (failedAudits.length) console.log(`               below 0.9: ${failedAudits.join(', ')}`);
-    below += Object.values(scores).filter((score) => score < LIGHTHOUSE_GOAL).length;
+    for (const item of audit.items) console.log(`         ${item}`);
   }
-  if (below) {
-    console.log(`${below} score(s) below ${LIGHTHOUSE_GOAL}`);
-    process.exit(1);
-  }
+}
+
+const started = performance.now();
+const results = await measurePages(
+  baseUrl,
+  pages.map((page) => ({ page, categories: LIGHTHOUSE_CATEGORIES, gated: GATED_CATEGORIES[page.kind] })),
+  { parallel: PARALLEL, onResult: (job, result) => print(entryOf(job.page, result)) },
+);
+const entries = results.map((result, index) => entryOf(pages[index], result));
+
+const seconds = Math.round((performance.now() - started) / 1000);
+const report = {
+  measuredAt: new Date().toISOString(),
+  baseUrl,
+  formFactor: 'mobile',
+  runsPerPage: 1,
+  parallel: PARALLEL,
+  seconds,
+  pages: entries,
+};
+fs.mkdirSync(path.join(root, 'reports'), { recursive: true });
+fs.writeFileSync(path.join(root, 'reports', 'lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
+const failing = entries.filter((entry) => entry.problems.length);
+console.log(
+  `${entries.length - failing.length} of ${entries.length} pages pass (${seconds} s); report: reports/lighthouse.json`,
+);
+if (failing.length) {
+  for (const entry of failing) console.log(`  ${entry.path}: ${entry.problems.join(', ')}`);
+  process.exit(1);
 }

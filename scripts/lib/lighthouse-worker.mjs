@@ -1,0 +1,37 @@
+// A Lighthouse worker (scripts/lib/lighthouse.mjs, measurePages): a process of its own with its own Chromium, because
+// Lighthouse keeps global state (its timing marks, its settings) and two runs must not share one process. It takes
+// one job at a time from its parent and answers with what the run measured, never with the whole report.
+import { failedAudits, launchChrome, runLighthouse, scriptsNamedIn, summarizeRun } from './lighthouse.mjs';
+
+const chrome = await launchChrome();
+
+// Told to stop, or the parent gone (killed on a timeout): no Chromium left behind.
+process.on('disconnect', () => {
+  void Promise.resolve(chrome.kill()).finally(() => process.exit(0));
+});
+/**
+ * An answer to the parent. A run that ends after the parent died must not crash the worker before it closed its
+ * Chromium: a failed send is passed to the callback (not thrown), and 'disconnect' follows.
+ */
+const answer = (message) => {
+  if (process.connected) process.send(message, () => {});
+};
+
+process.on('message', async (job) => {
+  if (job === 'stop') return process.disconnect();
+  try {
+    // The HTML once before the run: it names the scripts every visit loads, and the run then sees a page the server
+    // has rendered already, as a visitor does, not its first render.
+    const html = await fetch(`${job.baseUrl}${job.page.path}`).then((response) => response.text());
+    const lhr = await runLighthouse(chrome, job.baseUrl, job.page, job.categories);
+    answer({
+      id: job.id,
+      lighthouseVersion: lhr.lighthouseVersion,
+      run: summarizeRun(lhr, scriptsNamedIn(html)),
+      failedAudits: failedAudits(lhr, job.page, job.gated),
+    });
+  } catch (error) {
+    answer({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+answer('ready');

@@ -1,0 +1,208 @@
+// Lighthouse on the shop's public pages, as the gate (scripts/lighthouse.mjs, which tests/e2e/lighthouse.spec.ts runs)
+// and the bench (bench/lighthouse.mjs) run it: mobile with Lighthouse's defaults (a mid-range phone on a slow 4G,
+// simulated), in a headless Chromium per worker process.
+//
+// Plain JavaScript run by plain Node, never through tsx: Lighthouse sends its gatherers' functions to the browser as
+// source text, and tsx's transform of node_modules adds `__name(...)` helpers to them that do not exist there (every
+// run then fails with "__name is not defined"). The TypeScript this needs (the page list) is loaded apart, through
+// tsx's scoped `tsImport`, which leaves Lighthouse alone.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { tsImport } from 'tsx/esm/api';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A TypeScript module of the shop (its `@/` paths resolved), loaded without affecting anything else. */
+export const importTypeScript = (file) =>
+  tsImport(path.join(root, file), { parentURL: import.meta.url, tsconfig: path.join(root, 'tsconfig.json') });
+
+/** tests/e2e/support/public-pages.ts: PUBLIC_PAGES, GATED_CATEGORIES, LIGHTHOUSE_CATEGORIES. */
+export const loadPublicPages = () => importTypeScript('tests/e2e/support/public-pages.ts');
+
+export const launchChrome = () =>
+  chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+
+/**
+ * One Lighthouse run of `page` ({ path, kind }) on the shop at `baseUrl`, with the given categories; the report
+ * (LHR). The not-found page answers 404 by design, which Lighthouse refuses to audit unless told it is expected.
+ */
+export async function runLighthouse(chrome, baseUrl, page, categories) {
+  const runner = await lighthouse(`${baseUrl}${page.path}`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+    // The full-page screenshot only illustrates the HTML report, which nobody opens here: time saved on every run.
+    disableFullPageScreenshot: true,
+    ignoreStatusCode: page.kind === 'not-found',
+  });
+  const lhr = runner?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse could not measure ${page.path}: ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+const numeric = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN;
+
+/**
+ * What one run measured:
+ * - `scores`: the categories asked for, 0-100 as Lighthouse shows them
+ * - `fcp`, `lcp`, `tbt`, `si` (ms): First/Largest Contentful Paint, Total Blocking Time, Speed Index, simulated
+ * - `cls`: Cumulative Layout Shift, observed in the trace (not simulated)
+ * - `observedPaint` (ms): when this machine's browser really painted first. On a loaded machine it sometimes paints
+ *   only after the scripts ran, and the simulated LCP then counts every script's download: the main source of spread.
+ * - from the network-requests audit, bytes over the wire (compressed): `documentBytes` (the page's own HTML),
+ *   `scriptBytes` and `scriptRequests` (every script the phone downloaded while Lighthouse watched), `htmlScriptBytes`
+ *   (those the page's HTML names, `htmlScripts`: what every visit loads before the page responds; the rest are parts
+ *   the page loads later, and the JavaScript of the pages its links lead to, which Next's router prefetches for the
+ *   links in view), `transferredBytes` and `requests` (everything, the router's prefetches included)
+ */
+export function summarizeRun(lhr, htmlScripts = new Set()) {
+  const network = lhr.audits['network-requests']?.details?.items ?? [];
+  const bytes = (items) => items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const scripts = network.filter((item) => item.resourceType === 'Script');
+  const document =
+    network.find((item) => item.resourceType === 'Document' && item.url === lhr.mainDocumentUrl) ??
+    network.find((item) => item.resourceType === 'Document');
+  return {
+    scores: Object.fromEntries(
+      Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+    ),
+    fcp: Math.round(numeric(lhr, 'first-contentful-paint')),
+    lcp: Math.round(numeric(lhr, 'largest-contentful-paint')),
+    tbt: Math.round(numeric(lhr, 'total-blocking-time')),
+    si: Math.round(numeric(lhr, 'speed-index')),
+    cls: Number(numeric(lhr, 'cumulative-layout-shift').toFixed(4)),
+    observedPaint: lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? null,
+    documentBytes: document?.transferSize ?? 0,
+    scriptBytes: bytes(scripts),
+    scriptRequests: scripts.length,
+    htmlScriptBytes: bytes(scripts.filter((item) => htmlScripts.has(new URL(item.url).pathname))),
+    transferredBytes: bytes(network),
+    requests: network.length,
+  };
+}
+
+/** The addresses (paths) of the scripts a page's HTML names: `<script src>` and `<link rel="preload" as="script">`. */
+export const scriptsNamedIn = (html) =>
+  new Set(
+    [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => new URL(match[1], 'http://x').pathname),
+  );
+
+/** What an audit's table row names: the element (selector and markup), or the address. */
+function describeItem(item) {
+  const node = item.node ?? item.source;
+  if (node?.selector || node?.snippet) return `${node.selector ?? ''} ${node.snippet ?? ''}`.trim();
+  if (typeof item.url === 'string') return item.url;
+  return JSON.stringify(item).slice(0, 300);
+}
+
+/**
+ * A failure that is the point of the page: the not-found page answers 404, and the browser logs the document's own
+ * 404 as a console error ("Failed to load resource"), which best practices' errors-in-console counts. Any other
+ * console error on that page still fails.
+ */
+function isExpectedFailure(page, lhr, audit) {
+  if (page.kind !== 'not-found' || audit.id !== 'errors-in-console') return false;
+  const items = audit.details?.items ?? [];
+  return (
+    items.length > 0 &&
+    items.every(
+      (item) =>
+        item.source === 'network' &&
+        item.sourceLocation?.url === lhr.mainDocumentUrl &&
+        /status of 404\b/.test(item.description ?? ''),
+    )
+  );
+}
+
+/**
+ * The audits that cost `categories` their 100 on `page` (each weighted audit below a full score), with what they
+ * name and whether the failure is the page's purpose (`expected`).
+ */
+export function failedAudits(lhr, page, categories) {
+  return categories.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1)
+      .map((audit) => ({
+        category,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        explanation: audit.explanation,
+        expected: isExpectedFailure(page, lhr, audit),
+        items: (audit.details?.items ?? []).slice(0, 5).map(describeItem),
+      })),
+  );
+}
+
+/**
+ * Why a run fails the gate, empty when it passes: each gated category below 100 for a reason other than an expected
+ * failure, and any layout shift. CLS is observed, not simulated: a page whose content never moves measures 0 on any
+ * machine, however loaded, and a shift that shows only on a loaded one (content painted before the script that moves
+ * it ran) is one a slow phone sees too.
+ */
+export function gateProblems(gatedCategories, run, failures) {
+  const problems = gatedCategories
+    .filter(
+      (category) =>
+        run.scores[category] !== 100 &&
+        !(
+          failures.some((failure) => failure.category === category) &&
+          failures.every((failure) => failure.category !== category || failure.expected)
+        ),
+    )
+    .map((category) => `${category} ${run.scores[category]}`);
+  if (run.cls !== 0) problems.push(`CLS ${run.cls}`);
+  return problems;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * Measures `jobs` (each `{ page, categories, gated }`: the page, the categories to run, those whose failed audits to
+ * list) on the shop at `baseUrl`, `parallel` at a time, each worker a process with its own Chromium
+ * (lighthouse-worker.mjs). Each job's result, `{ run, failedAudits, lighthouseVersion }` or `{ error }`, is handed to
+ * `onResult` as it comes and returned in the jobs' order.
+ *
+ * Parallel runs suit what does not depend on time (the gate's categories, layout shifts, bytes): a run spends most
+ * of its time waiting for the page to go quiet, not computing. Timings need one run at a time.
+ */
+export async function measurePages(baseUrl, jobs, { parallel = 1, onResult = () => {} } = {}) {
+  const results = new Array(jobs.length);
+  let next = 0;
+  const worker = () =>
+    new Promise((resolve, reject) => {
+      const child = fork(path.join(root, 'scripts', 'lib', 'lighthouse-worker.mjs'), [], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      const give = () => {
+        if (next >= jobs.length) return child.send('stop');
+        const id = next++;
+        child.send({ id, baseUrl, ...jobs[id] });
+      };
+      child.on('message', (message) => {
+        if (message === 'ready') return give();
+        results[message.id] = message;
+        onResult(jobs[message.id], message);
+        give();
+      });
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`a Lighthouse worker stopped (exit ${code})`)),
+      );
+    });
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, jobs.length)) }, worker));
+  return results;
+}
