@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { gateProblems, loadPublicPages, measurePages } from './lib/lighthouse.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { PUBLIC_PAGES, GATED_CATEGORIES, LIGHTHOUSE_CATEGORIES } = await loadPublicPages();
+const { PUBLIC_PAGES, GATED_CATEGORIES, LIGHTHOUSE_CATEGORIES, CLS_TOLERANCE } = await loadPublicPages();
 const PARALLEL = Number(process.env.LIGHTHOUSE_PARALLEL ?? 2);
 
 const [baseArgument = 'http://localhost:3000', ...prefixes] = process.argv.slice(2);
@@ -35,7 +35,7 @@ function entryOf(page, result) {
     ...page,
     gated,
     run: result.run,
-    problems: gateProblems(gated, result.run, result.failedAudits),
+    problems: gateProblems(gated, result.run, result.failedAudits, CLS_TOLERANCE),
     failedAudits: result.failedAudits,
     lighthouseVersion: result.lighthouseVersion,
   };

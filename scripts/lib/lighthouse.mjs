@@ -145,11 +145,9 @@ export function failedAudits(lhr, page, categories) {
 
 /**
  * Why a run fails the gate, empty when it passes: each gated category below 100 for a reason other than an expected
- * failure, and any layout shift. CLS is observed, not simulated: a page whose content never moves measures 0 on any
- * machine, however loaded, and a shift that shows only on a loaded one (content painted before the script that moves
- * it ran) is one a slow phone sees too.
+ * failure, and a layout shift beyond `clsTolerance` (CLS_TOLERANCE of tests/e2e/support/public-pages.ts).
  */
-export function gateProblems(gatedCategories, run, failures) {
+export function gateProblems(gatedCategories, run, failures, clsTolerance) {
   const problems = gatedCategories
     .filter(
       (category) =>
@@ -160,7 +158,7 @@ export function gateProblems(gatedCategories, run, failures) {
         ),
     )
     .map((category) => `${category} ${run.scores[category]}`);
-  if (run.cls !== 0) problems.push(`CLS ${run.cls}`);
+  if (run.cls > clsTolerance) problems.push(`CLS ${run.cls}`);
   return problems;
 }
 
