@@ -72,6 +72,12 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
         >
           {nav('skipToContent')}
         </a>
+        {/*
+          Fixed to the bottom of the screen, but first in the document: on a slow phone the browser paints before it
+          has parsed the whole page, and a notice parsed in part at the end grew upwards once the rest arrived (a
+          layout shift of 0.02-0.04 measured with the CPU slowed). Parsed first, it is whole from its first paint.
+        */}
+        <CookieBanner labels={cookieLabels} />
         <LoadingIndicators label={loading('label')} />
         <SiteHeader
           labels={navigationLabels}
@@ -81,7 +87,6 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
           <ErrorTextsProvider texts={errors}>{children}</ErrorTextsProvider>
         </main>
         <SiteFooter />
-        <CookieBanner labels={cookieLabels} />
         <PageViewAnalytics />
       </body>
     </html>
