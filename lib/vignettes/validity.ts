@@ -83,8 +83,8 @@ const BUDAPEST_DAY = new Intl.DateTimeFormat('en-GB', {
 /** Today in Hungary as a calendar day; the server's or the browser's own zone plays no part. */
 function todayDay(now: Date): string {
   if (Number.isNaN(now.getTime())) throw new RangeError(`Not a valid instant: ${String(now)}`);
-  const part = (type: 'year' | 'month' | 'day') =>
-    Number(BUDAPEST_DAY.formatToParts(now).find((entry) => entry.type === type)?.value);
+  const parts = BUDAPEST_DAY.formatToParts(now);
+  const part = (type: 'year' | 'month' | 'day') => Number(parts.find((entry) => entry.type === type)?.value);
   return utcDay(part('year'), part('month'), part('day'));
 }
 
