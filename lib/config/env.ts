@@ -51,6 +51,33 @@ export const envSchema = z
     NETOPIA_PUBLIC_KEY: optional(z.string().min(1)),
     EXCHANGE_RATE_FEED_URL: optional(httpUrl),
     /**
+     * Who registers the vignettes sold (lib/issuers/deliverers.ts): the built-in sandbox (default) or an issuer
+     * gateway speaking the shop's issuer contract (docs/issuer-api.md) at VIGNETTE_ISSUER_URL.
+     */
+    VIGNETTE_ISSUER: z.preprocess(
+      (value) => (value === '' || value === undefined ? 'sandbox' : value),
+      z.enum(['sandbox', 'http']),
+    ),
+    VIGNETTE_ISSUER_URL: optional(httpUrl),
+    VIGNETTE_ISSUER_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long')),
+    /** Who credits the top-ups sold: the built-in sandbox (default) or Reloadly's Airtime API. */
+    TOPUP_PROVIDER: z.preprocess(
+      (value) => (value === '' || value === undefined ? 'sandbox' : value),
+      z.enum(['sandbox', 'reloadly']),
+    ),
+    RELOADLY_CLIENT_ID: optional(z.string().min(1)),
+    RELOADLY_CLIENT_SECRET: optional(z.string().min(1)),
+    /** Reloadly's OAuth2 server; its default is the real one. */
+    RELOADLY_AUTH_URL: z.preprocess(
+      (value) => (value === '' || value === undefined ? 'https://auth.reloadly.com' : value),
+      httpUrl,
+    ),
+    /** Reloadly's Airtime API: `https://topups.reloadly.com`, or `https://topups-sandbox.reloadly.com` to try it. */
+    RELOADLY_API_URL: z.preprocess(
+      (value) => (value === '' || value === undefined ? 'https://topups.reloadly.com' : value),
+      httpUrl,
+    ),
+    /**
      * RO e-Factura (lib/efactura/provider.ts): the built-in sandbox (default), ANAF's API, or off (nothing is
      * uploaded; the documents wait as PENDING until a provider is set).
      */
@@ -104,27 +131,63 @@ export const envSchema = z
           message: 'must be an https URL when PAYMENT_PROVIDER=netopia',
         });
     }
+    if (env.VIGNETTE_ISSUER === 'http') {
+      requireSecureSettings(
+        ctx,
+        env,
+        ['VIGNETTE_ISSUER_URL', 'VIGNETTE_ISSUER_TOKEN'],
+        'VIGNETTE_ISSUER=http',
+      );
+    }
+    if (env.TOPUP_PROVIDER === 'reloadly') {
+      requireSecureSettings(
+        ctx,
+        env,
+        ['RELOADLY_CLIENT_ID', 'RELOADLY_CLIENT_SECRET', 'RELOADLY_AUTH_URL', 'RELOADLY_API_URL'],
+        'TOPUP_PROVIDER=reloadly',
+      );
+    }
+    if (env.PAYMENT_PROVIDER === 'netopia' && env.EFACTURA_PROVIDER === 'sandbox') {
+      // Live mode (lib/config/live-mode.ts): invoices must reach ANAF, or be held back on purpose.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EFACTURA_PROVIDER'],
+        message:
+          'must be "anaf" (or "off", set explicitly, to hold invoices back) when PAYMENT_PROVIDER=netopia: the sandbox reports nothing to ANAF',
+      });
+    }
     if (env.EFACTURA_PROVIDER === 'anaf') {
-      for (const key of [
-        'EFACTURA_API_URL',
-        'EFACTURA_TOKEN_URL',
-        'EFACTURA_CLIENT_ID',
-        'EFACTURA_CLIENT_SECRET',
-        'EFACTURA_REFRESH_TOKEN',
-      ] as const) {
-        const value = env[key];
-        if (!value)
-          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when EFACTURA_PROVIDER=anaf' });
-        // A bearer token and the client secret travel with every call: never in clear.
-        else if (key.endsWith('_URL') && new URL(value).protocol !== 'https:')
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'must be an https URL when EFACTURA_PROVIDER=anaf',
-          });
-      }
+      requireSecureSettings(
+        ctx,
+        env,
+        [
+          'EFACTURA_API_URL',
+          'EFACTURA_TOKEN_URL',
+          'EFACTURA_CLIENT_ID',
+          'EFACTURA_CLIENT_SECRET',
+          'EFACTURA_REFRESH_TOKEN',
+        ],
+        'EFACTURA_PROVIDER=anaf',
+      );
     }
   });
+
+/**
+ * Each of `keys` must be set, and its URLs https: a provider's credentials travel with every call, never in clear.
+ */
+function requireSecureSettings<K extends string>(
+  ctx: z.RefinementCtx,
+  env: Partial<Record<K, string>>,
+  keys: readonly K[],
+  when: string,
+) {
+  for (const key of keys) {
+    const value = env[key];
+    if (!value) ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${when}` });
+    else if (key.endsWith('_URL') && new URL(value).protocol !== 'https:')
+      ctx.addIssue({ code: 'custom', path: [key], message: `must be an https URL when ${when}` });
+  }
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -142,6 +205,8 @@ const SECRET_VARIABLES = new Set([
   'NETOPIA_API_KEY',
   'EFACTURA_CLIENT_SECRET',
   'EFACTURA_REFRESH_TOKEN',
+  'VIGNETTE_ISSUER_TOKEN',
+  'RELOADLY_CLIENT_SECRET',
 ]);
 
 export class ConfigError extends Error {

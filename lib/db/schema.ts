@@ -257,6 +257,14 @@ export const orderItems = pgTable(
     issueAttempts: integer('issue_attempts').notNull().default(0),
     issueError: text('issue_error'),
     /**
+     * When the provider was last asked to deliver the item, written before the ask: an item asked before and still
+     * undelivered has an unknown outcome, so the next attempt looks its key up at the provider before asking again.
+     */
+    deliveryAskedAt: timestamp('delivery_asked_at', { withTimezone: true }),
+    /** What the top-up cost us at the provider, in its currency's minor units (Reloadly: its account's currency). */
+    providerCostMinor: integer('provider_cost_minor'),
+    providerCostCurrency: text('provider_cost_currency'),
+    /**
      * How many times staff corrected the item's plate or country (lib/orders/corrections.ts). Part of the delivery's
      * idempotency key, so that a vignette corrected before it was issued is asked for again, with its new plate.
      */
@@ -482,6 +490,8 @@ export const sandboxIssuances = pgTable('sandbox_issuances', {
   kind: text('kind').notNull(),
   issuedId: text('issued_id').notNull(),
   requests: integer('requests').notNull().default(1),
+  /** What the sandbox registered, as its HTTP API answers it (the vignette's plate, the top-up's amounts, …). */
+  record: jsonb('record').$type<Record<string, unknown>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastRequestAt: timestamp('last_request_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -628,5 +638,7 @@ export const efacturaSandboxUploads = pgTable('efactura_sandbox_uploads', {
   errors: jsonb('errors').$type<string[]>().notNull().default([]),
   /** Until then its status is `in prelucrare`. */
   readyAt: timestamp('ready_at', { withTimezone: true }).notNull(),
+  /** The id `descarcare` answers to: random digits, so that one answer's id tells nothing of another's. */
+  downloadId: text('download_id').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -13,12 +13,19 @@ export interface TopUpRequest {
   /** E.164. */
   phone: string;
   delivery: 'DIRECT' | 'PIN';
+  /**
+   * The provider was asked for this key before and we do not know what came of it (the answer was lost, or the
+   * server died): the provider must be asked what it registered under the key, never sent the top-up again.
+   */
+  askedBefore: boolean;
 }
 
 /** DIRECT: the provider's reference of the credit; PIN: also the code the buyer redeems. */
 export interface TopUpDelivered {
   reference: string;
   pin?: string;
+  /** What the provider charged us, in its currency's minor units, when it says. */
+  cost?: { amountMinor: number; currency: string };
 }
 
 export interface TopUpProvider {

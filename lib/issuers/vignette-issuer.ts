@@ -15,6 +15,11 @@ export interface IssueRequest {
   country: string;
   firstDay: string;
   lastDay: string;
+  /**
+   * The issuer was asked for this key before and we do not know what came of it: it must be asked what it
+   * registered under the key before it is asked to issue (docs/issuer-api.md), never to issue twice.
+   */
+  askedBefore: boolean;
 }
 
 export class IssueError extends Error {

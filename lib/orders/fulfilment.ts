@@ -55,6 +55,10 @@ export const deliveryKey = (orderId: string, item: Pick<OrderItemRow, 'position'
 /** Delivers one item with its own idempotency key: the issuer's id, or the top-up's reference and PIN. */
 async function deliverItem(db: Db, deliverers: Deliverers, order: OrderRow, item: OrderItemRow) {
   const idempotencyKey = deliveryKey(order.id, item);
+  // Recorded before the ask: a lost answer or a crash after it leaves the mark, and the next attempt looks up first.
+  const askedBefore = item.deliveryAskedAt !== null;
+  if (!askedBefore)
+    await db.update(orderItems).set({ deliveryAskedAt: new Date() }).where(eq(orderItems.id, item.id));
   if (order.kind === 'TOPUP') {
     const [product] = await db
       .select()
@@ -67,8 +71,14 @@ async function deliverItem(db: Db, deliverers: Deliverers, order: OrderRow, item
       productId: product.id,
       phone: item.phone ?? '',
       delivery: product.delivery,
+      askedBefore,
     });
-    return { issuedId: delivered.reference, deliveredPin: delivered.pin ?? null };
+    return {
+      issuedId: delivered.reference,
+      deliveredPin: delivered.pin ?? null,
+      providerCostMinor: delivered.cost?.amountMinor ?? null,
+      providerCostCurrency: delivered.cost?.currency ?? null,
+    };
   }
   const { issuedId } = await deliverers.vignettes.issue({
     idempotencyKey,
@@ -79,6 +89,7 @@ async function deliverItem(db: Db, deliverers: Deliverers, order: OrderRow, item
     country: item.country ?? '',
     firstDay: item.firstDay ?? '',
     lastDay: item.lastDay ?? '',
+    askedBefore,
   });
   return { issuedId, deliveredPin: null };
 }

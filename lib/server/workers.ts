@@ -15,7 +15,7 @@ import { revalidateCatalogPagesFromBackground } from '@/lib/catalog/page-revalid
 import { invalidateProcessCache } from '@/lib/catalog/process-cache';
 import { fetchBnrRate, type BnrRate } from '@/lib/exchange-rate/bnr-feed';
 import { recordFeedFailure, recordFeedSuccess } from '@/lib/exchange-rate/feed-status';
-import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
+import { getDeliverers } from '@/lib/issuers/deliverers';
 import { logger } from '@/lib/log/logger';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
@@ -62,7 +62,7 @@ export function startBackgroundWorkers() {
   if (gateway.kind === 'sandbox') {
     registerJob('sandbox-notifications', 5_000, async () => deliverSandboxNotifications(await getDb()));
   }
-  registerJob('fulfilment', 15_000, async () => fulfilPaidOrders(await getDb(), sandboxDeliverers));
+  registerJob('fulfilment', 15_000, async () => fulfilPaidOrders(await getDb(), getDeliverers(config)));
   registerJob('mail', 15_000, async () => sendDueMail(await getDb()));
   registerJob('reconciler', 30_000, async () => {
     const db = await getDb();

@@ -53,6 +53,9 @@ const item = (overrides: Partial<OrderItemRow>): OrderItemRow => ({
   deliveredPin: null,
   issueAttempts: 0,
   issueError: null,
+  deliveryAskedAt: null,
+  providerCostMinor: null,
+  providerCostCurrency: null,
   revision: 0,
   ...overrides,
 });

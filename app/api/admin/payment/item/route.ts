@@ -3,7 +3,7 @@ import { apiHandler } from '@/lib/api/handler';
 import { readJson, validate } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
-import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
+import { getDeliverers } from '@/lib/issuers/deliverers';
 import { correctItem } from '@/lib/orders/staff-actions';
 import { itemCorrectionSchema } from '@/lib/validations/order-actions';
 
@@ -17,6 +17,6 @@ export const PATCH = apiHandler(async (request) => {
   const db = await getDb();
   const principal = await requireAuthority(db, request, 'PAYMENT_WRITE');
   const body = validate(itemCorrectionSchema, await readJson(request));
-  const result = await correctItem(db, principal, body, sandboxDeliverers);
+  const result = await correctItem(db, principal, body, getDeliverers());
   return NextResponse.json(result, { headers: { 'Cache-Control': 'no-store' } });
 });

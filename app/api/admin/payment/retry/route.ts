@@ -3,7 +3,7 @@ import { apiHandler } from '@/lib/api/handler';
 import { readJson, validate } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
-import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
+import { getDeliverers } from '@/lib/issuers/deliverers';
 import { retryDelivery } from '@/lib/orders/staff-actions';
 import { orderActionSchema } from '@/lib/validations/order-actions';
 
@@ -14,6 +14,6 @@ export const POST = apiHandler(async (request) => {
   const db = await getDb();
   const principal = await requireAuthority(db, request, 'PAYMENT_WRITE');
   const { id } = validate(orderActionSchema, await readJson(request));
-  const result = await retryDelivery(db, principal, id, sandboxDeliverers);
+  const result = await retryDelivery(db, principal, id, getDeliverers());
   return NextResponse.json(result, { headers: { 'Cache-Control': 'no-store' } });
 });
