@@ -9,6 +9,7 @@ import { adminSwrOptions } from '@/lib/admin-client/swr-options';
 import { AdminHeader } from './admin-header';
 import { AdminI18nProvider, type AdminCatalog } from './admin-i18n';
 import { AdminLoadingBar } from './admin-loading-bar';
+import { ShopStatusBanner } from './shop-status-banner';
 import { homePath, mayOpen, PASSWORD_PATH, screenOf, SIGN_IN_PATH } from './screens';
 import { NoAccess } from './ui/no-access';
 import { Notice } from './ui/notice';
@@ -81,6 +82,9 @@ function AdminShell({ children }: { children: ReactNode }) {
           tabIndex={-1}
           className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 focus:outline-none sm:px-6"
         >
+          {session.status === 'signedIn' && session.principal && !session.mustChangePassword && (
+            <ShopStatusBanner />
+          )}
           {content}
         </main>
       </SWRConfig>

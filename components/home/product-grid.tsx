@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { SvgImage } from '@/components/ui/svg-image';
+import { isProductLineSold, type ProductLine } from '@/lib/config/live-mode';
 
 type TileKey = 'vignette' | 'prepay' | 'parking' | 'insurance' | 'roVignette' | 'comingSoon';
 
@@ -11,14 +12,30 @@ interface ProductTile {
   /** Rows of 4rem the tile spans where the grid has columns (docs/screens.md, Home: row height 4rem, gutter 10px). */
   rowSpan: number;
   href?: '/vignette' | '/prepay';
+  /** The product line the tile sells: a closed one keeps its tile and link (prices, how to buy by phone), marked. */
+  line?: ProductLine;
   /** A 'soon' tile whose name only repeats the badge: its one-line row on a phone shows the description instead. */
   rowShowsDescription?: boolean;
 }
 
 /** The home page's products (docs/screens.md, Home); a tile without a link is dimmed and marked 'soon'. */
 const PRODUCT_TILES: ProductTile[] = [
-  { key: 'vignette', image: '/images/vignette.svg', cardClass: 'yellow', rowSpan: 4, href: '/vignette' },
-  { key: 'prepay', image: '/images/sim-card.svg', cardClass: 'pink', rowSpan: 4, href: '/prepay' },
+  {
+    key: 'vignette',
+    image: '/images/vignette.svg',
+    cardClass: 'yellow',
+    rowSpan: 4,
+    href: '/vignette',
+    line: 'vignettes',
+  },
+  {
+    key: 'prepay',
+    image: '/images/sim-card.svg',
+    cardClass: 'pink',
+    rowSpan: 4,
+    href: '/prepay',
+    line: 'topUps',
+  },
   { key: 'parking', image: '/images/parking.svg', cardClass: 'yellow', rowSpan: 4 },
   { key: 'insurance', image: '/images/insurance.svg', cardClass: 'pink', rowSpan: 4 },
   { key: 'roVignette', image: '/images/ro-vignette.svg', cardClass: 'yellow', rowSpan: 4 },
@@ -50,6 +67,7 @@ const ROW_SPAN: Record<number, string> = { 3: 'grid2:row-span-3', 4: 'grid2:row-
 
 export function ProductGrid() {
   const t = useTranslations('HomePage');
+  const closed = useTranslations('ProductLineClosed');
 
   return (
     <section aria-labelledby="products-heading" className="mx-auto max-w-[110rem] px-4 py-6 sm:py-10">
@@ -77,6 +95,14 @@ export function ProductGrid() {
                   <span className="flex flex-col">
                     <span className="text-xl font-bold text-slate-900">{t(`products.${tile.key}.name`)}</span>
                     <span className="mt-1 text-slate-700">{t(`products.${tile.key}.description`)}</span>
+                    {tile.line && !isProductLineSold(tile.line) && (
+                      <span
+                        className="mt-2 w-fit rounded-full bg-slate-700 px-3 py-0.5 text-sm font-semibold text-white"
+                        data-testid="line-closed-badge"
+                      >
+                        {closed('badge')}
+                      </span>
+                    )}
                   </span>
                 </Link>
               ) : (

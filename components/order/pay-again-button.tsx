@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { OrderResponse } from '@/lib/client/api';
-import { isApiRequestError } from '@/lib/client/api-error';
+import { isApiRequestError, isProductLineClosed } from '@/lib/client/api-error';
 import { apiOnDemand } from '@/lib/client/api-on-demand';
 import { loading } from '@/lib/client/loading';
 
@@ -12,6 +12,8 @@ export interface PayAgainTexts {
   unavailable: string;
   tooMany: string;
   failed: string;
+  /** The product is not sold online at the moment (lib/config/live-mode.ts). */
+  lineClosed: string;
   /** By the reason's code: `PAID`, `TOO_LATE` ... */
   refused: Record<string, string>;
 }
@@ -21,8 +23,8 @@ export function payAgainTexts(
   messages: Omit<PayAgainTexts, 'button'> & Record<'button' | 'continue', string>,
   label: 'button' | 'continue' = 'button',
 ): PayAgainTexts {
-  const { busy, unavailable, tooMany, failed, refused } = messages;
-  return { button: messages[label], busy, unavailable, tooMany, failed, refused };
+  const { busy, unavailable, tooMany, failed, lineClosed, refused } = messages;
+  return { button: messages[label], busy, unavailable, tooMany, failed, lineClosed, refused };
 }
 
 /**
@@ -74,6 +76,7 @@ function problemText(error: unknown, texts: PayAgainTexts): string {
   const refusal = error.status === 409 ? error.issues[0]?.code?.replace(/^payAgain\./, '') : undefined;
   if (refusal && texts.refused[refusal]) return texts.refused[refusal];
   if (error.status === 429) return texts.tooMany;
+  if (isProductLineClosed(error)) return texts.lineClosed;
   if (error.status === 503) return texts.unavailable;
   return texts.failed;
 }

@@ -5,6 +5,9 @@ import type { BuyerOrder } from '@/lib/orders/buyer-order';
 import { PAY_AGAIN_REFUSALS } from '@/lib/orders/pay-again-rules';
 import { categoryByCode } from '@/lib/vignettes/categories';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import { isProductLineSold } from '@/lib/config/live-mode';
+import { productLineOf } from '@/lib/orders/product-lines';
+import { ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
 import { PayAgainButton } from './pay-again-button';
 
 type UnpaidOrder = BuyerOrder & { unpaid: NonNullable<BuyerOrder['unpaid']> };
@@ -39,7 +42,11 @@ export async function UnpaidOrder({ order, locale }: { order: UnpaidOrder; local
       <p className="mt-1 text-slate-800" data-testid="decline-reason" data-reason={reason}>
         {t(`reasons.${reason}`)} {t('noMoney')}
       </p>
-      {payAgainRefusal === null ? (
+      {!isProductLineSold(productLineOf(order)) ? (
+        <div className="mt-3">
+          <ProductLineClosedNotice line={productLineOf(order)} />
+        </div>
+      ) : payAgainRefusal === null ? (
         <>
           <PayAgainButton
             orderId={order.id}
@@ -49,6 +56,7 @@ export async function UnpaidOrder({ order, locale }: { order: UnpaidOrder; local
               unavailable: t('unavailable'),
               tooMany: t('tooMany'),
               failed: t('failed'),
+              lineClosed: t('lineClosed'),
               refused: Object.fromEntries(
                 PAY_AGAIN_REFUSALS.map((refusal) => [refusal, t(`refused.${refusal}`)]),
               ),

@@ -22,7 +22,7 @@ import {
 import { fill, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels } from '@/lib/i18n/labels';
 import type { TopUpOrderRequest } from '@/lib/client/api';
-import { isApiRequestError } from '@/lib/client/api-error';
+import { isProductLineClosed, isApiRequestError } from '@/lib/client/api-error';
 import { apiOnDemand } from '@/lib/client/api-on-demand';
 import { CHECKOUT_STORAGE_KEYS, checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
@@ -172,6 +172,8 @@ export function TopUpForm({
         );
       } else if (isApiRequestError(error) && error.status === 0) {
         setPayError(t.networkError);
+      } else if (isProductLineClosed(error)) {
+        setPayError(t.lineClosed);
       } else {
         setPayError(t.payError);
       }

@@ -3,7 +3,7 @@
 import { useId, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { postOrder, type OrderRequest, type QuoteResponse } from '@/lib/client/api';
-import { isApiRequestError, type ApiIssue } from '@/lib/client/api-error';
+import { isProductLineClosed, isApiRequestError, type ApiIssue } from '@/lib/client/api-error';
 import { CHECKOUT_STORAGE_KEYS, checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
 import { requestItem, type CartItem } from '@/lib/cart/cart-store';
@@ -163,6 +163,8 @@ export function CheckoutForm({
         if (!formIssues.length) focusCartItem(itemIssues);
       } else if (isApiRequestError(error) && error.status === 0) {
         setPayError(t.networkError);
+      } else if (isProductLineClosed(error)) {
+        setPayError(t.lineClosed);
       } else {
         setPayError(t.payError);
       }

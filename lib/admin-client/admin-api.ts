@@ -25,8 +25,10 @@ export const PAYMENTS_URL = '/api/admin/payment';
 export const DAILY_SALES_URL = '/api/admin/payment/daily';
 export const INVOICES_URL = '/api/admin/invoices';
 export const AUDIT_URL = '/api/admin/audit';
+export const SHOP_STATUS_URL = '/api/admin/shop-status';
 
 export type { Authority } from '@/lib/auth/permissions';
+export type { ShopStatus } from '@/lib/admin/shop-status';
 
 export interface Role {
   name: string;

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** The product line is not sold online at the moment (lib/config/live-mode.ts): no payment is started. */
+  PRODUCT_LINE_CLOSED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

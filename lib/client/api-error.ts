@@ -43,3 +43,7 @@ export class ApiRequestError extends Error {
 
 export const isApiRequestError = (error: unknown): error is ApiRequestError =>
   error instanceof ApiRequestError;
+
+/** The shop does not sell this product online at the moment (a page rendered before it closed): nothing was charged. */
+export const isProductLineClosed = (error: unknown) =>
+  isApiRequestError(error) && error.body?.error.code === 'PRODUCT_LINE_CLOSED';

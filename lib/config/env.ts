@@ -124,7 +124,11 @@ export const envSchema = z
           path: ['JWT_SECRET'],
           message: 'is required when PAYMENT_PROVIDER=netopia',
         });
-      if (env.NETOPIA_API_URL && new URL(env.NETOPIA_API_URL).protocol !== 'https:')
+      if (
+        env.NETOPIA_API_URL &&
+        URL.canParse(env.NETOPIA_API_URL) &&
+        new URL(env.NETOPIA_API_URL).protocol !== 'https:'
+      )
         ctx.addIssue({
           code: 'custom',
           path: ['NETOPIA_API_URL'],
@@ -184,7 +188,8 @@ function requireSecureSettings<K extends string>(
   for (const key of keys) {
     const value = env[key];
     if (!value) ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${when}` });
-    else if (key.endsWith('_URL') && new URL(value).protocol !== 'https:')
+    // A value that is no URL at all has its own message already (the field's own check runs before this one).
+    else if (key.endsWith('_URL') && URL.canParse(value) && new URL(value).protocol !== 'https:')
       ctx.addIssue({ code: 'custom', path: [key], message: `must be an https URL when ${when}` });
   }
 }

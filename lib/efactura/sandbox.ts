@@ -4,6 +4,7 @@ import { createHash, randomBytes, sign } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { getConfig, type Config } from '@/lib/config/env';
+import { sandboxIsServed } from '@/lib/config/live-mode';
 import type { Db } from '@/lib/db/client';
 import { getDb } from '@/lib/db/client';
 import { efacturaSandboxUploads } from '@/lib/db/schema';
@@ -35,7 +36,8 @@ export const CIUS_RO_CUSTOMIZATION =
   'urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1';
 
 /** Whether the sandbox is the configured e-Factura provider, decided at run time as the payment sandbox's. */
-export const efacturaSandboxIsLive = (config: Config = getConfig()) => config.EFACTURA_PROVIDER === 'sandbox';
+export const efacturaSandboxIsLive = (config: Config = getConfig()) =>
+  sandboxIsServed(config.EFACTURA_PROVIDER === 'sandbox', config);
 
 /** How long an upload stays `in prelucrare`. */
 const processingSeconds = () => {

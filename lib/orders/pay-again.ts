@@ -11,6 +11,7 @@ import { paymentPartsOf, startOrderPayment } from './create-order';
 import { findOrder, transitionOrder, type OrderRow } from './orders';
 import { payAgainRefusal, type PayAgainRefusal } from './pay-again-rules';
 import { loadOrderItems } from './order-read';
+import { assertProductLineSold, productLineOf } from './product-lines';
 
 const REFUSAL_MESSAGE: Record<PayAgainRefusal, string> = {
   PAID: 'This order is paid already',
@@ -30,6 +31,7 @@ const REFUSAL_MESSAGE: Record<PayAgainRefusal, string> = {
 export async function payAgain(db: Db, orderId: string, now = new Date()): Promise<OrderRow> {
   const order = await findOrder(db, orderId);
   if (!order) throw new ApiError('NOT_FOUND', 'No such order');
+  assertProductLineSold(productLineOf(order));
   if (order.status === 'PENDING_PAYMENT' && order.paymentUrl && order.paymentExpiresAt! > now) return order;
   const refusal = payAgainRefusal(
     order,

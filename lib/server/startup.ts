@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { ConfigError, getConfig } from '@/lib/config/env';
+import { ConfigError, getConfig, type Config } from '@/lib/config/env';
+import { isLiveMode, PRODUCT_LINES, productLineState } from '@/lib/config/live-mode';
 import { getDatabase } from '@/lib/db/client';
 import { DataDirUnusableError } from '@/lib/db/data-dir';
 import { DataDirLockedError } from '@/lib/db/lock';
@@ -22,6 +23,29 @@ function warnSandboxInProduction() {
       '  built-in test card form at /sandbox-pay and no money is taken. Before selling for real, set\n' +
       '  PAYMENT_PROVIDER=netopia with the NETOPIA_* variables and JWT_SECRET (see README, "Security").\n\n',
   );
+}
+
+/**
+ * Live mode with a line's provider still the sandbox: the shop starts and sells the rest, and says plainly what it
+ * does not sell and what to set (the back-office shows the same).
+ */
+function warnClosedLines(config: Config) {
+  if (!isLiveMode(config)) return;
+  for (const line of PRODUCT_LINES) {
+    const state = productLineState(line, config);
+    if (state.sold) continue;
+    logger.warn({ line, variable: state.variable }, 'product line closed: its provider is the sandbox');
+    process.stderr.write(
+      `\n  NOTICE: ${line === 'vignettes' ? 'vignettes are' : 'top-ups are'} NOT SOLD online: ${state.variable} is the ` +
+        'built-in sandbox,\n  which delivers nothing real. Their pages show a notice and their orders are refused (503\n' +
+        `  PRODUCT_LINE_CLOSED). Set ${state.variable} and its credentials to sell them (see README, "Going live").\n\n`,
+    );
+  }
+  if (config.EFACTURA_PROVIDER === 'off')
+    process.stderr.write(
+      '\n  NOTICE: EFACTURA_PROVIDER=off: invoices and credit notes are NOT sent to ANAF. They wait, turn late after\n' +
+        '  the legal deadline, and staff are alerted every day until EFACTURA_PROVIDER=anaf is set.\n\n',
+    );
 }
 
 /**
@@ -47,6 +71,7 @@ export async function startServer(): Promise<void> {
     startBackgroundWorkers();
     if (config.PAYMENT_PROVIDER === 'sandbox' && process.env.NODE_ENV === 'production')
       warnSandboxInProduction();
+    warnClosedLines(config);
     const admin = seeded.createdAdmin;
     if (admin?.generatedPassword) {
       // Printed once to stderr, apart from the JSON logs on stdout (a log collector keeps those); the first

@@ -79,7 +79,14 @@ const newestMtime = (target) => {
  * Values baked into the build: NEXT_PUBLIC_* into the client bundle, the site address into prerendered pages'
  * links, the payment host into the Content-Security-Policy. A change of any of them needs a new build.
  */
-const BUILD_TIME_VARIABLES = new Set(['SITE_URL', 'PAYMENT_PROVIDER', 'NETOPIA_API_URL']);
+const BUILD_TIME_VARIABLES = new Set([
+  'SITE_URL',
+  'PAYMENT_PROVIDER',
+  'NETOPIA_API_URL',
+  // Whether each product line is sold (lib/config/live-mode.ts) shows on prerendered pages.
+  'VIGNETTE_ISSUER',
+  'TOPUP_PROVIDER',
+]);
 const publicEnv = () =>
   JSON.stringify(
     Object.entries(process.env)

@@ -45,6 +45,7 @@ test.beforeAll(async () => {
     NETOPIA_POS_SIGNATURE: 'E2E-POS',
     NETOPIA_PUBLIC_KEY: 'e2e-public-key',
     JWT_SECRET: 'an-e2e-secret-long-enough-for-the-rule',
+    EFACTURA_PROVIDER: 'off',
     RATE_LIMIT_MULTIPLIER: '1',
     SMTP_URL: undefined,
   });

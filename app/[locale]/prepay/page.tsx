@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { pageTopUpOperators } from '@/lib/catalog/page-data';
 import { Link } from '@/lib/i18n/navigation';
+import { ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
 import type { Locale } from '@/lib/i18n/routing';
 import { JsonLd } from '@/components/seo/json-ld';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
@@ -47,6 +48,9 @@ export default async function PrepaySectionPage({ params }: Props) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{t('heading')}</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-800">{t('intro')}</p>
+      <div className="mt-4">
+        <ProductLineClosedNotice line="topUps" />
+      </div>
       <h2 className="mt-8 text-2xl font-bold text-slate-900">{t('operatorsHeading')}</h2>
       <p className="mt-1 max-w-3xl text-slate-700">{t('portedNote')}</p>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="operators">

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { VIGNETTE_CATEGORIES } from '@/lib/vignettes/categories';
 import { Link } from '@/lib/i18n/navigation';
+import { ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
 import type { Locale } from '@/lib/i18n/routing';
 import { JsonLd } from '@/components/seo/json-ld';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
@@ -37,6 +38,9 @@ export default async function VignetteSectionPage({ params }: Props) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{t('heading')}</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-800">{t('intro')}</p>
+      <div className="mt-4">
+        <ProductLineClosedNotice line="vignettes" />
+      </div>
       <ul className="mt-4 max-w-3xl space-y-2">
         {(t.raw('points') as string[]).map((point) => (
           <li key={point} className="flex gap-2 text-slate-800">

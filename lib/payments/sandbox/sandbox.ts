@@ -4,6 +4,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getConfig, loopbackOrigin, type Config } from '@/lib/config/env';
+import { sandboxIsServed } from '@/lib/config/live-mode';
 import type { Db } from '@/lib/db/client';
 import { sandboxPayments, settings } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
@@ -26,7 +27,8 @@ export const SANDBOX_POS_SIGNATURE = 'SANDBOX-POS-SIGNATURE';
  * PAYMENT_PROVIDER=netopia every sandbox route and page answers 404, so the shop's domain carries no card form, no
  * open redirect and no notification sender of its own.
  */
-export const sandboxIsLive = (config: Config = getConfig()) => config.PAYMENT_PROVIDER === 'sandbox';
+export const sandboxIsLive = (config: Config = getConfig()) =>
+  sandboxIsServed(config.PAYMENT_PROVIDER === 'sandbox', config);
 
 /** Where the sandbox may send the buyer back and post its notifications: the shop itself, nowhere else. */
 export interface SandboxSite {

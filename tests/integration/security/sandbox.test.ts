@@ -25,6 +25,7 @@ const REAL_PROVIDER = {
   NETOPIA_POS_SIGNATURE: 'TEST-POS',
   NETOPIA_PUBLIC_KEY: 'test-public-key',
   JWT_SECRET: 'a-test-secret-that-is-long-enough-to-sign',
+  EFACTURA_PROVIDER: 'off',
   SITE_URL: 'http://localhost:3000',
 };
 

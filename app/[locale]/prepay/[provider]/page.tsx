@@ -5,6 +5,7 @@ import { TopUpForm } from '@/components/prepay/topup-form';
 import { JsonLd } from '@/components/seo/json-ld';
 import { pageTopUpOperator } from '@/lib/catalog/page-data';
 import { PendingCheckout } from '@/components/order/pending-checkout';
+import { ClosedWhenNotSold, ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
 import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -135,17 +136,22 @@ export default async function PrepayProviderPage({ params }: Props) {
       {operator.id === FORMER_OPERATORS.telekom.movedTo && (
         <p className="bg-tile-yellow mt-3 max-w-3xl rounded-lg p-3 text-slate-900">{t('telekom.onDigi')}</p>
       )}
+      <div className="mt-6">
+        <ProductLineClosedNotice line="topUps" id="line-closed" />
+      </div>
       <div className="mt-8">
-        <PendingCheckout checkout="topUp" texts={payAgain} />
-        <TopUpForm
-          operator={{ id: operator.id, name: operator.name, plan: operator.plan }}
-          products={operator.products}
-          locale={locale}
-          labels={labels}
-          validation={validation}
-          emailSuggestion={emailSuggestion}
-          billing={billing}
-        />
+        <ClosedWhenNotSold line="topUps" noticeId="line-closed">
+          <PendingCheckout checkout="topUp" texts={payAgain} />
+          <TopUpForm
+            operator={{ id: operator.id, name: operator.name, plan: operator.plan }}
+            products={operator.products}
+            locale={locale}
+            labels={labels}
+            validation={validation}
+            emailSuggestion={emailSuggestion}
+            billing={billing}
+          />
+        </ClosedWhenNotSold>
       </div>
       <p className="mt-10">
         <Link href="/faq/prepay_cards" className="text-brand font-medium underline">

@@ -10,6 +10,7 @@ import {
 import type { CategoryNames } from '@/lib/i18n/labels';
 import { VignettePurchase } from '@/components/vignette/vignette-purchase';
 import { PendingCheckout } from '@/components/order/pending-checkout';
+import { ClosedWhenNotSold, ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
 import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -122,19 +123,24 @@ export default async function VignetteProductPage({ params }: Props) {
       </p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">{t('product.heading', names)}</h1>
       <p className="mt-2 max-w-3xl text-lg text-slate-800">{t(`categories.${category.code}.who`)}</p>
+      <div className="mt-6">
+        <ProductLineClosedNotice line="vignettes" id="line-closed" />
+      </div>
       <div className="mt-8">
-        <PendingCheckout checkout="vignette" texts={payAgain} />
-        <VignettePurchase
-          categoryCode={category.code}
-          initialCatalog={catalog}
-          locale={locale}
-          labels={labels}
-          validation={validation}
-          emailSuggestion={emailSuggestion}
-          billing={billing}
-          validityTexts={validityTexts}
-          categoryNames={categoryNames}
-        />
+        <ClosedWhenNotSold line="vignettes" noticeId="line-closed">
+          <PendingCheckout checkout="vignette" texts={payAgain} />
+          <VignettePurchase
+            categoryCode={category.code}
+            initialCatalog={catalog}
+            locale={locale}
+            labels={labels}
+            validation={validation}
+            emailSuggestion={emailSuggestion}
+            billing={billing}
+            validityTexts={validityTexts}
+            categoryNames={categoryNames}
+          />
+        </ClosedWhenNotSold>
       </div>
       <p className="mt-10">
         <Link href="/faq/viniete" className="text-brand font-medium underline">

@@ -4,6 +4,7 @@ import { idempotencyKeyOf, readJson, validate } from '@/lib/api/request';
 import { orderCreatedResponse } from '@/lib/orders/create-order';
 import { createTopUpOrder } from '@/lib/orders/create-topup-order';
 import { topUpOrderSchema } from '@/lib/validations/topup-order';
+import { assertProductLineSold } from '@/lib/orders/product-lines';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
 
 export const dynamic = 'force-dynamic';
@@ -12,6 +13,7 @@ export const dynamic = 'force-dynamic';
  * `POST /api/eps/order`: a top-up order and its payment; 201 with the provider's payment URL (docs/api.md, Top-ups).
  */
 export const POST = apiHandler(async (request) => {
+  assertProductLineSold('topUps');
   await enforceRateLimit(request, RATE_LIMITS.order);
   const idempotencyKey = idempotencyKeyOf(request);
   const input = validate(topUpOrderSchema, await readJson(request));

@@ -1,4 +1,5 @@
 import { ConfigError, parseConfig } from '@/lib/config/env';
+import { isLiveMode, PRODUCT_LINES, productLineState } from '@/lib/config/live-mode';
 
 const problemsOf = (env: Record<string, string | undefined>) => {
   try {
@@ -88,10 +89,83 @@ describe('parseConfig', () => {
     NETOPIA_POS_SIGNATURE: 'XXXX-XXXX',
     NETOPIA_PUBLIC_KEY: 'pem',
     JWT_SECRET: 'a-long-enough-secret-for-signing-tokens',
+    EFACTURA_PROVIDER: 'off',
   };
 
   it('accepts a complete real-provider configuration', () => {
     expect(() => parseConfig(realShop)).not.toThrow();
+  });
+
+  describe('live mode (PAYMENT_PROVIDER=netopia): the start-up matrix', () => {
+    const anaf = {
+      EFACTURA_PROVIDER: 'anaf',
+      EFACTURA_API_URL: 'https://api.anaf.ro/prod/FCTEL/rest',
+      EFACTURA_TOKEN_URL: 'https://logincert.anaf.ro/anaf-oauth2/v1/token',
+      EFACTURA_CLIENT_ID: 'client',
+      EFACTURA_CLIENT_SECRET: 'secret',
+      EFACTURA_REFRESH_TOKEN: 'refresh',
+    };
+    const issuer = {
+      VIGNETTE_ISSUER: 'http',
+      VIGNETTE_ISSUER_URL: 'https://issuer.example/v1',
+      VIGNETTE_ISSUER_TOKEN: 'a-token-of-the-issuer-gateway',
+    };
+    const reloadly = {
+      TOPUP_PROVIDER: 'reloadly',
+      RELOADLY_CLIENT_ID: 'client',
+      RELOADLY_CLIENT_SECRET: 'secret',
+    };
+
+    it('refuses e-Factura unset or on the sandbox, naming EFACTURA_PROVIDER; takes anaf, or off said explicitly', () => {
+      for (const efactura of [undefined, '', 'sandbox']) {
+        expect(problemsOf({ ...realShop, EFACTURA_PROVIDER: efactura })).toMatch(
+          /EFACTURA_PROVIDER must be "anaf" \(or "off", set explicitly/,
+        );
+      }
+      expect(parseConfig({ ...realShop, ...anaf }).EFACTURA_PROVIDER).toBe('anaf');
+      expect(parseConfig({ ...realShop, EFACTURA_PROVIDER: 'off' }).EFACTURA_PROVIDER).toBe('off');
+      // Sandbox mode keeps its embedded default.
+      expect(parseConfig({}).EFACTURA_PROVIDER).toBe('sandbox');
+    });
+
+    it('starts with a line closed when its provider is the sandbox, and sells what a real provider delivers', () => {
+      const states = (env: Record<string, string>) =>
+        PRODUCT_LINES.map((line) => productLineState(line, parseConfig(env)).sold);
+      expect(states(realShop)).toEqual([false, false]);
+      expect(productLineState('vignettes', parseConfig(realShop))).toEqual({
+        line: 'vignettes',
+        sold: false,
+        variable: 'VIGNETTE_ISSUER',
+      });
+      expect(states({ ...realShop, ...issuer })).toEqual([true, false]);
+      expect(states({ ...realShop, ...reloadly })).toEqual([false, true]);
+      expect(states({ ...realShop, ...issuer, ...reloadly, ...anaf })).toEqual([true, true]);
+      // In sandbox mode nothing is closed: the sandboxes deliver the test purchases.
+      expect(states({})).toEqual([true, true]);
+      expect(isLiveMode(parseConfig(realShop))).toBe(true);
+      expect(isLiveMode(parseConfig({}))).toBe(false);
+    });
+
+    it('exits naming the variable of a missing credential or a provider URL that is not https', () => {
+      expect(problemsOf({ ...realShop, VIGNETTE_ISSUER: 'http' })).toMatch(
+        /VIGNETTE_ISSUER_URL is required when VIGNETTE_ISSUER=http[\s\S]*VIGNETTE_ISSUER_TOKEN is required/,
+      );
+      expect(problemsOf({ ...realShop, ...issuer, VIGNETTE_ISSUER_URL: 'http://issuer.example/v1' })).toMatch(
+        /VIGNETTE_ISSUER_URL must be an https URL when VIGNETTE_ISSUER=http/,
+      );
+      expect(problemsOf({ ...realShop, ...issuer, VIGNETTE_ISSUER_URL: 'not a url' })).toMatch(
+        /VIGNETTE_ISSUER_URL must be a http\(s\) URL \(got "not a url"\)/,
+      );
+      expect(problemsOf({ ...realShop, ...reloadly, RELOADLY_CLIENT_SECRET: undefined })).toMatch(
+        /RELOADLY_CLIENT_SECRET is required when TOPUP_PROVIDER=reloadly/,
+      );
+      expect(
+        problemsOf({ ...realShop, ...reloadly, RELOADLY_API_URL: 'http://topups.reloadly.com' }),
+      ).toMatch(/RELOADLY_API_URL must be an https URL when TOPUP_PROVIDER=reloadly/);
+      expect(problemsOf({ ...realShop, VIGNETTE_ISSUER: 'hungary' })).toMatch(/VIGNETTE_ISSUER/);
+      // A secret is never echoed.
+      expect(problemsOf({ ...realShop, ...issuer, VIGNETTE_ISSUER_TOKEN: 'short' })).not.toMatch(/short"/);
+    });
   });
 
   it('requires JWT_SECRET and an https NETOPIA_API_URL when the shop takes real payments', () => {

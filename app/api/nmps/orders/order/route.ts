@@ -4,12 +4,14 @@ import { idempotencyKeyOf, readJson, validate } from '@/lib/api/request';
 import { orderCreatedResponse } from '@/lib/orders/create-order';
 import { createVignetteOrder } from '@/lib/orders/create-vignette-order';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
+import { assertProductLineSold } from '@/lib/orders/product-lines';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
 
 export const dynamic = 'force-dynamic';
 
 /** `POST /api/nmps/orders/order`: a vignette order and its payment; 201 with the provider's payment URL. */
 export const POST = apiHandler(async (request) => {
+  assertProductLineSold('vignettes');
   await enforceRateLimit(request, RATE_LIMITS.order);
   const idempotencyKey = idempotencyKeyOf(request);
   const input = validate(vignetteOrderSchema, await readJson(request));
