@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HomeIntro } from '@/components/home/home-intro';
 import { ProductGrid } from '@/components/home/product-grid';
 import { JsonLd } from '@/components/seo/json-ld';
+import { pageClosedLines } from '@/lib/catalog/page-data';
 import { getConfig } from '@/lib/config/env';
 import type { Locale } from '@/lib/i18n/routing';
 import { organizationJsonLd } from '@/lib/seo/json-ld';
@@ -27,12 +28,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
+  const closedLines = await pageClosedLines();
 
   return (
     <>
       <JsonLd data={organizationJsonLd(getConfig().siteUrl)} />
       <HomeIntro />
-      <ProductGrid />
+      <ProductGrid closedLines={closedLines} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { SvgImage } from '@/components/ui/svg-image';
-import { isProductLineSold, type ProductLine } from '@/lib/config/live-mode';
+import type { ProductLine } from '@/lib/config/live-mode';
 
 type TileKey = 'vignette' | 'prepay' | 'parking' | 'insurance' | 'roVignette' | 'comingSoon';
 
@@ -65,7 +65,8 @@ const TILE_BACKGROUND: Record<ProductTile['cardClass'], { available: string; soo
 // In one column (phones, narrow windows) a tile is as tall as its content, so that a 'soon' tile is one short row.
 const ROW_SPAN: Record<number, string> = { 3: 'grid2:row-span-3', 4: 'grid2:row-span-4' };
 
-export function ProductGrid() {
+/** `closedLines`: the product lines not sold online at the moment (lib/catalog/page-data.ts, pageClosedLines). */
+export function ProductGrid({ closedLines }: { closedLines: readonly ProductLine[] }) {
   const t = useTranslations('HomePage');
   const closed = useTranslations('ProductLineClosed');
 
@@ -95,7 +96,7 @@ export function ProductGrid() {
                   <span className="flex flex-col">
                     <span className="text-xl font-bold text-slate-900">{t(`products.${tile.key}.name`)}</span>
                     <span className="mt-1 text-slate-700">{t(`products.${tile.key}.description`)}</span>
-                    {tile.line && !isProductLineSold(tile.line) && (
+                    {tile.line && closedLines.includes(tile.line) && (
                       <span
                         className="mt-2 w-fit rounded-full bg-slate-700 px-3 py-0.5 text-sm font-semibold text-white"
                         data-testid="line-closed-badge"

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { COMPANY, phoneHref } from '@/lib/company';
-import { isProductLineSold, type ProductLine } from '@/lib/config/live-mode';
+import { pageClosedLines } from '@/lib/catalog/page-data';
+import type { ProductLine } from '@/lib/config/live-mode';
 
 /** The call centre's hours as the contact page writes them (`08:00-16:00`). */
 const HOURS = `${COMPANY.openingHours.opens}-${COMPANY.openingHours.closes}`;
@@ -10,8 +11,8 @@ const HOURS = `${COMPANY.openingHours.opens}-${COMPANY.openingHours.closes}`;
  * moment, and how to buy it from the call centre instead. Nothing when the line is sold.
  */
 export async function ProductLineClosedNotice({ line, id }: { line: ProductLine; id?: string }) {
-  if (isProductLineSold(line)) return null;
-  const t = await getTranslations('ProductLineClosed');
+  const [closed, t] = await Promise.all([pageClosedLines(), getTranslations('ProductLineClosed')]);
+  if (!closed.includes(line)) return null;
   return (
     <section
       id={id}
@@ -48,7 +49,7 @@ export async function ProductLineClosedNotice({ line, id }: { line: ProductLine;
  * A closed line's form: shown with its prices, every control disabled (a disabled fieldset disables what it holds,
  * whatever the form's own code does after hydration), and described by the notice.
  */
-export function ClosedWhenNotSold({
+export async function ClosedWhenNotSold({
   line,
   noticeId,
   children,
@@ -57,7 +58,7 @@ export function ClosedWhenNotSold({
   noticeId: string;
   children: React.ReactNode;
 }) {
-  if (isProductLineSold(line)) return children;
+  if (!(await pageClosedLines()).includes(line)) return children;
   return (
     <fieldset disabled aria-describedby={noticeId} className="contents" data-testid="closed-form">
       {children}

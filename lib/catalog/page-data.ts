@@ -1,6 +1,8 @@
 import 'server-only';
 
 import { unstable_cache } from 'next/cache';
+import { getConfig } from '@/lib/config/env';
+import { PRODUCT_LINES, productLineState, type ProductLine } from '@/lib/config/live-mode';
 import { getDb } from '@/lib/db/client';
 import { listTopUpOperators } from '@/lib/topups/catalog';
 import { budapestToday } from '@/lib/vignettes/validity';
@@ -44,3 +46,17 @@ export const pagePriceTable = unstable_cache(
 
 /** The exchange rate in use. */
 export const pageLatestRate = unstable_cache(async () => getLatestRate(), ['latest-rate'], tagged);
+
+/**
+ * Which product lines are sold (lib/config/live-mode.ts), as the pages show it. Read through the catalog's tag, so
+ * that a page that shows it is regenerated when a server starts (lib/server/workers.ts): the build may have
+ * prerendered it under another configuration. The configuration is part of the key.
+ */
+export const pageClosedLines = async (): Promise<ProductLine[]> => {
+  const config = getConfig();
+  return unstable_cache(
+    async () => PRODUCT_LINES.filter((line) => !productLineState(line, config).sold),
+    ['closed-lines', config.PAYMENT_PROVIDER, config.VIGNETTE_ISSUER, config.TOPUP_PROVIDER],
+    tagged,
+  )();
+};

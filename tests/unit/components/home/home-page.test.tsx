@@ -11,11 +11,14 @@ jest.mock('next/navigation', () => ({
 }));
 
 // What app/[locale]/page.tsx shows below the header (the page itself is an async server component).
-const renderHome = () =>
+const renderHome = (closedLines: ('vignettes' | 'topUps')[] = []) =>
   render(
-    <NextIntlClientProvider locale="ro" messages={{ HomeIntro: ro.HomeIntro, HomePage: ro.HomePage }}>
+    <NextIntlClientProvider
+      locale="ro"
+      messages={{ HomeIntro: ro.HomeIntro, HomePage: ro.HomePage, ProductLineClosed: ro.ProductLineClosed }}
+    >
       <HomeIntro />
-      <ProductGrid />
+      <ProductGrid closedLines={closedLines} />
     </NextIntlClientProvider>,
   );
 
@@ -59,6 +62,13 @@ describe('the home page', () => {
       const faded = [...tile.querySelectorAll('[class*="opacity-"]')].map((element) => element.tagName);
       expect(faded).toEqual(['IMG']);
     }
+  });
+
+  it('marks a closed product line on its tile, which still leads to its prices and how to buy by phone', () => {
+    renderHome(['topUps']);
+    expect(within(tiles()[0]!).queryByText(ro.ProductLineClosed.badge)).toBeNull();
+    expect(within(tiles()[1]!).getByText(ro.ProductLineClosed.badge)).toBeInTheDocument();
+    expect(within(tiles()[1]!).getByRole('link')).toHaveAttribute('href', '/ro/prepay');
   });
 
   it('keeps every product’s name and description in the page for the wide layout', () => {
