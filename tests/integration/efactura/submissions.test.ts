@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { auditLog, efacturaSubmissions, invoices, orders } from '@/lib/db/schema';
 import { anafClient, type EfacturaApi } from '@/lib/efactura/anaf/client';
 import { readZip } from '@/lib/efactura/anaf/zip';
-import { sandboxFetch, sandboxUploadCount } from '@/lib/efactura/sandbox';
+import { sandboxCredentials, sandboxFetch, sandboxUploadCount } from '@/lib/efactura/sandbox';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { transactionDetails } from '@/lib/orders/transaction-details';
@@ -17,9 +17,7 @@ const sandboxApi = (db: Db): EfacturaApi =>
   anafClient({
     apiUrl: 'http://localhost/api/efactura-sandbox',
     tokenUrl: 'http://localhost/api/efactura-sandbox/token',
-    clientId: 'test',
-    clientSecret: 'test',
-    refreshToken: 'test',
+    credentials: () => sandboxCredentials(db),
     fetch: sandboxFetch(db),
   });
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '@/lib/db/client';
 import { efacturaSubmissions, invoices, orders } from '@/lib/db/schema';
 import { anafClient } from '@/lib/efactura/anaf/client';
-import { sandboxFetch, sandboxUploadCount } from '@/lib/efactura/sandbox';
+import { sandboxCredentials, sandboxFetch, sandboxUploadCount } from '@/lib/efactura/sandbox';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { insertOrder, vignette } from '../admin/admin-fixtures';
@@ -16,9 +16,7 @@ const runner = (db: Db) => {
   const api = anafClient({
     apiUrl: 'http://localhost/api/efactura-sandbox',
     tokenUrl: 'http://localhost/api/efactura-sandbox/token',
-    clientId: 'test',
-    clientSecret: 'test',
-    refreshToken: 'test',
+    credentials: () => sandboxCredentials(db),
     fetch: sandboxFetch(db),
   });
   return (seconds: number) =>
