@@ -15,6 +15,8 @@ import { errorFileXml, stateAnswerXml, uploadAnswerXml, type StateAnswer } from 
 import { writeZip } from './anaf/zip';
 import { sandboxToken, sandboxTokenRefusal } from './sandbox-auth';
 
+export { sandboxCredentials, sandboxToken } from './sandbox-auth';
+
 /**
  * The built-in RO e-Factura sandbox (docs/decisions/0014-built-in-sandbox-providers.md, README "RO e-Factura"): a
  * faithful fake of ANAF's API, served by the shop under /api/efactura-sandbox/ when EFACTURA_PROVIDER=sandbox (the
@@ -81,8 +83,6 @@ const jsonAnswer = (body: unknown, status: number) => Response.json(body, { stat
 /** ANAF's 400: Spring's error body with a Romanian message. */
 const badRequest = (message: string) =>
   jsonAnswer({ timestamp: new Date().toISOString(), status: 400, error: 'Bad Request', message }, 400);
-
-export { sandboxCredentials, sandboxToken } from './sandbox-auth';
 
 const parser = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, parseTagValue: false });
 

@@ -19,7 +19,7 @@ export type JobName =
   | 'reconciler'
   | 'exchange-rate'
   | 'efactura'
-  | 'efactura-sandbox-purge';
+  | 'efactura-sandbox';
 
 // Route handlers and instrumentation are bundled apart: the registry lives on globalThis, one per process.
 const globalForJobs = globalThis as unknown as { roadJobs?: Map<JobName, Job> };
