@@ -2,8 +2,9 @@ import 'server-only';
 
 import { COMPANY } from '@/lib/company';
 import { getConfig, type Config } from '@/lib/config/env';
+import { getDb } from '@/lib/db/client';
 import { anafClient, type EfacturaApi } from './anaf/client';
-import { EFACTURA_SANDBOX_PATH, sandboxFetch } from './sandbox';
+import { EFACTURA_SANDBOX_PATH, sandboxCredentials, sandboxFetch } from './sandbox';
 
 /** The seller's CIF as `upload?cif=` wants it: digits, without the RO of a VAT payer. */
 export const SELLER_CIF = COMPANY.taxId.replace(/^RO/i, '');
@@ -24,16 +25,17 @@ export function getEfacturaApi(config: Config = getConfig()): EfacturaApi | null
       ? anafClient({
           apiUrl: config.EFACTURA_API_URL!,
           tokenUrl: config.EFACTURA_TOKEN_URL!,
-          clientId: config.EFACTURA_CLIENT_ID!,
-          clientSecret: config.EFACTURA_CLIENT_SECRET!,
-          refreshToken: config.EFACTURA_REFRESH_TOKEN!,
+          credentials: {
+            clientId: config.EFACTURA_CLIENT_ID!,
+            clientSecret: config.EFACTURA_CLIENT_SECRET!,
+            refreshToken: config.EFACTURA_REFRESH_TOKEN!,
+          },
         })
       : anafClient({
           apiUrl: `${config.siteUrl}${EFACTURA_SANDBOX_PATH}`,
           tokenUrl: `${config.siteUrl}${EFACTURA_SANDBOX_PATH}/token`,
-          clientId: 'sandbox',
-          clientSecret: 'sandbox',
-          refreshToken: 'sandbox',
+          // The sandbox's own credentials, generated into the database: read when the first token is asked for.
+          credentials: async () => sandboxCredentials(await getDb()),
           fetch: sandboxFetch(),
         });
   globalForEfactura.roadEfacturaApi = { config, api };

@@ -1,23 +1,32 @@
 import 'server-only';
 
-import { createHash, randomBytes, sign } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { createHash, randomInt, sign } from 'node:crypto';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { getConfig, type Config } from '@/lib/config/env';
 import { sandboxIsServed } from '@/lib/config/live-mode';
 import type { Db } from '@/lib/db/client';
 import { getDb } from '@/lib/db/client';
 import { efacturaSandboxUploads } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { readBodyBytes } from '@/lib/api/request';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { getSandboxKeys } from '@/lib/payments/sandbox/sandbox';
 import { errorFileXml, stateAnswerXml, uploadAnswerXml, type StateAnswer } from './anaf/answers';
 import { writeZip } from './anaf/zip';
+import { sandboxToken, sandboxTokenRefusal } from './sandbox-auth';
+
+export { sandboxCredentials, sandboxToken } from './sandbox-auth';
 
 /**
  * The built-in RO e-Factura sandbox (docs/decisions/0014-built-in-sandbox-providers.md, README "RO e-Factura"): a
  * faithful fake of ANAF's API, served by the shop under /api/efactura-sandbox/ when EFACTURA_PROVIDER=sandbox (the
- * default), 404 otherwise. Same paths, parameters and answers as ANAF's `upload`, `stareMesaj`, `descarcare` and
- * its OAuth2 token endpoint; its records live in the database (`efactura_sandbox_uploads`), so every server of the
- * shop answers alike. Its verdict is decided by the document, deterministically:
+ * default) and the shop is not live, 404 otherwise. Same paths, parameters and answers as ANAF's `upload`,
+ * `stareMesaj`, `descarcare` and its OAuth2 token endpoint (sandbox-auth.ts: its own client credentials, and only
+ * the access tokens it signed are taken); its records live in the database (`efactura_sandbox_uploads`), so every
+ * server of the shop answers alike, and are deleted after SANDBOX_RETENTION_DAYS (purgeEfacturaSandbox). An answer's
+ * download id is random digits, so one answer's id tells nothing of another's. Its verdict is decided by the
+ * document, deterministically:
  *
  * - not well-formed XML, a `standard` other than UBL, CN, CII or RASP, a CIF that is not a number: the upload is
  *   refused (ExecutionStatus 1), as ANAF refuses it;
@@ -35,9 +44,23 @@ export const UNAVAILABLE_TRIGGER = 'ANAF-503';
 export const CIUS_RO_CUSTOMIZATION =
   'urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1';
 
-/** Whether the sandbox is the configured e-Factura provider, decided at run time as the payment sandbox's. */
-export const efacturaSandboxIsLive = (config: Config = getConfig()) =>
+/**
+ * Whether the sandbox's routes answer: it is the configured e-Factura provider and the shop is not live (a live shop
+ * never reaches a sandbox), decided at run time as the payment sandbox's.
+ */
+export const efacturaSandboxIsServed = (config: Config = getConfig()) =>
   sandboxIsServed(config.EFACTURA_PROVIDER === 'sandbox', config);
+
+/** ANAF's limit on an uploaded file; a larger body is refused by its declared length before a byte is read. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * How long the sandbox keeps an upload (its XML names the buyer): ANAF's own window, 60 days, in which its answers
+ * can be listed and downloaded. The shop downloads an answer within seconds of it being ready; the rest of the
+ * window keeps a shop that was stopped for a while behaving as against ANAF.
+ */
+export const SANDBOX_RETENTION_DAYS = 60;
+/** A file answered 503 is kept only until its retry, which comes within the hour (the job's schedule). */
+const UNAVAILABLE_RETENTION_DAYS = 1;
 
 /** How long an upload stays `in prelucrare`. */
 const processingSeconds = () => {
@@ -45,11 +68,11 @@ const processingSeconds = () => {
   return Number.isFinite(value) && value >= 0 ? value : 3;
 };
 
-/** ANAF numbers its uploads and answers in separate, large ranges; so does the sandbox. */
+/** ANAF numbers its uploads in a large range; so does the sandbox. */
 const UPLOAD_BASE = 5_000_000_000;
-const DOWNLOAD_BASE = 3_000_000_000;
 const uploadIdOf = (rowId: number) => String(UPLOAD_BASE + rowId);
-const downloadIdOf = (rowId: number) => String(DOWNLOAD_BASE + rowId);
+/** An answer's download id: ten random digits, as long as ANAF's (e.g. 3001474425). */
+const newDownloadId = () => String(randomInt(1_000_000_000, 10_000_000_000));
 const rowIdOf = (id: string | null, base: number) => {
   const value = /^\d{1,15}$/.test(id ?? '') ? Number(id) - base : NaN;
   return Number.isSafeInteger(value) && value > 0 && value < 2 ** 31 ? value : null;
@@ -61,27 +84,6 @@ const jsonAnswer = (body: unknown, status: number) => Response.json(body, { stat
 /** ANAF's 400: Spring's error body with a Romanian message. */
 const badRequest = (message: string) =>
   jsonAnswer({ timestamp: new Date().toISOString(), status: 400, error: 'Bad Request', message }, 400);
-
-/** The bearer token the sandbox's token endpoint gave out: any, as long as there is one. */
-const hasBearer = (request: Request) => /^Bearer \S+$/i.test(request.headers.get('authorization') ?? '');
-const unauthorized = () =>
-  jsonAnswer({ error: 'invalid_token', error_description: 'Bearer token required' }, 401);
-
-/** `POST /token`: the OAuth2 refresh-token grant of logincert.anaf.ro, answered with a token good for an hour. */
-export async function sandboxToken(request: Request): Promise<Response> {
-  const form = new URLSearchParams(await request.text());
-  if (form.get('grant_type') !== 'refresh_token' || !form.get('refresh_token') || !form.get('client_id'))
-    return jsonAnswer({ error: 'invalid_request', error_description: 'refresh_token grant expected' }, 400);
-  return jsonAnswer(
-    {
-      access_token: `sandbox-${randomBytes(24).toString('base64url')}`,
-      token_type: 'Bearer',
-      expires_in: 3600,
-      refresh_token: form.get('refresh_token'),
-    },
-    200,
-  );
-}
 
 const parser = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, parseTagValue: false });
 
@@ -107,16 +109,26 @@ function documentFacts(xml: string) {
 
 /** `POST /upload?standard=UBL&cif=…`, the document as the body. */
 export async function sandboxUpload(db: Db, request: Request, now = new Date()): Promise<Response> {
-  if (!hasBearer(request)) return unauthorized();
+  const refused = await sandboxTokenRefusal(db, request, now);
+  if (refused) return refused;
   const query = new URL(request.url).searchParams;
   const standard = query.get('standard') ?? '';
   const cif = query.get('cif') ?? '';
-  const xml = await request.text();
-  const refuse = (error: string) => xmlAnswer(uploadAnswerXml({ kind: 'REFUSED', errors: [error] }, now));
+  const refuse = (error: string, status = 200) =>
+    xmlAnswer(uploadAnswerXml({ kind: 'REFUSED', errors: [error] }, now), status);
+  const tooLarge = () => refuse('Marime fisier transmis mai mare de 10 MB.', 413);
+  const declared = request.headers.get('content-length');
+  if (declared !== null && !(Number(declared) <= MAX_UPLOAD_BYTES)) return tooLarge();
   if (!['UBL', 'CN', 'CII', 'RASP'].includes(standard))
     return refuse('Valorile acceptate pentru parametrul standard sunt UBL, CN, CII sau RASP');
   if (!/^\d{1,10}$/.test(cif)) return refuse(`CIF introdus= ${cif.slice(0, 20)} nu este un numar`);
-  if (Buffer.byteLength(xml) > 10 * 1024 * 1024) return refuse('Marime fisier transmis mai mare de 10 MB.');
+  let xml: string;
+  try {
+    xml = Buffer.from(await readBodyBytes(request, MAX_UPLOAD_BYTES)).toString('utf8');
+  } catch (error) {
+    if (error instanceof ApiError) return tooLarge();
+    throw error;
+  }
   const wellFormed = XMLValidator.validate(xml);
   if (wellFormed !== true)
     return refuse(
@@ -175,7 +187,8 @@ export async function sandboxUpload(db: Db, request: Request, now = new Date()):
 
 /** `GET /stareMesaj?id_incarcare=…`. */
 export async function sandboxMessageState(db: Db, request: Request, now = new Date()): Promise<Response> {
-  if (!hasBearer(request)) return unauthorized();
+  const refused = await sandboxTokenRefusal(db, request, now);
+  if (refused) return refused;
   const given = new URL(request.url).searchParams.get('id_incarcare');
   if (!given || !/^\d+$/.test(given))
     return badRequest(`Id_incarcare introdus= ${given ?? ''} nu este un numar intreg`);
@@ -189,20 +202,47 @@ export async function sandboxMessageState(db: Db, request: Request, now = new Da
   let answer: StateAnswer;
   if (!row) answer = { kind: 'ERRORS', errors: [`Nu exista factura cu id_incarcare= ${given}`] };
   else if (row.readyAt > now) answer = { kind: 'in prelucrare' };
-  else answer = { kind: row.outcome === 'ok' ? 'ok' : 'nok', downloadId: downloadIdOf(row.id) };
+  else answer = { kind: row.outcome === 'ok' ? 'ok' : 'nok', downloadId: await downloadIdFor(db, row) };
   return xmlAnswer(stateAnswerXml(answer));
+}
+
+/**
+ * The download id of a ready answer, drawn the first time `stareMesaj` reports it (so also for uploads recorded
+ * before ids were random). Several servers may draw at once: the first one written is everyone's; a draw that hits
+ * another answer's id (one in a billion) is drawn again.
+ */
+async function downloadIdFor(db: Db, row: { id: number; downloadId: string | null }): Promise<string> {
+  if (row.downloadId) return row.downloadId;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db
+        .update(efacturaSandboxUploads)
+        .set({ downloadId: newDownloadId() })
+        .where(and(eq(efacturaSandboxUploads.id, row.id), isNull(efacturaSandboxUploads.downloadId)));
+      break;
+    } catch (error) {
+      if (attempt >= 3 || isDatabaseUnavailable(error)) throw error;
+    }
+  }
+  const [stored] = await db
+    .select({ downloadId: efacturaSandboxUploads.downloadId })
+    .from(efacturaSandboxUploads)
+    .where(eq(efacturaSandboxUploads.id, row.id));
+  return stored!.downloadId!;
 }
 
 /** `GET /descarcare?id=…`: the answer's zip, the document (or its errors) and the sandbox's signature over it. */
 export async function sandboxDownload(db: Db, request: Request, now = new Date()): Promise<Response> {
-  if (!hasBearer(request)) return unauthorized();
+  const refused = await sandboxTokenRefusal(db, request, now);
+  if (refused) return refused;
   const given = new URL(request.url).searchParams.get('id');
   if (!given || !/^\d+$/.test(given))
     return badRequest(`Id descarcare introdus= ${given ?? ''} nu este un numar intreg`);
-  const rowId = rowIdOf(given, DOWNLOAD_BASE);
-  const [row] = rowId
-    ? await db.select().from(efacturaSandboxUploads).where(eq(efacturaSandboxUploads.id, rowId))
-    : [];
+  // By the drawn id only: a counted one finds nothing.
+  const [row] =
+    given.length <= 20
+      ? await db.select().from(efacturaSandboxUploads).where(eq(efacturaSandboxUploads.downloadId, given))
+      : [];
   if (!row || row.outcome === 'UNAVAILABLE' || row.readyAt > now)
     return jsonAnswer(
       { eroare: `Pentru id=${given} nu exista inregistrata nici o factura`, titlu: 'Descarcare mesaj' },
@@ -248,6 +288,28 @@ export async function sandboxUploadCount(db: Db): Promise<number> {
 }
 
 /**
+ * Deletes what the sandbox no longer needs: uploads older than SANDBOX_RETENTION_DAYS, and files it answered 503
+ * older than a day. One statement, the same on every server: several servers purging at once delete each row once.
+ * Returns how many rows went.
+ */
+export async function purgeEfacturaSandbox(db: Db, now = new Date()): Promise<number> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000);
+  const gone = await db
+    .delete(efacturaSandboxUploads)
+    .where(
+      or(
+        lt(efacturaSandboxUploads.createdAt, daysAgo(SANDBOX_RETENTION_DAYS)),
+        and(
+          eq(efacturaSandboxUploads.outcome, 'UNAVAILABLE'),
+          lt(efacturaSandboxUploads.createdAt, daysAgo(UNAVAILABLE_RETENTION_DAYS)),
+        ),
+      ),
+    )
+    .returning({ id: efacturaSandboxUploads.id });
+  return gone.length;
+}
+
+/**
  * The sandbox reached in-process, as the payment sandbox is: a `fetch` that answers the sandbox's paths under any
  * host, so the shop's client runs exactly as against ANAF without a network round trip.
  */
@@ -256,8 +318,8 @@ export const sandboxFetch =
   async (input, init) => {
     const request = new Request(input, init);
     const path = new URL(request.url).pathname.replace(/^.*\/api\/efactura-sandbox/, '');
-    if (path === '/token' && request.method === 'POST') return sandboxToken(request);
     const db = database ?? (await getDb());
+    if (path === '/token' && request.method === 'POST') return sandboxToken(db, request);
     if (path === '/upload' && request.method === 'POST') return sandboxUpload(db, request);
     if (path === '/stareMesaj' && request.method === 'GET') return sandboxMessageState(db, request);
     if (path === '/descarcare' && request.method === 'GET') return sandboxDownload(db, request);

@@ -13,7 +13,13 @@ interface Job {
 }
 
 export type JobName =
-  'sandbox-notifications' | 'fulfilment' | 'mail' | 'reconciler' | 'exchange-rate' | 'efactura';
+  | 'sandbox-notifications'
+  | 'fulfilment'
+  | 'mail'
+  | 'reconciler'
+  | 'exchange-rate'
+  | 'efactura'
+  | 'efactura-sandbox';
 
 // Route handlers and instrumentation are bundled apart: the registry lives on globalThis, one per process.
 const globalForJobs = globalThis as unknown as { roadJobs?: Map<JobName, Job> };

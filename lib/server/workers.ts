@@ -3,6 +3,7 @@ import 'server-only';
 import { getConfig } from '@/lib/config/env';
 import { getDatabase, getDb } from '@/lib/db/client';
 import { getEfacturaApi } from '@/lib/efactura/provider';
+import { purgeEfacturaSandbox } from '@/lib/efactura/sandbox';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 import { exchangeRates } from '@/lib/db/schema';
 import {
@@ -72,6 +73,8 @@ export function startBackgroundWorkers() {
   const efactura = getEfacturaApi(config);
   if (efactura)
     registerJob('efactura', 10_000, async () => processEfacturaSubmissions(await getDb(), efactura));
+  // The e-Factura sandbox's uploads name buyers: deleted after ANAF's 60 days, even once the shop has moved to ANAF.
+  registerJob('efactura-sandbox', 3600_000, async () => purgeEfacturaSandbox(await getDb()));
   const feedUrl = config.EXCHANGE_RATE_FEED_URL;
   if (feedUrl) registerJob('exchange-rate', 6 * 3600_000, () => refreshExchangeRate(feedUrl));
   void startCatalogListener();

@@ -38,12 +38,18 @@ export interface EfacturaApi {
   download(downloadId: string): Promise<DownloadResult>;
 }
 
-export interface AnafClientOptions {
-  apiUrl: string;
-  tokenUrl: string;
+/** The application registered at ANAF and the refresh token of the seller's SPV access. */
+export interface AnafCredentials {
   clientId: string;
   clientSecret: string;
   refreshToken: string;
+}
+
+export interface AnafClientOptions {
+  apiUrl: string;
+  tokenUrl: string;
+  /** The credentials, or how to find them when a token is first needed (the sandbox keeps its own in the database). */
+  credentials: AnafCredentials | (() => Promise<AnafCredentials>);
   fetch?: typeof fetch;
   /** How long a call may take; an upload gets twice as long (ANAF is slow at the end of a month). */
   timeoutMs?: number;
@@ -78,14 +84,16 @@ export function anafClient(options: AnafClientOptions): EfacturaApi {
     if (token && token.expiresAt > now()) return token.value;
     let response: Response;
     try {
+      const credentials =
+        typeof options.credentials === 'function' ? await options.credentials() : options.credentials;
       response = await fetcher(options.tokenUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: new URLSearchParams({
           grant_type: 'refresh_token',
-          refresh_token: options.refreshToken,
-          client_id: options.clientId,
-          client_secret: options.clientSecret,
+          refresh_token: credentials.refreshToken,
+          client_id: credentials.clientId,
+          client_secret: credentials.clientSecret,
         }).toString(),
         signal: AbortSignal.timeout(timeoutMs),
       });

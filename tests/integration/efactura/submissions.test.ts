@@ -2,26 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { POST as resendRoute } from '@/app/api/admin/payment/efactura/route';
 import type { Db } from '@/lib/db/client';
 import { auditLog, efacturaSubmissions, invoices, orders } from '@/lib/db/schema';
-import { anafClient, type EfacturaApi } from '@/lib/efactura/anaf/client';
+import type { EfacturaApi } from '@/lib/efactura/anaf/client';
 import { readZip } from '@/lib/efactura/anaf/zip';
-import { sandboxFetch, sandboxUploadCount } from '@/lib/efactura/sandbox';
+import { sandboxUploadCount } from '@/lib/efactura/sandbox';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { transactionDetails } from '@/lib/orders/transaction-details';
 import { describeOnProcessDrivers, insertOrder, staff, vignette } from '../admin/admin-fixtures';
+import { sandboxAnswersAtOnce, sandboxApi } from '../../support/efactura-sandbox';
 import { jsonRequest, noParams } from '../../support/process-database';
 import { paidVignetteOrder } from '../../support/purchases';
-
-/** The shop's ANAF client talking to the built-in sandbox in-process, as the server's `efactura` job does. */
-const sandboxApi = (db: Db): EfacturaApi =>
-  anafClient({
-    apiUrl: 'http://localhost/api/efactura-sandbox',
-    tokenUrl: 'http://localhost/api/efactura-sandbox/token',
-    clientId: 'test',
-    clientSecret: 'test',
-    refreshToken: 'test',
-    fetch: sandboxFetch(db),
-  });
 
 const submissionOf = async (db: Db, orderId: string) =>
   (await db.select().from(efacturaSubmissions).where(eq(efacturaSubmissions.orderId, orderId)))[0]!;
@@ -57,15 +47,7 @@ async function invoicedOrder(db: Db, buyerName: string): Promise<string> {
 }
 
 describeOnProcessDrivers('sending invoices to RO e-Factura through the sandbox', (db) => {
-  const previousDelay = process.env.EFACTURA_SANDBOX_SECONDS;
-  beforeAll(() => {
-    // The sandbox answers at once: the job's own pauses are what the tests step through.
-    process.env.EFACTURA_SANDBOX_SECONDS = '0';
-  });
-  afterAll(() => {
-    if (previousDelay === undefined) delete process.env.EFACTURA_SANDBOX_SECONDS;
-    else process.env.EFACTURA_SANDBOX_SECONDS = previousDelay;
-  });
+  sandboxAnswersAtOnce();
 
   /** One job pass, `seconds` from now (the job's clock; the sandbox's is the real one). */
   const pass = (seconds = 0, api = sandboxApi(db())) =>

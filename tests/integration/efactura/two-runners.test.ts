@@ -1,26 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '@/lib/db/client';
 import { efacturaSubmissions, invoices, orders } from '@/lib/db/schema';
-import { anafClient } from '@/lib/efactura/anaf/client';
-import { sandboxFetch, sandboxUploadCount } from '@/lib/efactura/sandbox';
+import { sandboxUploadCount } from '@/lib/efactura/sandbox';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { insertOrder, vignette } from '../admin/admin-fixtures';
 import { createPostgresDatabase, describeForDriver, postgresUrl } from '../../support/databases';
+import { sandboxAnswersAtOnce, sandboxApi } from '../../support/efactura-sandbox';
 import { useProcessDatabase } from '../../support/process-database';
 
 const DOCUMENTS = 30;
 
 /** One server's job runner: its own connection pool and its own ANAF client (its own token). */
 const runner = (db: Db) => {
-  const api = anafClient({
-    apiUrl: 'http://localhost/api/efactura-sandbox',
-    tokenUrl: 'http://localhost/api/efactura-sandbox/token',
-    clientId: 'test',
-    clientSecret: 'test',
-    refreshToken: 'test',
-    fetch: sandboxFetch(db),
-  });
+  const api = sandboxApi(db);
   return (seconds: number) =>
     processEfacturaSubmissions(db, api, { now: () => new Date(Date.now() + seconds * 1000) });
 };
@@ -32,10 +25,9 @@ describeForDriver(Boolean(postgresUrl))('two e-Factura job runners on one Postgr
   let drop: () => Promise<void>;
   let env: Awaited<ReturnType<typeof useProcessDatabase>>;
   let second: Database;
-  const previousDelay = process.env.EFACTURA_SANDBOX_SECONDS;
+  sandboxAnswersAtOnce();
 
   beforeAll(async () => {
-    process.env.EFACTURA_SANDBOX_SECONDS = '0';
     const created = await createPostgresDatabase();
     drop = created.drop;
     env = await useProcessDatabase(created.url);
@@ -45,8 +37,6 @@ describeForDriver(Boolean(postgresUrl))('two e-Factura job runners on one Postgr
     await second.close();
     await env.cleanup();
     await drop();
-    if (previousDelay === undefined) delete process.env.EFACTURA_SANDBOX_SECONDS;
-    else process.env.EFACTURA_SANDBOX_SECONDS = previousDelay;
   });
 
   it('uploads each document once, however the two runners race', async () => {

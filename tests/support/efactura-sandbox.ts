@@ -1,0 +1,27 @@
+import type { Db } from '@/lib/db/client';
+import { anafClient, type EfacturaApi } from '@/lib/efactura/anaf/client';
+import { sandboxCredentials, sandboxFetch } from '@/lib/efactura/sandbox';
+
+/**
+ * The e-Factura sandbox answers at once (no `in prelucrare` pause) for the tests of this file: the job's own pauses
+ * are what the tests step through. Call it inside a `describe`, or at the top of a file.
+ */
+export function sandboxAnswersAtOnce() {
+  const previousDelay = process.env.EFACTURA_SANDBOX_SECONDS;
+  beforeAll(() => {
+    process.env.EFACTURA_SANDBOX_SECONDS = '0';
+  });
+  afterAll(() => {
+    if (previousDelay === undefined) delete process.env.EFACTURA_SANDBOX_SECONDS;
+    else process.env.EFACTURA_SANDBOX_SECONDS = previousDelay;
+  });
+}
+
+/** The shop's ANAF client talking to the built-in sandbox in-process, with its credentials, as the server's job does. */
+export const sandboxApi = (db: Db): EfacturaApi =>
+  anafClient({
+    apiUrl: 'http://localhost/api/efactura-sandbox',
+    tokenUrl: 'http://localhost/api/efactura-sandbox/token',
+    credentials: () => sandboxCredentials(db),
+    fetch: sandboxFetch(db),
+  });
