@@ -58,6 +58,44 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+test('the start-up refuses, naming the variable, e-Factura left on the sandbox or a provider without its credential', async () => {
+  const live = {
+    DATA_DIR: dataDir,
+    PAYMENT_PROVIDER: 'netopia',
+    NETOPIA_API_URL: 'https://127.0.0.1:9',
+    NETOPIA_API_KEY: 'live-key',
+    NETOPIA_POS_SIGNATURE: 'LIVE-POS',
+    NETOPIA_PUBLIC_KEY: 'live-public-key',
+    JWT_SECRET: 'a-live-e2e-secret-long-enough-for-the-rule',
+  };
+  for (const { env, refused } of [
+    { env: { EFACTURA_PROVIDER: undefined }, refused: /EFACTURA_PROVIDER must be "anaf"/ },
+    { env: { EFACTURA_PROVIDER: 'sandbox' }, refused: /EFACTURA_PROVIDER must be "anaf"/ },
+    {
+      env: {
+        EFACTURA_PROVIDER: 'off',
+        VIGNETTE_ISSUER: 'http',
+        VIGNETTE_ISSUER_URL: 'https://issuer.example/v1',
+      },
+      refused: /VIGNETTE_ISSUER_TOKEN is required when VIGNETTE_ISSUER=http/,
+    },
+    {
+      env: {
+        EFACTURA_PROVIDER: 'off',
+        TOPUP_PROVIDER: 'reloadly',
+        RELOADLY_CLIENT_ID: 'id',
+        RELOADLY_CLIENT_SECRET: 's',
+        RELOADLY_API_URL: 'http://topups.example',
+      },
+      refused: /RELOADLY_API_URL must be an https URL when TOPUP_PROVIDER=reloadly/,
+    },
+  ]) {
+    const refusedShop = startBuiltServer(PORT + 1, { ...live, ...env, SMTP_URL: undefined });
+    expect(await refusedShop.exited).toBe(1);
+    expect(refusedShop.errorOutput()).toMatch(refused);
+  }
+});
+
 test('the start-up says which lines are not sold and what to set', () => {
   expect(shop.errorOutput()).toContain('vignettes are NOT SOLD online: VIGNETTE_ISSUER');
   expect(shop.errorOutput()).toContain('top-ups are NOT SOLD online: TOPUP_PROVIDER');
