@@ -102,6 +102,7 @@ async function deliverItem(
       idempotencyKey,
       operatorId: product.operatorId,
       productId: product.id,
+      faceValueCents: product.faceValueCents,
       phone: item.phone ?? '',
       delivery: product.delivery,
       askedBefore,
