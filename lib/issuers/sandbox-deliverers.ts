@@ -1,11 +1,11 @@
 import 'server-only';
 
 import type { Deliverers } from '@/lib/orders/fulfilment';
-import { sandboxTopUpProvider } from './topup-provider';
+import { sandboxReloadlyTopUpProvider } from './reloadly/sandbox';
 import { sandboxVignetteIssuer } from './vignette-issuer';
 
 /** The delivery adapters the shop runs with until real providers are configured. */
 export const sandboxDeliverers: Deliverers = {
   vignettes: sandboxVignetteIssuer,
-  topUps: sandboxTopUpProvider,
+  topUps: sandboxReloadlyTopUpProvider(),
 };

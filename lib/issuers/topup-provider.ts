@@ -1,15 +1,13 @@
 import 'server-only';
 
-import { createHash } from 'node:crypto';
-import { recordSandboxIssuance } from './sandbox-issuances';
-import { IssueError } from './vignette-issuer';
-
 /** What the top-up provider (eps) needs to deliver one top-up. */
 export interface TopUpRequest {
   /** The same key for the same order on every retry: the provider delivers it once. */
   idempotencyKey: string;
   operatorId: string;
   productId: string;
+  /** The product's face value in euro cents: what the operator credits (lib/topups/seed-data.ts). */
+  faceValueCents: number;
   /** E.164. */
   phone: string;
   delivery: 'DIRECT' | 'PIN';
@@ -28,31 +26,11 @@ export interface TopUpDelivered {
   cost?: { amountMinor: number; currency: string };
 }
 
+/**
+ * Delivers a top-up once per key. Failures are IssueErrors (lib/issuers/vignette-issuer.ts): temporary ones are
+ * retried on the next pass, a permanent one (the provider refused the number, the operator or the amount) fails the
+ * order at once, its message in plain words for staff. The adapter: lib/issuers/reloadly/client.ts.
+ */
 export interface TopUpProvider {
   deliver(request: TopUpRequest): Promise<TopUpDelivered>;
 }
-
-/** Numbers in this range make the sandbox fail, to exercise retries and FULFILLMENT_FAILED (like test cards). */
-export const SANDBOX_FAILING_PHONE_PREFIX = '+4079999';
-
-/**
- * The provider's sandbox: the same key always gives the same reference and PIN and delivers once, as an idempotent
- * provider's would (its register: lib/issuers/sandbox-issuances.ts).
- * A PIN is 16 digits, as operators' recharge codes are.
- */
-export const sandboxTopUpProvider: TopUpProvider = {
-  async deliver(request) {
-    if (request.phone.startsWith(SANDBOX_FAILING_PHONE_PREFIX)) {
-      throw new IssueError('sandbox top-up provider outage for test number', true);
-    }
-    const digest = createHash('sha256').update(request.idempotencyKey).digest();
-    const reference = await recordSandboxIssuance(
-      'TOPUP',
-      request.idempotencyKey,
-      `EPS-${digest.subarray(0, 6).toString('hex').toUpperCase()}`,
-    );
-    if (request.delivery === 'DIRECT') return { reference };
-    const pin = [...digest.subarray(6, 22)].map((byte) => byte % 10).join('');
-    return { reference, pin };
-  },
-};

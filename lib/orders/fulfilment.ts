@@ -1,10 +1,10 @@
 import 'server-only';
 
-import { and, asc, eq, gt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orderItems, orders, outbox, topUpProducts } from '@/lib/db/schema';
 import type { TopUpProvider } from '@/lib/issuers/topup-provider';
-import type { VignetteIssuer } from '@/lib/issuers/vignette-issuer';
+import { IssueError, type VignetteIssuer } from '@/lib/issuers/vignette-issuer';
 import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
@@ -52,13 +52,46 @@ export interface Deliverers {
 export const deliveryKey = (orderId: string, item: Pick<OrderItemRow, 'position' | 'revision'>) =>
   item.revision ? `${orderId}:${item.position}:r${item.revision}` : `${orderId}:${item.position}`;
 
+/**
+ * How long an ask in flight keeps its item from another pass. Longer than an adapter takes at worst (a few HTTP calls
+ * of 20 s each), so that no second ask starts while the first may still reach the provider: a provider that takes
+ * two asks with one key at the same time may do both (Reloadly does).
+ */
+export const DELIVERY_CLAIM_SECONDS = 300;
+
+/**
+ * Claims the item for one ask, in one statement: marks it asked (before the ask, so a lost answer or a crash leaves
+ * the mark and the next attempt looks up first) unless another pass is asking right now, i.e. marked it within
+ * DELIVERY_CLAIM_SECONDS and has not recorded an outcome yet. Whether it was asked before; undefined when claimed.
+ */
+async function claimItem(db: Db, item: OrderItemRow): Promise<{ askedBefore: boolean } | undefined> {
+  const [claimed] = await db
+    .update(orderItems)
+    .set({ deliveryAskedAt: sql`now()`, issueError: null })
+    .where(
+      and(
+        eq(orderItems.id, item.id),
+        isNull(orderItems.issuedId),
+        or(
+          isNull(orderItems.deliveryAskedAt),
+          isNotNull(orderItems.issueError),
+          lt(orderItems.deliveryAskedAt, sql`now() - make_interval(secs => ${DELIVERY_CLAIM_SECONDS})`),
+        ),
+      ),
+    )
+    .returning({ id: orderItems.id });
+  return claimed ? { askedBefore: item.deliveryAskedAt !== null } : undefined;
+}
+
 /** Delivers one item with its own idempotency key: the issuer's id, or the top-up's reference and PIN. */
-async function deliverItem(db: Db, deliverers: Deliverers, order: OrderRow, item: OrderItemRow) {
+async function deliverItem(
+  db: Db,
+  deliverers: Deliverers,
+  order: OrderRow,
+  item: OrderItemRow,
+  askedBefore: boolean,
+) {
   const idempotencyKey = deliveryKey(order.id, item);
-  // Recorded before the ask: a lost answer or a crash after it leaves the mark, and the next attempt looks up first.
-  const askedBefore = item.deliveryAskedAt !== null;
-  if (!askedBefore)
-    await db.update(orderItems).set({ deliveryAskedAt: new Date() }).where(eq(orderItems.id, item.id));
   if (order.kind === 'TOPUP') {
     const [product] = await db
       .select()
@@ -69,6 +102,7 @@ async function deliverItem(db: Db, deliverers: Deliverers, order: OrderRow, item
       idempotencyKey,
       operatorId: product.operatorId,
       productId: product.id,
+      faceValueCents: product.faceValueCents,
       phone: item.phone ?? '',
       delivery: product.delivery,
       askedBefore,
@@ -120,16 +154,23 @@ async function fulfilBatch(db: Db, deliverers: Deliverers, batch: OrderRow[]): P
 }
 
 /**
- * Delivers what is undelivered of one paid order; true when this call made it FULFILLED. A failing item counts an
- * attempt; at the last one the order is left to staff as FULFILLMENT_FAILED, and they are alerted.
+ * Delivers what is undelivered of one paid order; true when this call made it FULFILLED. A temporary failure counts
+ * an attempt; at the last one, or at once when the provider refused for good (a permanent IssueError), the order is
+ * left to staff as FULFILLMENT_FAILED with the provider's reason, and they are alerted. An item another pass is
+ * asking for right now is left to it.
  */
 export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRow): Promise<boolean> {
   const items = await loadOrderItems(db, order.id);
   let complete = true;
   for (const { item } of items) {
     if (item.issuedId) continue;
+    const claim = await claimItem(db, item);
+    if (!claim) {
+      complete = false;
+      continue;
+    }
     try {
-      const delivered = await deliverItem(db, deliverers, order, item);
+      const delivered = await deliverItem(db, deliverers, order, item, claim.askedBefore);
       // A crash here leaves the item undelivered in our records: the next pass asks again with the same key, and
       // the issuer answers with what it registered the first time.
       crashPoint('delivery-issued');
@@ -145,13 +186,16 @@ export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRo
         .update(orderItems)
         .set({ issueAttempts: attempts, issueError: message })
         .where(eq(orderItems.id, item.id));
-      logger.warn({ orderId: order.id, position: item.position, attempts }, 'delivery failed');
-      if (attempts >= MAX_ISSUE_ATTEMPTS) {
+      const refused = error instanceof IssueError && !error.temporary;
+      logger.warn({ orderId: order.id, position: item.position, attempts, refused }, 'delivery failed');
+      if (refused || attempts >= MAX_ISSUE_ATTEMPTS) {
         await db.transaction(async (tx) => {
           const failed = await transitionOrder(tx, {
             orderId: order.id,
             to: 'FULFILLMENT_FAILED',
-            reason: `delivery failed ${attempts} times: ${message}`,
+            reason: refused
+              ? `delivery refused: ${message}`
+              : `delivery failed ${attempts} times: ${message}`,
             actor: order.kind === 'TOPUP' ? 'top-up provider' : 'issuer',
             code: 'delivery.failed',
             params: { attempts, error: message },

@@ -62,7 +62,7 @@ test('a DIRECT Orange top-up in Romanian: operator, amount, number twice, pay, e
   expect(mail.subject).toContain(orderId);
   expect(mail.text).toContain('Orange PrePay');
   expect(mail.text).toContain('0722 123 456');
-  expect(mail.text).toMatch(/EPS-[0-9A-F]{12}/);
+  expect(mail.text).toMatch(/Referința furnizorului\W+\d{7,9}\b/);
   expect(mail.text).toContain(message('ro', 'OrderEmail.directNote'));
   expect(mail.attachments.some((attachment) => attachment.contentType === 'application/pdf')).toBe(true);
 

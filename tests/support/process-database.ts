@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { getDatabase, type Database } from '@/lib/db/client';
 import { seedDatabase } from '@/lib/db/seed';
+import { createPostgresDatabase } from './databases';
 
 /**
  * The process-wide configuration and database are cached on globalThis (lib/config/env.ts, lib/db/client.ts):
@@ -39,6 +40,40 @@ export async function useProcessDatabase(
     },
   };
 }
+
+/**
+ * useProcessDatabase on one of the drivers of tests/support/databases.ts: PGlite, or a PostgreSQL database of its own
+ * that cleanup() drops.
+ */
+export async function useProcessDatabaseOn(
+  driver: 'pglite' | 'postgres',
+): Promise<{ database: Database; cleanup(): Promise<void> }> {
+  if (driver === 'pglite') return useProcessDatabase();
+  const created = await createPostgresDatabase();
+  const env = await useProcessDatabase(created.url);
+  return {
+    database: env.database,
+    async cleanup() {
+      await env.cleanup();
+      await created.drop();
+    },
+  };
+}
+
+/**
+ * The environment of a shop that runs for real (PAYMENT_PROVIDER=netopia), with test values; invoices held back from
+ * e-Factura (a live shop refuses its sandbox).
+ */
+export const LIVE_SHOP_ENV = {
+  PAYMENT_PROVIDER: 'netopia',
+  NETOPIA_API_URL: 'https://secure.sandbox.netopia-payments.com',
+  NETOPIA_API_KEY: 'test-key',
+  NETOPIA_POS_SIGNATURE: 'TEST-POS',
+  NETOPIA_PUBLIC_KEY: 'test-public-key',
+  JWT_SECRET: 'a-test-secret-that-is-long-enough-to-sign',
+  SITE_URL: 'http://localhost:3000',
+  EFACTURA_PROVIDER: 'off',
+};
 
 /** A JSON request as a browser or the mobile app sends it. */
 export function jsonRequest(

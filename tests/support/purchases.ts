@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { POST as postTopUpOrder } from '@/app/api/eps/order/route';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import type { Db } from '@/lib/db/client';
@@ -78,6 +79,42 @@ export async function paidVignetteOrder(
   options: { plates: string[]; country?: string; email?: string },
 ): Promise<string> {
   const orderId = await placeVignetteOrder(options);
+  await payOrder(db, orderId);
+  return orderId;
+}
+
+/** A top-up ordered through the API as a buyer would (`0722 123 456`-style numbers are fine): the order's id. */
+export async function placeTopUpOrder({
+  operatorId,
+  productId,
+  phone,
+  email = 'buyer@example.ro',
+  locale = 'ro',
+}: {
+  operatorId: string;
+  productId: string;
+  phone: string;
+  email?: string;
+  locale?: string;
+}): Promise<string> {
+  const response = await postTopUpOrder(
+    jsonRequest('/api/eps/order', {
+      body: { operatorId, productId, phone, email, locale, acceptTerms: true },
+    }),
+    noParams,
+  );
+  if (response.status !== 201 && response.status !== 200) {
+    throw new Error(`top-up order refused: ${response.status} ${await response.text()}`);
+  }
+  return ((await response.json()) as { orderId: string }).orderId;
+}
+
+/** A top-up ordered, paid with the sandbox's accepted card and notified: the order's id. Delivery is the caller's. */
+export async function paidTopUpOrder(
+  db: Db,
+  options: Parameters<typeof placeTopUpOrder>[0],
+): Promise<string> {
+  const orderId = await placeTopUpOrder(options);
   await payOrder(db, orderId);
   return orderId;
 }

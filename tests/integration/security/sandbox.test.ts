@@ -12,22 +12,13 @@ import {
   SANDBOX_POS_SIGNATURE,
   sandboxPay,
 } from '@/lib/payments/sandbox/sandbox';
-import { noParams, useProcessDatabase, withEnv } from '../../support/process-database';
+import { LIVE_SHOP_ENV, noParams, useProcessDatabase, withEnv } from '../../support/process-database';
 
 /*
  * The sandbox provider: gone (404) unless it is the configured provider, and never a way to send a
  * buyer or a request anywhere but the shop itself.
  */
-const REAL_PROVIDER = {
-  PAYMENT_PROVIDER: 'netopia',
-  NETOPIA_API_URL: 'https://secure.sandbox.netopia-payments.com',
-  NETOPIA_API_KEY: 'test-key',
-  NETOPIA_POS_SIGNATURE: 'TEST-POS',
-  NETOPIA_PUBLIC_KEY: 'test-public-key',
-  JWT_SECRET: 'a-test-secret-that-is-long-enough-to-sign',
-  EFACTURA_PROVIDER: 'off',
-  SITE_URL: 'http://localhost:3000',
-};
+const REAL_PROVIDER = LIVE_SHOP_ENV;
 
 let env: Awaited<ReturnType<typeof useProcessDatabase>>;
 beforeAll(async () => {

@@ -37,6 +37,9 @@ import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 
+/** A top-up's reference: Reloadly's transaction id (the sandbox's are 7 to 9 digits). */
+const RELOADLY_TRANSACTION_ID = /^\d{7,9}$/;
+
 /** Netopia's sandbox card that always pays (CVV 111). */
 const ACCEPTED_CARD = '9900004810225098';
 
@@ -254,10 +257,11 @@ describe('a top-up from order to e-mail', () => {
       email: 'direct@example.ro',
       locale: 'ro',
     });
-    expect(item.issuedId).toMatch(/^EPS-[0-9A-F]{12}$/);
+    expect(item.issuedId).toMatch(RELOADLY_TRANSACTION_ID);
     expect(item.deliveredPin).toBeNull();
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('direct@example.ro');
     expect(mail.text).toContain(item.issuedId!);
+    expect(mail.text).toMatch(new RegExp(`Referința furnizorului\\W+${item.issuedId}\\b`));
     expect(mail.text).toContain('0722 123 456');
     expect(mail.text).toContain(order.id);
     expectInvoiceAttached(mail);
@@ -273,7 +277,7 @@ describe('a top-up from order to e-mail', () => {
       locale: 'de',
     });
     expect(item.deliveredPin).toMatch(/^\d{16}$/);
-    expect(item.issuedId).toMatch(/^EPS-[0-9A-F]{12}$/);
+    expect(item.issuedId).toMatch(RELOADLY_TRANSACTION_ID);
     expect(mail.text).toContain(item.deliveredPin!);
     expect(mail.text).toContain('0733 222 111');
     expect(mail.subject).toMatch(/Bestellbestätigung/);
@@ -334,7 +338,7 @@ describe('a top-up and the same notification delivered five times', () => {
     const { deliverers, calls } = recordingDeliverers();
     await Promise.all([fulfilPaidOrders(db(), deliverers), fulfilPaidOrders(db(), deliverers)]);
     const delivered = await itemRow(order.id);
-    expect(delivered.issuedId).toMatch(/^EPS-[0-9A-F]{12}$/);
+    expect(delivered.issuedId).toMatch(RELOADLY_TRANSACTION_ID);
     expect(delivered.deliveredPin).toMatch(/^\d{16}$/);
     await fulfilPaidOrders(db(), deliverers);
     const afterAnotherPass = await itemRow(order.id);
@@ -345,7 +349,12 @@ describe('a top-up and the same notification delivered five times', () => {
     expect(new Set(forThisOrder.map((call) => call.request.idempotencyKey)).size).toBe(1);
     for (const call of forThisOrder) {
       expect(call.request).toMatchObject({ operatorId: 'digi', productId: 'digi-pin-6', delivery: 'PIN' });
-      expect(call.delivered).toEqual({ reference: delivered.issuedId, pin: delivered.deliveredPin });
+      // 6 EUR less the sandbox's 4 % commission.
+      expect(call.delivered).toEqual({
+        reference: delivered.issuedId,
+        pin: delivered.deliveredPin,
+        cost: { amountMinor: 576, currency: 'EUR' },
+      });
     }
 
     expect((await orderRow(order.id)).status).toBe('FULFILLED');
