@@ -45,3 +45,18 @@ export function attentionTimeOf(issuedAt: Date): Date {
   const issueDay = DateTime.fromJSDate(issuedAt).setZone(SHOP_TIME_ZONE).startOf('day');
   return addWorkingDays(issueDay, 4).startOf('day').toJSDate();
 }
+
+/**
+ * The documents past their legal deadline at `now` are those issued before the instant returned: the start (in
+ * Romania) of the day after the last issue day whose deadline has passed. The deadline only moves later with the
+ * day of issue, so one cut-off sorts every document, and the database can count them.
+ */
+export function lateIfIssuedBefore(now: Date): Date {
+  let day = DateTime.fromJSDate(now).setZone(SHOP_TIME_ZONE).startOf('day');
+  while (legalDeadlineOf(day.toJSDate()) >= now) day = day.minus({ days: 1 });
+  return day.plus({ days: 1 }).toJSDate();
+}
+
+/** The shop's calendar day (in Romania) of an instant, `YYYY-MM-DD`. */
+export const shopDayOf = (instant: Date): string =>
+  DateTime.fromJSDate(instant).setZone(SHOP_TIME_ZONE).toISODate()!;

@@ -10,18 +10,23 @@ import type { Locale } from '@/lib/i18n/routing';
 import { ATTENTION_REASONS, type AttentionReason } from '@/lib/orders/attention';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import { renderDeliveryFailed } from './delivery-failed';
+import { heldBackDataOf, renderEfacturaHeldBack } from './efactura-held-back';
 import type { MailMessage } from './mailer';
 import { renderRefundConfirmation } from './refund-confirmation';
 import { renderStaffAlert } from './staff-alert';
 
 /*
  * The messages the outbox sends besides the order's confirmation: the buyer's news of a failed delivery, the buyer's
- * refund confirmation with its credit note, and the alert that tells staff an order needs a hand.
+ * refund confirmation with its credit note, the alert that tells staff an order needs a hand, and the daily e-mail
+ * that tells them what waits for RO e-Factura while it is off (the one message without an order).
  */
 
 type OutboxRow = typeof outbox.$inferSelect;
 
-/** A message that no longer has anything to say (its order was settled before it went out): recorded, not sent. */
+/**
+ * A message that no longer has anything to say (its order was settled before it went out, or e-Factura was turned on
+ * before the daily e-mail about it did): recorded, not sent.
+ */
 export const OBSOLETE = 'OBSOLETE' as const;
 
 /** The refund's confirmation, in the buyer's language, with the credit note attached when the order was invoiced. */
@@ -107,5 +112,18 @@ export async function staffAlertMessage(db: Db, row: OutboxRow): Promise<MailMes
     amountBani: order.amountBani,
     detail: row.details?.detail,
   });
+  return { to: row.recipient, ...rendered, attachments: [] };
+}
+
+/**
+ * The daily e-mail to staff (the row's recipient) about the documents held back from RO e-Factura, with the counts
+ * of its queueing. Not sent once EFACTURA_PROVIDER is no longer off: the documents are then on their way.
+ */
+export function efacturaHeldBackMessage(row: OutboxRow): MailMessage | typeof OBSOLETE | null {
+  const data = heldBackDataOf(row.details);
+  if (!row.recipient || !data) return null;
+  const config = getConfig();
+  if (config.EFACTURA_PROVIDER !== 'off') return OBSOLETE;
+  const rendered = renderEfacturaHeldBack({ ...data, adminUrl: `${config.siteUrl}/admin/invoices` });
   return { to: row.recipient, ...rendered, attachments: [] };
 }

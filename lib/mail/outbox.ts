@@ -11,10 +11,12 @@ import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { loadOrderDocument, type DocumentTopUp } from '@/lib/orders/order-document';
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
+import { EFACTURA_HELD_BACK } from './efactura-held-back';
 import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';
 import { renderOrderConfirmation, type OrderConfirmationData } from './order-confirmation';
 import {
   deliveryFailedMessage,
+  efacturaHeldBackMessage,
   OBSOLETE,
   refundConfirmationMessage,
   staffAlertMessage,
@@ -104,6 +106,9 @@ async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof O
       return refundConfirmationMessage(db, row);
     case 'STAFF_ALERT':
       return staffAlertMessage(db, row);
+    case EFACTURA_HELD_BACK:
+      return efacturaHeldBackMessage(row);
+    // ORDER_CONFIRMATION, and rows written before kinds were named.
     default: {
       const message = row.orderId ? await orderConfirmationMessage(db, row.orderId) : null;
       // A re-send staff asked for goes where they said.
@@ -187,7 +192,13 @@ async function sendBatch(db: Db, mailer: Mailer, due: OutboxRow[]): Promise<numb
       if (message === OBSOLETE) {
         await db
           .update(outbox)
-          .set({ sentAt: new Date(), lastError: 'not sent: its order was settled first' })
+          .set({
+            sentAt: new Date(),
+            lastError:
+              row.kind === EFACTURA_HELD_BACK
+                ? 'not sent: e-Factura was turned on first'
+                : 'not sent: its order was settled first',
+          })
           .where(eq(outbox.id, row.id));
         continue;
       }

@@ -19,7 +19,8 @@ export type JobName =
   | 'reconciler'
   | 'exchange-rate'
   | 'efactura'
-  | 'efactura-sandbox';
+  | 'efactura-sandbox'
+  | 'efactura-held-back';
 
 // Route handlers and instrumentation are bundled apart: the registry lives on globalThis, one per process.
 const globalForJobs = globalThis as unknown as { roadJobs?: Map<JobName, Job> };

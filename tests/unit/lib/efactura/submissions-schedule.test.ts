@@ -1,4 +1,10 @@
-import { attentionTimeOf, legalDeadlineOf, retryDelaySeconds } from '@/lib/efactura/submissions-schedule';
+import {
+  attentionTimeOf,
+  lateIfIssuedBefore,
+  legalDeadlineOf,
+  retryDelaySeconds,
+  shopDayOf,
+} from '@/lib/efactura/submissions-schedule';
 import { efacturaAttentionOf } from '@/lib/efactura/submissions-attention';
 
 describe('the e-Factura schedule', () => {
@@ -15,6 +21,24 @@ describe('the e-Factura schedule', () => {
     // Issued on Saturday 14 March (late evening UTC is already Sunday 15 in Bucharest): Monday is day 1.
     const sundayInBucharest = new Date('2026-03-14T23:30:00Z');
     expect(legalDeadlineOf(sundayInBucharest).toISOString()).toBe('2026-03-20T21:59:59.999Z');
+  });
+
+  it('sorts late documents by one cut-off: issued before it, past the deadline', () => {
+    // Tuesday 17 March 2026, 10:00 in Bucharest: Monday 9 March's deadline has passed, Tuesday 10 March's has not.
+    const tuesday = new Date('2026-03-17T08:00:00Z');
+    expect(lateIfIssuedBefore(tuesday).toISOString()).toBe('2026-03-09T22:00:00.000Z');
+    // Monday 16 March, noon: documents of the weekend before had Friday 13 March as their deadline.
+    const monday = new Date('2026-03-16T10:00:00Z');
+    expect(lateIfIssuedBefore(monday).toISOString()).toBe('2026-03-08T22:00:00.000Z');
+    for (const issued of ['2026-03-06T10:00:00Z', '2026-03-08T21:59:00Z', '2026-03-08T22:00:00Z']) {
+      const late = legalDeadlineOf(new Date(issued)) < monday;
+      expect(new Date(issued) < lateIfIssuedBefore(monday)).toBe(late);
+    }
+  });
+
+  it('names the shop’s day in Romania', () => {
+    expect(shopDayOf(new Date('2026-03-16T21:59:00Z'))).toBe('2026-03-16');
+    expect(shopDayOf(new Date('2026-03-16T22:00:00Z'))).toBe('2026-03-17');
   });
 
   it('says when a submission needs a person', () => {
