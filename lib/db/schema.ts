@@ -309,7 +309,10 @@ export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
-    /** ORDER_CONFIRMATION, DELIVERY_FAILED, REFUND_CONFIRMATION, STAFF_ALERT (lib/mail/outbox.ts). */
+    /**
+     * ORDER_CONFIRMATION, DELIVERY_FAILED, REFUND_CONFIRMATION, STAFF_ALERT, EFACTURA_HELD_BACK (no order; details:
+     * the day and its counts) (lib/mail/outbox.ts).
+     */
     kind: text('kind').notNull(),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     /** Where to send it instead of the order's e-mail: a re-send to another address, a staff alert. */

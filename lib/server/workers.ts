@@ -3,6 +3,7 @@ import 'server-only';
 import { getConfig } from '@/lib/config/env';
 import { getDatabase, getDb } from '@/lib/db/client';
 import { getEfacturaApi } from '@/lib/efactura/provider';
+import { queueEfacturaHeldBackDigest } from '@/lib/efactura/held-back-digest';
 import { purgeEfacturaSandbox } from '@/lib/efactura/sandbox';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 import { exchangeRates } from '@/lib/db/schema';
@@ -73,6 +74,11 @@ export function startBackgroundWorkers() {
   const efactura = getEfacturaApi(config);
   if (efactura)
     registerJob('efactura', 10_000, async () => processEfacturaSubmissions(await getDb(), efactura));
+  // Off: staff are mailed every morning while documents wait for ANAF (once a day across servers).
+  if (config.EFACTURA_PROVIDER === 'off')
+    registerJob('efactura-held-back', 3600_000, async () =>
+      queueEfacturaHeldBackDigest(await getDb(), config),
+    );
   // The e-Factura sandbox's uploads name buyers: deleted after ANAF's 60 days, even once the shop has moved to ANAF.
   registerJob('efactura-sandbox', 3600_000, async () => purgeEfacturaSandbox(await getDb()));
   const feedUrl = config.EXCHANGE_RATE_FEED_URL;
