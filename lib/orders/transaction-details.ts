@@ -114,6 +114,11 @@ export function toStaffTransaction(
         priceRon: item.priceBani,
         ...delivered,
         pin: item.deliveredPin ? maskPin(item.deliveredPin) : null,
+        // What the provider charged us, in its currency (minor units), once it delivered and said.
+        providerCost:
+          item.providerCostMinor !== null && item.providerCostCurrency
+            ? { amountMinor: item.providerCostMinor, currency: item.providerCostCurrency }
+            : null,
       };
     }),
     events: events.map((event) => ({

@@ -156,6 +156,14 @@ function TopUpFacts({ line }: { line: TopUpLine }) {
         [d('phone'), line.phone],
         [d('price'), formatRon(line.priceRon, locale)],
         [d('providerReference'), mono(line.reference)],
+        [
+          d('providerCost'),
+          line.providerCost &&
+            new Intl.NumberFormat(locale, { style: 'currency', currency: line.providerCost.currency }).format(
+              line.providerCost.amountMinor / 100,
+            ),
+          !line.providerCost,
+        ],
         [d('pin'), mono(line.pin), !line.pin],
         [d('attempts'), line.attempts.toLocaleString(locale)],
         [

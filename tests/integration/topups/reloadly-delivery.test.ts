@@ -96,6 +96,9 @@ for (const driver of drivers) {
         issueAttempts: 0,
       });
       expect(await queuedOf(orderId)).toEqual(['ORDER_CONFIRMATION']);
+      // Staff read it in the transaction's details.
+      const details = await transactionDetails(db(), orderId, 'TOPUP');
+      expect(details?.items[0]).toMatchObject({ providerCost: { amountMinor: 960, currency: 'EUR' } });
       expect(await sandboxReloadlyTopUpCount(db())).toBe(before + 1);
       expect(count('POST /auth/oauth/token')).toBe(1);
       expect(count('POST /api/topups')).toBe(1);
