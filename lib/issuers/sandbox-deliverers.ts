@@ -1,11 +1,14 @@
 import 'server-only';
 
 import type { Deliverers } from '@/lib/orders/fulfilment';
+import { inProcessVignetteIssuer } from './issuer-api/sandbox';
 import { sandboxTopUpProvider } from './topup-provider';
-import { sandboxVignetteIssuer } from './vignette-issuer';
 
-/** The delivery adapters the shop runs with until real providers are configured. */
+/**
+ * The delivery adapters over the built-in sandboxes, on the process database: the vignette issuer adapter
+ * (lib/issuers/issuer-api/client.ts) talking to its sandbox in-process through the issuer contract.
+ */
 export const sandboxDeliverers: Deliverers = {
-  vignettes: sandboxVignetteIssuer,
+  vignettes: inProcessVignetteIssuer(),
   topUps: sandboxTopUpProvider,
 };
