@@ -40,12 +40,13 @@ const causeCode = (error: unknown): string | undefined => {
   return typeof cause?.code === 'string' ? cause.code : undefined;
 };
 
-const describe = (error: unknown) =>
-  error instanceof Error
-    ? error.name === 'TimeoutError' || error.name === 'AbortError'
-      ? 'no answer in time'
-      : `${error.message}${causeCode(error) ? ` (${causeCode(error)})` : ''}`
-    : String(error);
+/** A thrown error in a few words (a DOMException is not always an Error of this realm, hence the duck typing). */
+const describe = (error: unknown) => {
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  if (name === 'TimeoutError' || name === 'AbortError') return 'no answer in time';
+  const code = causeCode(error);
+  return typeof message === 'string' ? `${message}${code ? ` (${code})` : ''}` : String(error);
+};
 
 /** The issuer's own words from an error answer: `CODE: message (reason)`, or the status alone. */
 function errorText(answer: Answer): string {
