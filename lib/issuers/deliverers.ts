@@ -4,7 +4,7 @@ import { getConfig, type Config } from '@/lib/config/env';
 import type { Deliverers } from '@/lib/orders/fulfilment';
 import { reloadlyTopUpProvider } from './reloadly/client';
 import { sandboxReloadlyTopUpProvider } from './reloadly/sandbox';
-import { sandboxVignetteIssuer } from './vignette-issuer';
+import { configuredVignetteIssuer } from './issuer-api/configured';
 
 const globalForDeliverers = globalThis as unknown as {
   roadDeliverers?: { config: Config; deliverers: Deliverers };
@@ -20,7 +20,7 @@ export function getDeliverers(config: Config = getConfig()): Deliverers {
   const cached = globalForDeliverers.roadDeliverers;
   if (cached?.config === config) return cached.deliverers;
   const deliverers: Deliverers = {
-    vignettes: sandboxVignetteIssuer,
+    vignettes: configuredVignetteIssuer(config),
     topUps:
       config.TOPUP_PROVIDER === 'reloadly'
         ? reloadlyTopUpProvider({

@@ -1,11 +1,14 @@
 import 'server-only';
 
 import type { Deliverers } from '@/lib/orders/fulfilment';
+import { inProcessVignetteIssuer } from './issuer-api/sandbox';
 import { sandboxReloadlyTopUpProvider } from './reloadly/sandbox';
-import { sandboxVignetteIssuer } from './vignette-issuer';
 
-/** The delivery adapters the shop runs with until real providers are configured. */
+/**
+ * The real adapters talking to the built-in sandboxes in-process: what the shop runs with until real providers are
+ * configured, and what the tests deliver through.
+ */
 export const sandboxDeliverers: Deliverers = {
-  vignettes: sandboxVignetteIssuer,
+  vignettes: inProcessVignetteIssuer(),
   topUps: sandboxReloadlyTopUpProvider(),
 };

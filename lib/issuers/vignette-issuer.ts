@@ -1,8 +1,6 @@
 import 'server-only';
 
-import { createHash } from 'node:crypto';
-import { checkCorrection, type PlateAndCountry } from '@/lib/vignettes/plate-correction';
-import { recordSandboxIssuance } from './sandbox-issuances';
+import type { PlateAndCountry } from '@/lib/vignettes/plate-correction';
 
 /** What the vignette issuer (nmps) needs to register one vignette. */
 export interface IssueRequest {
@@ -22,6 +20,10 @@ export interface IssueRequest {
   askedBefore: boolean;
 }
 
+/**
+ * A delivery that did not happen, in words for staff. `temporary`: asking again later may succeed (an outage, a lost
+ * answer); otherwise the provider said no and asking again gives the same answer.
+ */
 export class IssueError extends Error {
   constructor(
     message: string,
@@ -45,26 +47,3 @@ export interface VignetteIssuer {
   /** Corrects an issued vignette; an IssueError (not temporary) when the issuer's rules refuse it. */
   correct(request: CorrectionRequest): Promise<void>;
 }
-
-/**
- * The issuer's sandbox: the same key always gives the same id and registers one vignette, as an idempotent issuer's
- * would (its register: lib/issuers/sandbox-issuances.ts). A plate beginning
- * with FAIL (e.g. FAIL123 from Germany) is refused as a temporary outage, to exercise retries and
- * FULFILLMENT_FAILED, like the payment sandbox's test cards.
- */
-export const sandboxVignetteIssuer: VignetteIssuer = {
-  async issue(request) {
-    if (request.plate.startsWith('FAIL')) throw new IssueError('sandbox issuer outage for test plate', true);
-    const digest = createHash('sha256')
-      .update(request.idempotencyKey)
-      .digest('hex')
-      .slice(0, 12)
-      .toUpperCase();
-    return { issuedId: await recordSandboxIssuance('VIGNETTE', request.idempotencyKey, `HU-EM-${digest}`) };
-  },
-  // The issuer applies the official rules itself, whatever the shop checked before asking.
-  async correct(request) {
-    const refusal = checkCorrection({ ...request, issued: true, now: new Date() });
-    if (refusal) throw new IssueError(`correction refused: ${refusal}`, false);
-  },
-};

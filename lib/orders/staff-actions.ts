@@ -73,11 +73,38 @@ const CORRECTABLE: readonly OrderStatus[] = ['FULFILLMENT_FAILED', 'FULFILLED'];
 const invalid = (path: 'plate' | 'country', code: string, message: string) =>
   new ApiError('VALIDATION', message, [{ path, code, message }]);
 
+/** The item and the correction staff asked for, checked against the order as it is read through `tx`. */
+async function checkedCorrection(tx: Executor, body: ItemCorrectionBody, now: Date) {
+  const order = await lockOrder(tx, body.orderId);
+  const [item] = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.id, body.itemId), eq(orderItems.orderId, order.id)));
+  if (!item) throw new ApiError('NOT_FOUND', `Order ${order.id} has no item ${body.itemId}`);
+  if (order.kind !== 'VIGNETTE' || !item.plate || !item.country)
+    throw conflict('Only a vignette has a plate to correct');
+  if (!CORRECTABLE.includes(order.status))
+    throw conflict('A vignette is corrected once its delivery has failed or succeeded');
+
+  const country = (body.country ?? item.country).toUpperCase();
+  if (!isRegistrationCountry(country)) throw invalid('country', 'countryInvalid', 'Unknown country');
+  const checked = checkPlate(body.plate ?? item.plate, country);
+  if (!checked.ok) throw invalid('plate', 'plateInvalid', `The plate does not fit ${country}'s format`);
+  const from = { plate: item.plate, country: item.country };
+  const to = { plate: checked.plate, country };
+  const issued = item.issuedId !== null;
+  const refusal = checkCorrection({ from, to, issued, purchasedAt: order.createdAt, now });
+  if (refusal) throw invalid('plate', refusal, correctionMessages[refusal]);
+  return { order, item, from, to, issued };
+}
+
 /**
  * Corrects a vignette's plate or country. Not yet issued: the new values are checked as an order's are and the
  * item gets a new revision (its next delivery is a new request to the issuer). Issued: the issuer corrects it under
  * its rules (at most 3 characters, within 60 days), and the buyer is sent the confirmation again with the
- * corrected vignette.
+ * corrected vignette. The issuer is asked between two transactions, never inside one: a call over the network must
+ * not hold the order's lock (nor the embedded database, which the in-process sandbox issuer shares); the second
+ * transaction applies the correction only if the item is still as it was checked.
  */
 export async function correctItem(
   db: Db,
@@ -86,49 +113,39 @@ export async function correctItem(
   deliverers: Deliverers,
   now = new Date(),
 ) {
-  const result = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, body.orderId);
-    const [item] = await tx
-      .select()
-      .from(orderItems)
-      .where(and(eq(orderItems.id, body.itemId), eq(orderItems.orderId, order.id)));
-    if (!item) throw new ApiError('NOT_FOUND', `Order ${order.id} has no item ${body.itemId}`);
-    if (order.kind !== 'VIGNETTE' || !item.plate || !item.country)
-      throw conflict('Only a vignette has a plate to correct');
-    if (!CORRECTABLE.includes(order.status))
-      throw conflict('A vignette is corrected once its delivery has failed or succeeded');
-
-    const country = (body.country ?? item.country).toUpperCase();
-    if (!isRegistrationCountry(country)) throw invalid('country', 'countryInvalid', 'Unknown country');
-    const checked = checkPlate(body.plate ?? item.plate, country);
-    if (!checked.ok) throw invalid('plate', 'plateInvalid', `The plate does not fit ${country}'s format`);
-    const from = { plate: item.plate, country: item.country };
-    const to = { plate: checked.plate, country };
-    const issued = item.issuedId !== null;
-    const refusal = checkCorrection({ from, to, issued, purchasedAt: order.createdAt, now });
-    if (refusal) throw invalid('plate', refusal, correctionMessages[refusal]);
-
-    if (issued) {
-      try {
-        await deliverers.vignettes.correct({
-          issuedId: item.issuedId!,
-          from,
-          to,
-          purchasedAt: order.createdAt,
-        });
-      } catch (error) {
-        if (error instanceof IssueError && !error.temporary)
-          throw invalid('plate', 'correctionRefused', error.message);
-        throw new ApiError(
-          'UNAVAILABLE',
-          'The vignette issuer cannot be reached; try again in a few minutes',
-          [],
-          {
-            retryAfterSeconds: 60,
-          },
-        );
-      }
+  const planned = await db.transaction((tx) => checkedCorrection(tx, body, now));
+  if (planned.issued) {
+    try {
+      await deliverers.vignettes.correct({
+        issuedId: planned.item.issuedId!,
+        from: planned.from,
+        to: planned.to,
+        purchasedAt: planned.order.createdAt,
+      });
+    } catch (error) {
+      if (error instanceof IssueError && !error.temporary)
+        throw invalid('plate', 'correctionRefused', error.message);
+      throw new ApiError(
+        'UNAVAILABLE',
+        'The vignette issuer cannot be reached; try again in a few minutes',
+        [],
+        {
+          retryAfterSeconds: 60,
+        },
+      );
     }
+  }
+  const result = await db.transaction(async (tx) => {
+    const { order, item, from, to, issued } = await checkedCorrection(tx, body, now);
+    // Changed by someone else while the issuer was asked: the issuer already holds `to` (asked again, it answers
+    // the vignette as it is), so staff look at the order again rather than have it overwritten.
+    if (
+      item.revision !== planned.item.revision ||
+      item.issuedId !== planned.item.issuedId ||
+      to.plate !== planned.to.plate ||
+      to.country !== planned.to.country
+    )
+      throw conflict('The vignette changed while it was being corrected; open the order again');
     const [updated] = await tx
       .update(orderItems)
       .set({ plate: to.plate, country: to.country, revision: item.revision + 1 })

@@ -2,15 +2,21 @@
  * Anti-forgery by double submit (docs/decisions/0010-anti-forgery-double-submit.md): every response to a browser
  * without an `XSRF-TOKEN` cookie sets one; every non-GET `/api` call must echo it in `X-XSRF-TOKEN`, which another
  * site's page cannot read. The payment provider's notifications and the sandbox provider's own pages are exempt: a
- * signature is their proof. So is the e-Factura sandbox, a machine API like ANAF's: a bearer token is its proof, and it
- * answers 404 unless it is the configured provider.
+ * signature is their proof. So are the e-Factura, vignette issuer and top-up sandboxes, machine APIs like ANAF's, an
+ * issuer gateway's and Reloadly's: a bearer token is their proof, and they answer 404 unless they are the configured
+ * provider of a shop that is not live.
  */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 /** As the browser client sends it; header names are case-insensitive, so the check accepts any spelling. */
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const EXEMPT_PREFIXES = ['/api/payments/', '/api/efactura-sandbox/'];
+const EXEMPT_PREFIXES = [
+  '/api/payments/',
+  '/api/efactura-sandbox/',
+  '/api/issuer-sandbox/',
+  '/api/topup-sandbox/',
+];
 
 export const needsXsrfCheck = (method: string, pathname: string) =>
   pathname.startsWith('/api/') &&

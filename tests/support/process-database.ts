@@ -41,16 +41,19 @@ export async function useProcessDatabase(
   };
 }
 
+/** useProcessDatabase under a name that is no React hook's, for callers that are not components. */
+const openProcessDatabase = useProcessDatabase;
+
 /**
  * useProcessDatabase on one of the drivers of tests/support/databases.ts: PGlite, or a PostgreSQL database of its own
  * that cleanup() drops.
  */
-export async function useProcessDatabaseOn(
+export async function openProcessDatabaseOn(
   driver: 'pglite' | 'postgres',
 ): Promise<{ database: Database; cleanup(): Promise<void> }> {
-  if (driver === 'pglite') return useProcessDatabase();
+  if (driver === 'pglite') return openProcessDatabase();
   const created = await createPostgresDatabase();
-  const env = await useProcessDatabase(created.url);
+  const env = await openProcessDatabase(created.url);
   return {
     database: env.database,
     async cleanup() {

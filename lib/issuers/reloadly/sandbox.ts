@@ -8,7 +8,7 @@ import { getConfig, type Config } from '@/lib/config/env';
 import { sandboxIsServed } from '@/lib/config/live-mode';
 import { getDb, type Db } from '@/lib/db/client';
 import { sandboxIssuances, settings } from '@/lib/db/schema';
-import { storedSecret } from '@/lib/db/stored-secret';
+import { generatedSecret } from '@/lib/db/generated-secrets';
 import type { TopUpProvider } from '../topup-provider';
 import { reloadlyTopUpProvider } from './client';
 import {
@@ -72,13 +72,14 @@ export async function sandboxReloadlyCredentials(
   db: Db,
 ): Promise<{ clientId: string; clientSecret: string }> {
   const [clientId, clientSecret] = await Promise.all([
-    storedSecret(db, 'topupSandbox.clientId'),
-    storedSecret(db, 'topupSandbox.clientSecret'),
+    generatedSecret(db, 'topupSandbox.clientId'),
+    generatedSecret(db, 'topupSandbox.clientSecret'),
   ]);
   return { clientId, clientSecret };
 }
 
-const tokenKey = async (db: Db) => new TextEncoder().encode(await storedSecret(db, 'topupSandbox.tokenKey'));
+const tokenKey = async (db: Db) =>
+  new TextEncoder().encode(await generatedSecret(db, 'topupSandbox.tokenKey'));
 
 const romania = { isoName: 'RO', name: 'Romania' };
 const operator = (

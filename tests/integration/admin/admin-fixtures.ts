@@ -13,9 +13,9 @@ import {
 } from '@/lib/db/schema';
 import { newOrderId } from '@/lib/orders/orders';
 import { TOP_UP_PRODUCTS } from '@/lib/topups/seed-data';
-import { createPostgresDatabase, describeForDriver, postgresUrl } from '../../support/databases';
+import { describeForDriver, postgresUrl } from '../../support/databases';
 // Not a React hook, whatever its name says: it opens the handlers' process database.
-import { useProcessDatabase as openProcessDatabase } from '../../support/process-database';
+import { openProcessDatabaseOn } from '../../support/process-database';
 
 type OrderRow = typeof orders.$inferInsert;
 type ItemRow = Omit<typeof orderItems.$inferInsert, 'orderId' | 'position'>;
@@ -127,22 +127,8 @@ export async function staff(db: Db, username: string, roleName: string, authorit
 
 /** The route handlers' process database: PGlite, or its own database on the PostgreSQL server when there is one. */
 export const processDrivers = [
-  { name: 'pglite', available: true, open: () => openProcessDatabase() },
-  {
-    name: 'postgres',
-    available: Boolean(postgresUrl),
-    async open() {
-      const created = await createPostgresDatabase();
-      const env = await openProcessDatabase(created.url);
-      return {
-        database: env.database,
-        async cleanup() {
-          await env.cleanup();
-          await created.drop();
-        },
-      };
-    },
-  },
+  { name: 'pglite', available: true, open: () => openProcessDatabaseOn('pglite') },
+  { name: 'postgres', available: Boolean(postgresUrl), open: () => openProcessDatabaseOn('postgres') },
 ] as const;
 
 /** A GET as the admin's browser sends it, with its token. */

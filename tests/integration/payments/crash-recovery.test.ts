@@ -164,11 +164,14 @@ describe.each(drivers)('recovery from a server that died mid-way ($name)', ({ na
         .values({ kind: 'ORDER_CONFIRMATION', orderId: (await db().select().from(orders).limit(1))[0]!.id })
         .returning();
       const handed: MailMessage[] = [];
-      // The relay stores the message and its answer is lost: the outbox must send it again.
+      const isMine = (message: MailMessage) => message.messageId?.startsWith(`<outbox-${row!.id}.`);
+      // The relay stores the message and its answer is lost: the outbox must send it again. Other mail the earlier
+      // tests left due goes through as it comes.
       const lossy: Mailer = {
         async send(message) {
           handed.push(message);
-          if (handed.length === 1) throw new Error('connection lost after DATA');
+          if (isMine(message) && handed.filter(isMine).length === 1)
+            throw new Error('connection lost after DATA');
           return { messageId: message.messageId! };
         },
         async close() {},
@@ -176,7 +179,7 @@ describe.each(drivers)('recovery from a server that died mid-way ($name)', ({ na
       await sendDueMail(db(), lossy);
       await db().update(outbox).set({ nextAttemptAt: new Date() }).where(eq(outbox.id, row!.id));
       await sendDueMail(db(), lossy);
-      const mine = handed.filter((message) => message.messageId?.startsWith(`<outbox-${row!.id}.`));
+      const mine = handed.filter(isMine);
       expect(mine).toHaveLength(2);
       expect(mine[0]!.messageId).toBe(mine[1]!.messageId);
       expect(mine[0]!.messageId).toMatch(/^<outbox-\d+\.[\w-]+@[\w.-]+>$/);

@@ -12,7 +12,7 @@ import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders, type Deliverers } from '@/lib/orders/fulfilment';
 import { transactionDetails } from '@/lib/orders/transaction-details';
 import { describeForDriver, drivers } from '../../support/databases';
-import { useProcessDatabaseOn } from '../../support/process-database';
+import { openProcessDatabaseOn } from '../../support/process-database';
 import { paidTopUpOrder } from '../../support/purchases';
 
 /*
@@ -25,10 +25,10 @@ const ORIGIN = 'http://topup-sandbox.test/api/topup-sandbox';
 for (const driver of drivers) {
   describeForDriver(driver.available)(`top-ups through Reloadly's API on ${driver.name}`, () => {
     jest.setTimeout(180_000);
-    let env: Awaited<ReturnType<typeof useProcessDatabaseOn>>;
+    let env: Awaited<ReturnType<typeof openProcessDatabaseOn>>;
     const db = () => env.database.db;
     beforeAll(async () => {
-      env = await useProcessDatabaseOn(driver.name);
+      env = await openProcessDatabaseOn(driver.name);
     });
     afterAll(() => env.cleanup());
 

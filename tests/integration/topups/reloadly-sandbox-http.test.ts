@@ -6,7 +6,7 @@ import { reloadlyTopUpProvider } from '@/lib/issuers/reloadly/client';
 import { RELOADLY_MEDIA_TYPE, type ReloadlyOperator } from '@/lib/issuers/reloadly/contract';
 import { sandboxReloadlyCredentials, sandboxReloadlyTopUpCount } from '@/lib/issuers/reloadly/sandbox';
 import { describeForDriver, drivers } from '../../support/databases';
-import { LIVE_SHOP_ENV, noParams, useProcessDatabaseOn, withEnv } from '../../support/process-database';
+import { LIVE_SHOP_ENV, noParams, openProcessDatabaseOn, withEnv } from '../../support/process-database';
 
 /*
  * The top-up sandbox over HTTP: its route handlers answer as Reloadly's API does, the shop's adapter works against
@@ -40,10 +40,10 @@ const overHttp: typeof fetch = async (input, init) => {
 for (const driver of drivers) {
   describeForDriver(driver.available)(`the top-up sandbox's routes on ${driver.name}`, () => {
     jest.setTimeout(120_000);
-    let env: Awaited<ReturnType<typeof useProcessDatabaseOn>>;
+    let env: Awaited<ReturnType<typeof openProcessDatabaseOn>>;
     const db = () => env.database.db;
     beforeAll(async () => {
-      env = await useProcessDatabaseOn(driver.name);
+      env = await openProcessDatabaseOn(driver.name);
     });
     afterAll(() => env.cleanup());
 

@@ -10,6 +10,7 @@ describe('toStaffTransaction', () => {
         operatorId: 'vodafone',
         operator: 'Vodafone Cartela',
         productId: 'vodafone-pin-10',
+        providerCost: null,
         faceValue: 10,
         currency: 'EUR',
         delivery: 'PIN',
