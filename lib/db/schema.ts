@@ -484,9 +484,10 @@ export const sandboxPayments = pgTable('sandbox_payments', {
 });
 
 /**
- * The issuers' sandboxes' own records (lib/issuers/sandbox-issuances.ts): one row per idempotency key, as an
- * idempotent issuer registers one vignette or top-up per key however often it is asked. `requests` counts the
- * asks, so a test sees a retry that the key made harmless.
+ * The issuers' sandboxes' own records (lib/issuers/issuer-api/sandbox.ts, lib/issuers/reloadly/sandbox.ts): one row
+ * per idempotency key, as an idempotent issuer registers one vignette or top-up per key however often it is asked.
+ * `requests` counts the requests that named the key (asks, and the issuer's look-ups by key), so a test sees a retry
+ * that the key made harmless.
  */
 export const sandboxIssuances = pgTable('sandbox_issuances', {
   idempotencyKey: text('idempotency_key').primaryKey(),

@@ -200,6 +200,11 @@ export async function sandboxLookUp(db: Db, request: Request): Promise<Response>
   const row = await registered(db, key);
   if (!row || row.kind !== 'VIGNETTE' || !row.record)
     return issuerError(404, 'NOT_FOUND', `Nothing was issued under the key ${key}`);
+  // Counted like an ask: a test sees that a lost answer was asked about again, and that the key kept it harmless.
+  await db
+    .update(sandboxIssuances)
+    .set({ requests: sql`${sandboxIssuances.requests} + 1`, lastRequestAt: sql`now()` })
+    .where(eq(sandboxIssuances.idempotencyKey, key));
   return Response.json(row.record, { status: 200 });
 }
 

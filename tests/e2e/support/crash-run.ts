@@ -186,6 +186,10 @@ async function expireClaims(databaseUrl: string) {
     await db.query(
       'update sandbox_payments set notify_next_at = now() where notified_at is null and notify_next_at > now()',
     );
+    // An item the dead server was asking for (lib/orders/fulfilment.ts, DELIVERY_CLAIM_SECONDS).
+    await db.query(
+      "update order_items set delivery_asked_at = now() - interval '1 hour' where issued_id is null and delivery_asked_at > now() - interval '1 hour'",
+    );
   });
 }
 
