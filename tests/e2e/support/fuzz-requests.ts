@@ -518,6 +518,20 @@ const isEfacturaAnswer = (request: FuzzRequest, body: string) => {
 };
 
 /**
+ * The top-up sandbox speaks Reloadly's protocol: its error body (`timeStamp`, `message`, `path`, `errorCode`), which
+ * Reloadly's clients read (lib/issuers/reloadly/contract.ts).
+ */
+const isReloadlyAnswer = (request: FuzzRequest, body: string) => {
+  if (!new URL(request.target, 'http://shop').pathname.startsWith('/api/topup-sandbox/')) return false;
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; errorCode?: unknown };
+    return typeof parsed.message === 'string' && 'errorCode' in parsed;
+  } catch {
+    return false;
+  }
+};
+
+/**
  * What is wrong with an answer: a 5xx, no answer or one slower than 2 s, a leaked stack trace or source path, and
  * for the API a 4xx that is not in the JSON error shape. Node's own refusals before the shop runs (431 for headers
  * over 16 KB) have no body to judge.
@@ -543,7 +557,8 @@ export function problemsOf(request: FuzzRequest, outcome: Outcome, api: boolean)
     !bodiless &&
     !isErrorShape(outcome.body) &&
     !isProviderAnswer(outcome.body) &&
-    !isEfacturaAnswer(request, outcome.body)
+    !isEfacturaAnswer(request, outcome.body) &&
+    !isReloadlyAnswer(request, outcome.body)
   )
     problems.push(`a ${outcome.status} not in the JSON error shape: ${outcome.body.slice(0, 120)}`);
   return problems;
