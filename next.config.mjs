@@ -1,11 +1,28 @@
+import { execFileSync } from 'node:child_process';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { contentSecurityPolicy, headersButPolicy } from './lib/security/headers.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
+/**
+ * Every server of one release agrees on the build id: the commit it was built from (docs/deploy.md), or RELEASE_ID
+ * when a pipeline builds from an archive without git. Without either, Next makes a random one.
+ */
+function releaseBuildId() {
+  if (process.env.RELEASE_ID) return process.env.RELEASE_ID;
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return null;
+  }
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  generateBuildId: async () => releaseBuildId(),
   poweredByHeader: false,
   // Native and WASM modules run as plain Node packages, not bundled (PGlite loads its WASM from disk).
   serverExternalPackages: [

@@ -87,6 +87,18 @@ export async function ensurePostgres() {
 }
 
 /**
+ * nginx for the deployment tests, which run the documented site (docs/deploy/nginx-site.conf) in front of real
+ * servers: Debian's nginx-light, installed here when running as root; without it those tests are reported skipped.
+ */
+export async function ensureNginx() {
+  if (['/usr/sbin/nginx', '/usr/bin/nginx'].some((candidate) => fs.existsSync(candidate))) return;
+  await aptInstall(
+    ['nginx-light'],
+    'the deployment tests run the documented nginx site in front of the shop',
+  );
+}
+
+/**
  * Everything the tests need, in order: the dependencies, then the files of the test mode (where CHROMIUM_PATH or
  * TEST_DATABASE_URL may be set), Chromium and PostgreSQL. Throws when the dependencies cannot be installed.
  */
@@ -95,4 +107,5 @@ export async function setUpForTests() {
   loadTestEnvFiles();
   await ensureChromium();
   await ensurePostgres();
+  await ensureNginx();
 }
