@@ -92,13 +92,22 @@ export function startBackgroundWorkers() {
  * PostgreSQL: a connection of its own, connected again when lost. PGlite: one process, so it hears only the
  * announcements of the jobs that run outside a request (the route handlers have already regenerated the pages).
  */
+const globalForListener = globalThis as unknown as { roadCatalogListener?: { stop(): Promise<void> } };
+
+/** Closes the catalog listener's own PostgreSQL connection and ends its retries (PGlite's closes with the database). */
+export async function stopCatalogListener(): Promise<void> {
+  const listener = globalForListener.roadCatalogListener;
+  globalForListener.roadCatalogListener = undefined;
+  await listener?.stop();
+}
+
 async function startCatalogListener() {
   const database = await getDatabase();
   const onChange = () => revalidateCatalogPagesFromBackground();
   const ownId = serverInstanceId();
   if (database.newPostgresClient) {
     const newClient = database.newPostgresClient;
-    listenForCatalogChanges({
+    globalForListener.roadCatalogListener = listenForCatalogChanges({
       createClient: () => newClient(),
       onChange,
       ownId,
