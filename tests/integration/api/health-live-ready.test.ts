@@ -11,6 +11,15 @@ import { noParams, resetProcess } from '../../support/process-database';
 const get = (handler: typeof live, route: string) =>
   handler(new Request(`http://localhost${route}`), noParams);
 
+/** Ready answers 503 UNAVAILABLE with Retry-After and `message`, while live still answers 200. */
+async function expectNotReady(message: string) {
+  const readyResponse = await get(ready, '/api/health/ready');
+  expect(readyResponse.status).toBe(503);
+  expect(readyResponse.headers.get('Retry-After')).toMatch(/^\d+$/);
+  expect(await readyResponse.json()).toEqual({ error: { code: 'UNAVAILABLE', message } });
+  expect((await get(live, '/api/health/live')).status).toBe(200);
+}
+
 /** Marks the process as stopping, as SIGTERM does, with nothing left to wait for. */
 async function beginShutdown() {
   await shutDown({
@@ -73,13 +82,7 @@ describe.each(drivers)('the live and ready health checks on $name', ({ name, ava
 
     it('answers ready with 503, Retry-After and the error shape once shutting down, while live stays 200', async () => {
       await beginShutdown();
-      const readyResponse = await get(ready, '/api/health/ready');
-      expect(readyResponse.status).toBe(503);
-      expect(readyResponse.headers.get('Retry-After')).toMatch(/^\d+$/);
-      expect(await readyResponse.json()).toEqual({
-        error: { code: 'UNAVAILABLE', message: 'The server is shutting down' },
-      });
-      expect((await get(live, '/api/health/live')).status).toBe(200);
+      await expectNotReady('The server is shutting down');
     });
   });
 });
@@ -90,12 +93,6 @@ describe('the live and ready health checks without a database', () => {
   it('answers ready 503 UNAVAILABLE and live 200 when the database is unreachable', async () => {
     // Port 1 on loopback: nothing listens there, so every connection is refused at once.
     await resetProcess({ DATABASE_URL: 'postgres://nobody:nothing@127.0.0.1:1/none', DATA_DIR: undefined });
-    const readyResponse = await get(ready, '/api/health/ready');
-    expect(readyResponse.status).toBe(503);
-    expect(readyResponse.headers.get('Retry-After')).toMatch(/^\d+$/);
-    expect(await readyResponse.json()).toEqual({
-      error: { code: 'UNAVAILABLE', message: 'The database is unreachable' },
-    });
-    expect((await get(live, '/api/health/live')).status).toBe(200);
+    await expectNotReady('The database is unreachable');
   });
 });
