@@ -25,6 +25,7 @@ import { getPaymentGateway } from '@/lib/payments/gateway';
 import { reconcilePendingOrders, reconcilePendingRefunds } from '@/lib/payments/reconciler';
 import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
 import { registerJob } from './jobs';
+import { isShuttingDown } from './shutdown';
 
 /**
  * Records the BNR rate of the day (once per day and source: a repeated fetch changes nothing, so a rate staff set by
@@ -103,6 +104,8 @@ export async function stopCatalogListener(): Promise<void> {
 
 async function startCatalogListener() {
   const database = await getDatabase();
+  // A stop that came while the database opened: the shutdown has already closed the listener it knew of.
+  if (isShuttingDown()) return;
   const onChange = () => revalidateCatalogPagesFromBackground();
   const ownId = serverInstanceId();
   if (database.newPostgresClient) {
