@@ -34,6 +34,8 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/eps/utils/operators': ['GET'],
   '/api/eps/utils/transaction/details': ['GET'],
   '/api/health': ['GET'],
+  '/api/health/live': ['GET'],
+  '/api/health/ready': ['GET'],
   '/api/internal/catalog-revalidation': ['POST'],
   '/api/invoice': ['GET'],
   '/api/issuer-sandbox/v1/health': ['GET'],

@@ -27,6 +27,8 @@ const wholeNumber = (fallback: number, min: number, max: number) => {
 export const envSchema = z
   .object({
     PORT: wholeNumber(3000, 1, 65535),
+    /** How long a stopping server waits for its job passes and requests before it gives up and exits 1. */
+    SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(30, 1, 600),
     DATA_DIR: z.preprocess((value) => (value === '' || value === undefined ? './data' : value), z.string()),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://')),
     SITE_URL: optional(httpUrl),

@@ -209,6 +209,18 @@ export function getDatabase(): Promise<Database> {
   return globalForDb.roadDatabase;
 }
 
+/**
+ * Closes the process's database (the pool, or PGlite and its data directory's lock) if it was opened; the next
+ * getDatabase() would open it again. Called by the server's shutdown, once nothing uses it any more.
+ */
+export async function closeDatabase(): Promise<void> {
+  const opening = globalForDb.roadDatabase;
+  if (!opening) return;
+  globalForDb.roadDatabase = undefined;
+  const database = await opening.catch(() => undefined);
+  await database?.close();
+}
+
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }

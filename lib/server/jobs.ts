@@ -10,6 +10,9 @@ interface Job {
   run: () => Promise<unknown>;
   running: boolean;
   again: boolean;
+  timer?: ReturnType<typeof setInterval>;
+  /** The pass in flight, for stopJobs to wait on. */
+  pass?: Promise<void>;
 }
 
 export type JobName =
@@ -23,20 +26,28 @@ export type JobName =
   | 'efactura-held-back';
 
 // Route handlers and instrumentation are bundled apart: the registry lives on globalThis, one per process.
-const globalForJobs = globalThis as unknown as { roadJobs?: Map<JobName, Job> };
+const globalForJobs = globalThis as unknown as { roadJobs?: Map<JobName, Job>; roadJobsStopped?: boolean };
 const jobs = () => (globalForJobs.roadJobs ??= new Map());
+const stopped = () => globalForJobs.roadJobsStopped === true;
 
-async function tick(name: JobName, job: Job) {
+function tick(name: JobName, job: Job) {
+  // Once the server is stopping no pass starts: a pass claims work (a mail, an invoice, an order to fulfil) that a
+  // process about to exit could leave half done.
+  if (stopped()) return;
   if (job.running) {
     job.again = true;
     return;
   }
   job.running = true;
+  job.pass = runPasses(name, job);
+}
+
+async function runPasses(name: JobName, job: Job) {
   try {
     do {
       job.again = false;
       await job.run();
-    } while (job.again);
+    } while (job.again && !stopped());
   } catch (error) {
     // The timer runs the job again; while the database is away that is expected, and its failed statement (which
     // may carry a buyer's data) is not logged.
@@ -45,19 +56,45 @@ async function tick(name: JobName, job: Job) {
     else logger.error({ err: error, job: name }, 'background job failed');
   } finally {
     job.running = false;
+    job.pass = undefined;
   }
 }
 
 /** Runs `run` every `intervalMs` (never two passes at once, never keeping the process alive) and on every kick. */
 export function registerJob(name: JobName, intervalMs: number, run: () => Promise<unknown>) {
+  if (stopped()) return;
   const job: Job = { run, running: false, again: false };
   jobs().set(name, job);
-  setInterval(() => void tick(name, job), intervalMs).unref();
-  void tick(name, job);
+  job.timer = setInterval(() => tick(name, job), intervalMs);
+  job.timer.unref();
+  tick(name, job);
 }
 
-/** Asks a job to run now; nothing happens where no job runs (tests, scripts). */
+/** Asks a job to run now; nothing happens where no job runs (tests, scripts) or once the server is stopping. */
 export function kick(name: JobName) {
   const job = jobs().get(name);
-  if (job) void tick(name, job);
+  if (job) tick(name, job);
+}
+
+/** The jobs with a pass in flight now (named in the log when a shutdown runs out of time). */
+export function runningJobs(): JobName[] {
+  return [...jobs()].filter(([, job]) => job.running).map(([name]) => name);
+}
+
+/**
+ * Stops the scheduler for good (no timer fires, no kick starts a pass, no job registers) and resolves once every
+ * pass in flight has ended, whatever its outcome. The server calls it when it shuts down.
+ */
+export async function stopJobs(): Promise<void> {
+  globalForJobs.roadJobsStopped = true;
+  const all = [...jobs().values()];
+  for (const job of all) clearInterval(job.timer);
+  await Promise.all(all.map((job) => job.pass));
+}
+
+/** Forgets every job and lifts the stop: for tests, which register and stop jobs many times in one process. */
+export function resetJobsForTests() {
+  for (const job of jobs().values()) clearInterval(job.timer);
+  jobs().clear();
+  globalForJobs.roadJobsStopped = false;
 }

@@ -7,6 +7,7 @@ import { DataDirUnusableError } from '@/lib/db/data-dir';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { seedDatabase } from '@/lib/db/seed';
 import { logger } from '@/lib/log/logger';
+import { handleShutdownSignals } from './shutdown-signals';
 import { startBackgroundWorkers } from './workers';
 
 /** Stops the process with a message meant for the person who started it. */
@@ -60,6 +61,7 @@ export async function startServer(): Promise<void> {
     if (error instanceof ConfigError) exitWith(error.message);
     throw error;
   }
+  handleShutdownSignals(config.SHUTDOWN_TIMEOUT_SECONDS);
 
   try {
     const database = await getDatabase();

@@ -25,6 +25,7 @@ import { getPaymentGateway } from '@/lib/payments/gateway';
 import { reconcilePendingOrders, reconcilePendingRefunds } from '@/lib/payments/reconciler';
 import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
 import { registerJob } from './jobs';
+import { isShuttingDown } from './shutdown';
 
 /**
  * Records the BNR rate of the day (once per day and source: a repeated fetch changes nothing, so a rate staff set by
@@ -92,13 +93,24 @@ export function startBackgroundWorkers() {
  * PostgreSQL: a connection of its own, connected again when lost. PGlite: one process, so it hears only the
  * announcements of the jobs that run outside a request (the route handlers have already regenerated the pages).
  */
+const globalForListener = globalThis as unknown as { roadCatalogListener?: { stop(): Promise<void> } };
+
+/** Closes the catalog listener's own PostgreSQL connection and ends its retries (PGlite's closes with the database). */
+export async function stopCatalogListener(): Promise<void> {
+  const listener = globalForListener.roadCatalogListener;
+  globalForListener.roadCatalogListener = undefined;
+  await listener?.stop();
+}
+
 async function startCatalogListener() {
   const database = await getDatabase();
+  // A stop that came while the database opened: the shutdown has already closed the listener it knew of.
+  if (isShuttingDown()) return;
   const onChange = () => revalidateCatalogPagesFromBackground();
   const ownId = serverInstanceId();
   if (database.newPostgresClient) {
     const newClient = database.newPostgresClient;
-    listenForCatalogChanges({
+    globalForListener.roadCatalogListener = listenForCatalogChanges({
       createClient: () => newClient(),
       onChange,
       ownId,
