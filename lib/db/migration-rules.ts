@@ -116,6 +116,23 @@ export function splitStatements(sql: string): MigrationStatement[] {
   return statements;
 }
 
+/** An ALTER TABLE's actions: the statement split at the commas outside parentheses (`numeric(10,2)` stays whole). */
+function topLevelParts(shape: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of shape) {
+    if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    if (char === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+    } else current += char;
+  }
+  parts.push(current.trim());
+  return parts;
+}
+
 interface Rule {
   rule: string;
   matches(statement: MigrationStatement, all: MigrationStatement[]): boolean;
@@ -172,14 +189,15 @@ const RULES: Rule[] = [
     // The previous release inserts rows without the new column.
     matches: ({ shape }) =>
       /^ALTER TABLE\b/.test(shape) &&
-      shape
-        .split(/\bADD (?=COLUMN\b|""|[A-Z_])/)
-        .slice(1)
-        .some(
-          (added) =>
-            /\bNOT NULL\b/.test(added.split(',')[0]!) &&
-            !/\bDEFAULT\b|\bGENERATED\b/.test(added.split(',')[0]!),
-        ),
+      topLevelParts(shape).some((part) => {
+        const added =
+          /^(?:ALTER TABLE .*? )?ADD (?!CONSTRAINT\b|PRIMARY\b|UNIQUE\b|FOREIGN\b|CHECK\b|EXCLUDE\b)(.*)$/.exec(
+            part,
+          );
+        return (
+          added !== null && /\bNOT NULL\b/.test(added[1]!) && !/\bDEFAULT\b|\bGENERATED\b/.test(added[1]!)
+        );
+      }),
   },
   {
     rule: 'column type change',
