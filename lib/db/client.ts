@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { checkDataDir } from './data-dir';
 import { lockDataDir } from './lock';
-import { assertMigrated, migratePostgres, MIGRATIONS_FOLDER } from './migrations';
+import { assertMigrated, MIGRATION_RUN_MS, migratePostgres, MIGRATIONS_FOLDER } from './migrations';
 import { seedReferenceData } from './seed';
 import { getConfig } from '@/lib/config/env';
 
@@ -112,7 +112,7 @@ export const POSTGRES_TIMEOUTS = {
    * Migrations at start-up: waiting for another starting server's advisory lock, then applying the migrations.
    * Bounded, but by minutes: a migration may rebuild an index.
    */
-  migrationMs: 120_000,
+  migrationMs: MIGRATION_RUN_MS,
 } as const;
 
 /**

@@ -18,6 +18,12 @@ export const MIGRATION_LOCK_KEY = 7_324_611;
  */
 export const MIGRATION_LOCK_TIMEOUT = '5s';
 
+/**
+ * How long a migration run may take, waiting for another server's advisory lock included: minutes, since a
+ * migration may build an index.
+ */
+export const MIGRATION_RUN_MS = 120_000;
+
 /** PostgreSQL's lock_not_available, which lock_timeout raises. */
 const LOCK_NOT_AVAILABLE = '55P03';
 
@@ -103,8 +109,9 @@ function postgresCode(error: unknown): string | undefined {
 export interface PostgresMigrationOptions {
   migrationsFolder?: string;
   lockTimeout?: string;
-  /** Bounds the whole run, waiting for another server's advisory lock included. */
+  /** Bounds each statement, the wait for another server's advisory lock included; default {@link MIGRATION_RUN_MS}. */
   queryTimeoutMs?: number;
+  /** Opening the connection; default: node-postgres's (no bound). */
   connectTimeoutMs?: number;
 }
 
@@ -120,8 +127,8 @@ export async function migratePostgres(
   const {
     migrationsFolder = MIGRATIONS_FOLDER,
     lockTimeout = MIGRATION_LOCK_TIMEOUT,
-    queryTimeoutMs = 120_000,
-    connectTimeoutMs = 1_500,
+    queryTimeoutMs = MIGRATION_RUN_MS,
+    connectTimeoutMs,
   } = options;
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
