@@ -31,6 +31,16 @@ export const envSchema = z
     SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(30, 1, 600),
     DATA_DIR: z.preprocess((value) => (value === '' || value === undefined ? './data' : value), z.string()),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://')),
+    /**
+     * Whether a server applies the migrations when it starts (default true). false: it checks that the database is
+     * at the build's latest migration and refuses to start when it is behind; `npm run db:migrate` migrates.
+     */
+    MIGRATE_ON_START: z
+      .preprocess(
+        (value) => (value === '' || value === undefined ? 'true' : value),
+        z.enum(['true', 'false']),
+      )
+      .transform((value) => value === 'true'),
     SITE_URL: optional(httpUrl),
     NEXT_PUBLIC_PAYMENTS_API_URL: optional(httpUrl),
     NEXT_PUBLIC_ANALYTICS_URL: optional(httpUrl),

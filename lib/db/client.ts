@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { checkDataDir } from './data-dir';
 import { lockDataDir } from './lock';
+import { assertMigrated, MIGRATION_RUN_MS, migratePostgres, MIGRATIONS_FOLDER } from './migrations';
 import { seedReferenceData } from './seed';
 import { getConfig } from '@/lib/config/env';
 
@@ -24,28 +25,40 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** A real PostgreSQL, PGlite in a folder, or a throwaway in-memory PGlite seeded with the reference data. */
-export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { memory: true };
-
-const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
-/** Serialises migrations when several servers start at once on one PostgreSQL. */
-const MIGRATION_LOCK_KEY = 7_324_611;
+/**
+ * A real PostgreSQL, PGlite in a folder, or a throwaway in-memory PGlite seeded with the reference data.
+ * `migrate: false` (MIGRATE_ON_START=false) checks that the database is at the build's latest migration instead
+ * of migrating it, and throws DatabaseBehindError when it is not; `migrationsFolder` is for tests.
+ */
+export type DatabaseOptions = ({ databaseUrl: string } | { dataDir: string } | { memory: true }) & {
+  migrate?: boolean;
+  migrationsFolder?: string;
+};
 
 /**
  * Opens the database and applies the committed migrations: node-postgres when a URL is given, else PGlite in
  * the data folder, after taking the folder's lock (a second process fails with DataDirLockedError).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
+  const migrations = {
+    migrate: options.migrate ?? true,
+    migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER,
+  };
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, migrations);
   if ('memory' in options) {
-    const database = await openPglite(undefined);
+    const database = await openPglite(undefined, { ...migrations, migrate: true });
     await seedReferenceData(database.db);
     return database;
   }
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, migrations);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+interface MigrationChoice {
+  migrate: boolean;
+  migrationsFolder: string;
+}
+
+async function openPglite(dataDir: string | undefined, migrations: MigrationChoice): Promise<Database> {
   if (dataDir) checkDataDir(dataDir);
   const release = dataDir ? await lockDataDir(dataDir) : async () => {};
   try {
@@ -56,7 +69,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ]);
     const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
     const db = drizzle({ client, schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    try {
+      if (migrations.migrate) await migrate(db, { migrationsFolder: migrations.migrationsFolder });
+      else await assertMigrated((text) => client.query(text), migrations.migrationsFolder);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     return {
       db: db as unknown as Db,
       driver: 'pglite',
@@ -93,7 +112,7 @@ export const POSTGRES_TIMEOUTS = {
    * Migrations at start-up: waiting for another starting server's advisory lock, then applying the migrations.
    * Bounded, but by minutes: a migration may rebuild an index.
    */
-  migrationMs: 120_000,
+  migrationMs: MIGRATION_RUN_MS,
 } as const;
 
 /**
@@ -125,38 +144,18 @@ async function timeoutClosingClient() {
   };
 }
 
-async function migratePostgres(databaseUrl: string): Promise<void> {
-  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-    import('drizzle-orm/node-postgres/migrator'),
-  ]);
-  // A client of its own, with the long bound: the pool's 1.5 s would end the wait for another server's lock.
-  const client = new pg.Client({
-    connectionString: databaseUrl,
-    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
-    query_timeout: POSTGRES_TIMEOUTS.migrationMs,
-    keepAlive: true,
-  });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-  } finally {
-    // Closing the session also releases the advisory lock if the migration failed.
-    await client.end().catch(() => {});
-  }
-}
-
-async function openPostgres(databaseUrl: string): Promise<Database> {
+async function openPostgres(databaseUrl: string, migrations: MigrationChoice): Promise<Database> {
   const [{ default: pg }, { drizzle }, Client] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     timeoutClosingClient(),
   ]);
-  await migratePostgres(databaseUrl);
+  if (migrations.migrate)
+    await migratePostgres(databaseUrl, {
+      migrationsFolder: migrations.migrationsFolder,
+      queryTimeoutMs: POSTGRES_TIMEOUTS.migrationMs,
+      connectTimeoutMs: POSTGRES_TIMEOUTS.connectMs,
+    });
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     Client,
@@ -170,6 +169,13 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   // An idle client that loses its server must not crash the process; the next query reports the failure, and the
   // pool opens new connections when the server is back.
   pool.on('error', () => {});
+  if (!migrations.migrate)
+    await assertMigrated((text) => pool.query(text), migrations.migrationsFolder).catch(
+      async (error: unknown) => {
+        await pool.end();
+        throw error;
+      },
+    );
   return {
     db: drizzle({ client: pool, schema }) as unknown as Db,
     driver: 'postgres',
@@ -191,7 +197,10 @@ export function databaseOptionsFromConfig(): DatabaseOptions {
   // a server may be running on it, and the build may run elsewhere. Pages regenerate from the real data at run time.
   if (process.env.NEXT_PHASE === 'phase-production-build') return { memory: true };
   const config = getConfig();
-  return config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
+  const migrate = config.MIGRATE_ON_START;
+  return config.DATABASE_URL
+    ? { databaseUrl: config.DATABASE_URL, migrate }
+    : { dataDir: config.DATA_DIR, migrate };
 }
 
 // Next bundles route handlers and instrumentation separately: the one database per process lives on globalThis.

@@ -5,6 +5,7 @@ import { isLiveMode, PRODUCT_LINES, productLineState } from '@/lib/config/live-m
 import { getDatabase } from '@/lib/db/client';
 import { DataDirUnusableError } from '@/lib/db/data-dir';
 import { DataDirLockedError } from '@/lib/db/lock';
+import { DatabaseBehindError, MigrationLockTimeoutError } from '@/lib/db/migrations';
 import { seedDatabase } from '@/lib/db/seed';
 import { logger } from '@/lib/log/logger';
 import { handleShutdownSignals } from './shutdown-signals';
@@ -86,7 +87,13 @@ export async function startServer(): Promise<void> {
       logger.info({ username: admin.username }, 'first admin created from ADMIN_USERNAME');
     }
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof DataDirUnusableError) exitWith(error.message);
+    if (
+      error instanceof DataDirLockedError ||
+      error instanceof DataDirUnusableError ||
+      error instanceof DatabaseBehindError ||
+      error instanceof MigrationLockTimeoutError
+    )
+      exitWith(error.message);
     logger.fatal({ err: error }, 'start-up failed');
     exitWith(`The shop could not start: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -190,6 +190,14 @@ describe('parseConfig', () => {
     expect(problemsOf({ RATE_LIMIT_MULTIPLIER: '0' })).toMatch(/RATE_LIMIT_MULTIPLIER/);
   });
 
+  it('migrates on start unless MIGRATE_ON_START=false, and names the variable of another value', () => {
+    expect(parseConfig({}).MIGRATE_ON_START).toBe(true);
+    expect(parseConfig({ MIGRATE_ON_START: '' }).MIGRATE_ON_START).toBe(true);
+    expect(parseConfig({ MIGRATE_ON_START: 'true' }).MIGRATE_ON_START).toBe(true);
+    expect(parseConfig({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
+    expect(problemsOf({ MIGRATE_ON_START: 'no' })).toMatch(/MIGRATE_ON_START.*"no"/);
+  });
+
   it('never echoes a secret value', () => {
     const message = problemsOf({
       JWT_SECRET: 'too-short-secret',
