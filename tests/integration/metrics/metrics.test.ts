@@ -1,10 +1,13 @@
 import { GET as unknownEndpoint } from '@/app/api/[[...unknown]]/route';
+import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
+import { ISSUER_SANDBOX_PLATES } from '@/lib/issuers/issuer-api/sandbox';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { describeOnProcessDrivers } from '../admin/admin-fixtures';
+import { sandboxAnswersAtOnce, sandboxApi } from '../../support/efactura-sandbox';
 import { metricsRequest, sampleValue, scrape } from '../../support/metrics';
 import { withEnv } from '../../support/process-database';
-import { payOrder, placeVignetteOrder } from '../../support/purchases';
+import { paidVignetteOrder, payOrder, placeVignetteOrder } from '../../support/purchases';
 
 /*
  * GET /api/metrics through its route handler, parsed by a strict Prometheus text parser, on PGlite and PostgreSQL: the
@@ -15,7 +18,9 @@ const ORDER_ROUTE = { route: '/api/nmps/orders/order', method: 'POST', status: '
 const NOTIFY_ROUTE = { route: '/api/payments/netopia/notify', method: 'POST' };
 
 describeOnProcessDrivers('metrics', (db) => {
-  it('move with one purchase: requests, orders by status, undelivered items, provider calls, mail backlog', async () => {
+  sandboxAnswersAtOnce();
+
+  it('move with one purchase: requests, orders by status, undelivered items, provider calls, backlogs', async () => {
     const before = await scrape();
     const orderId = await placeVignetteOrder({ plates: ['CJ01MET'] });
     const ordered = await scrape();
@@ -61,6 +66,42 @@ describeOnProcessDrivers('metrics', (db) => {
     expect(sampleValue(delivered, 'shop_mail_backlog')).toBe(sampleValue(before, 'shop_mail_backlog') + 1);
     expect(sampleValue(delivered, 'shop_mail_backlog_oldest_seconds')).toBeGreaterThanOrEqual(0);
     expect(sampleValue(delivered, 'shop_database_up')).toBe(1);
+
+    // The invoice waits for e-Factura from the payment on; the job's upload is a provider call.
+    const pending = { status: 'PENDING' };
+    const uploaded = { status: 'UPLOADED' };
+    expect(sampleValue(delivered, 'shop_efactura_submissions', pending)).toBe(
+      sampleValue(before, 'shop_efactura_submissions', pending) + 1,
+    );
+    await processEfacturaSubmissions(db(), sandboxApi(db()));
+    const sent = await scrape();
+    const efacturaOk = { provider: 'efactura', outcome: 'ok' };
+    expect(sampleValue(sent, 'shop_provider_calls_total', efacturaOk)).toBe(
+      sampleValue(before, 'shop_provider_calls_total', efacturaOk) + 1,
+    );
+    expect(sampleValue(sent, 'shop_efactura_submissions', pending)).toBe(
+      sampleValue(before, 'shop_efactura_submissions', pending),
+    );
+    expect(sampleValue(sent, 'shop_efactura_submissions', uploaded)).toBe(
+      sampleValue(before, 'shop_efactura_submissions', uploaded) + 1,
+    );
+    expect(sampleValue(sent, 'shop_efactura_oldest_unaccepted_seconds')).toBeGreaterThanOrEqual(0);
+  });
+
+  it("count a provider's outage as an error and its refusal as refused, the failed order as waiting for a person", async () => {
+    const before = await scrape();
+    await paidVignetteOrder(db(), { plates: [`${ISSUER_SANDBOX_PLATES.outage}123`], country: 'DE' });
+    await paidVignetteOrder(db(), { plates: [`${ISSUER_SANDBOX_PLATES.refused}1`], country: 'DE' });
+    await fulfilPaidOrders(db(), sandboxDeliverers);
+    const after = await scrape();
+    const delta = (name: string, labels: Record<string, string>) =>
+      sampleValue(after, name, labels) - sampleValue(before, name, labels);
+    expect(delta('shop_provider_calls_total', { provider: 'vignette-issuer', outcome: 'error' })).toBe(1);
+    expect(delta('shop_provider_calls_total', { provider: 'vignette-issuer', outcome: 'refused' })).toBe(1);
+    expect(delta('shop_orders', { status: 'FULFILLMENT_FAILED' })).toBe(1);
+    // The outage's order stays paid, its item undelivered, until its next attempt.
+    expect(delta('shop_orders', { status: 'PAID' })).toBe(1);
+    expect(delta('shop_paid_undelivered_items', {})).toBe(1);
   });
 
   it('report the process, the e-Factura queue, and the pool where node-postgres has one', async () => {
