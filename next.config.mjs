@@ -24,7 +24,8 @@ const nextConfig = {
   reactStrictMode: true,
   generateBuildId: async () => releaseBuildId(),
   poweredByHeader: false,
-  // Native and WASM modules run as plain Node packages, not bundled (PGlite loads its WASM from disk).
+  // Native and WASM modules run as plain Node packages, not bundled (PGlite loads its WASM from disk); prom-client
+  // reads Node's process internals (perf_hooks, v8) and is loaded once per process however many bundles import it.
   serverExternalPackages: [
     '@electric-sql/pglite',
     '@node-rs/argon2',
@@ -32,6 +33,7 @@ const nextConfig = {
     'pino',
     'proper-lockfile',
     'pdfkit',
+    'prom-client',
   ],
   // The invoice's fonts are read at run time from beside lib/invoices/invoice-pdf.ts, by a path no import names; an
   // invoice is rendered wherever a payment's delivery or its e-mail runs, so every route's trace carries them.

@@ -43,3 +43,12 @@ export function errorCodeOf(status: number): ErrorCode {
   const codes = Object.keys(ERROR_STATUS) as ErrorCode[];
   return codes.find((code) => ERROR_STATUS[code] === status) ?? 'BAD_REQUEST';
 }
+
+/**
+ * The answer of an address under /api that is no endpoint, never cached; also what an endpoint that must not
+ * advertise itself (the metrics) answers a caller it refuses, so that the two cannot be told apart.
+ */
+export const noEndpointResponse = () =>
+  errorResponse('NOT_FOUND', 'There is no endpoint at this address', undefined, {
+    headers: { 'Cache-Control': 'no-store' },
+  });

@@ -43,6 +43,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/issuer-sandbox/v1/vignettes/[id]': ['GET'],
   '/api/issuer-sandbox/v1/vignettes/[id]/corrections': ['POST'],
   '/api/login': ['POST'],
+  '/api/metrics': ['GET'],
   '/api/logout': ['POST'],
   '/api/nmps/orders/order': ['POST'],
   '/api/nmps/orders/quote': ['POST'],
@@ -72,9 +73,18 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
 };
 
 const ROUTES = Object.entries(API_ROUTE_METHODS).map(([route, methods]) => ({
+  route,
   pattern: new RegExp(`^${route.replace(/\[[^/\]]+\]/g, '[^/]+')}/?$`),
   methods,
 }));
+
+/**
+ * The route's pattern for a path (`/api/orders/[orderId]` for `/api/orders/abc`), or `other` when no route is there:
+ * what the metrics label a request with, so that label values stay as few as the routes.
+ */
+export function apiRoutePattern(pathname: string): string {
+  return ROUTES.find((route) => route.pattern.test(pathname))?.route ?? 'other';
+}
 
 /** The methods of the API route at that path (HEAD counts as GET), or undefined when no route is there. */
 export function apiRouteMethods(pathname: string): readonly HttpMethod[] | undefined {

@@ -109,6 +109,11 @@ export const envSchema = z
       (value) => (value === '' || value === undefined ? 1 : value),
       z.coerce.number({ error: 'must be a positive number' }).positive('must be a positive number').max(1e6),
     ),
+    /**
+     * The bearer token a scraper from another machine sends to `GET /api/metrics` (lib/metrics/access.ts); unset:
+     * the metrics answer the server's own machine only.
+     */
+    METRICS_TOKEN: optional(z.string().min(24, 'must be at least 24 characters long')),
     LOG_LEVEL: z.preprocess(
       (value) => (value === '' || value === undefined ? 'info' : value),
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
@@ -224,6 +229,7 @@ const SECRET_VARIABLES = new Set([
   'EFACTURA_REFRESH_TOKEN',
   'VIGNETTE_ISSUER_TOKEN',
   'RELOADLY_CLIENT_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 export class ConfigError extends Error {

@@ -22,6 +22,8 @@ export interface Database {
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** PostgreSQL only: a new connection outside the pool, with the pool's bounds, for a `LISTEN` that outlives requests. */
   newPostgresClient?(): Promise<import('pg').Client>;
+  /** PostgreSQL only: the pool's connections now, for the metrics (lib/metrics/scrape.ts). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -187,6 +189,7 @@ async function openPostgres(databaseUrl: string, migrations: MigrationChoice): P
         keepAlive: true,
         keepAliveInitialDelayMillis: POSTGRES_TIMEOUTS.keepAliveInitialDelayMs,
       }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -8,6 +8,7 @@ import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
 import { efacturaSubmissions } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
+import { countProviderCall, type ProviderOutcome } from '@/lib/metrics/registry';
 import { queueStaffAlert } from '@/lib/orders/staff-alerts';
 import type { Executor } from '@/lib/orders/orders';
 import { kick } from '@/lib/server/jobs';
@@ -131,6 +132,14 @@ async function update(
   return changed.length > 0;
 }
 
+/** An upload's answer as the metrics count it (shop_provider_calls_total{provider="efactura"}). */
+const UPLOAD_OUTCOME = {
+  UPLOADED: 'ok',
+  REFUSED: 'refused',
+  TEMPORARY: 'error',
+  UNCERTAIN: 'uncertain',
+} as const satisfies Record<string, ProviderOutcome>;
+
 async function upload(
   db: Db,
   api: EfacturaApi,
@@ -163,6 +172,7 @@ async function upload(
   // From here until ANAF's answer is recorded, a crash leaves the row UPLOADING: never uploaded again by itself.
   if (!(await update(db, row, token, { status: 'UPLOADING' }))) return;
   const result = await api.upload(document.xml, { standard: uploadStandardOf(document.xml), cif });
+  countProviderCall('efactura', UPLOAD_OUTCOME[result.kind]);
   switch (result.kind) {
     case 'UPLOADED':
       await update(db, row, token, {
@@ -209,6 +219,8 @@ async function askAbout(db: Db, api: EfacturaApi, row: SubmissionRow, token: str
       ...released,
     });
   const state = await api.messageState(row.uploadId!);
+  // ERRORS: ANAF could not say how the upload went, a failure to answer as a temporary one is.
+  countProviderCall('efactura', state.kind === 'TEMPORARY' || state.kind === 'ERRORS' ? 'error' : 'ok');
   switch (state.kind) {
     case 'in prelucrare':
       await askAgain(null);
@@ -227,6 +239,7 @@ async function askAbout(db: Db, api: EfacturaApi, row: SubmissionRow, token: str
     case 'ok':
     case 'nok': {
       const answer = await api.download(state.downloadId);
+      countProviderCall('efactura', answer.kind === 'ZIP' ? 'ok' : 'error');
       if (answer.kind !== 'ZIP') {
         await askAgain(`download ${state.downloadId}: ${answer.message}`, { downloadId: state.downloadId });
         return;

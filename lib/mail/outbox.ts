@@ -117,7 +117,7 @@ async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof O
   }
 }
 
-const MAX_MAIL_ATTEMPTS = 10;
+export const MAX_MAIL_ATTEMPTS = 10;
 /**
  * How long a claimed row is left to the server that claimed it: longer than a send can take (the SMTP timeouts in
  * mailer.ts), so a slow send is never doubled by another server; a server that died holding a claim has its row

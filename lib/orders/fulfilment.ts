@@ -6,6 +6,7 @@ import { orderItems, orders, outbox, topUpProducts } from '@/lib/db/schema';
 import type { TopUpProvider } from '@/lib/issuers/topup-provider';
 import { IssueError, type VignetteIssuer } from '@/lib/issuers/vignette-issuer';
 import { logger } from '@/lib/log/logger';
+import { countProviderCall, type MetricsProvider } from '@/lib/metrics/registry';
 import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import { loadOrderItems } from './order-read';
@@ -83,6 +84,18 @@ async function claimItem(db: Db, item: OrderItemRow): Promise<{ askedBefore: boo
   return claimed ? { askedBefore: item.deliveryAskedAt !== null } : undefined;
 }
 
+/** The provider's answer, its outcome counted in the metrics (a permanent IssueError is a refusal). */
+async function counted<T>(provider: MetricsProvider, call: Promise<T>): Promise<T> {
+  try {
+    const result = await call;
+    countProviderCall(provider, 'ok');
+    return result;
+  } catch (error) {
+    countProviderCall(provider, error instanceof IssueError && !error.temporary ? 'refused' : 'error');
+    throw error;
+  }
+}
+
 /** Delivers one item with its own idempotency key: the issuer's id, or the top-up's reference and PIN. */
 async function deliverItem(
   db: Db,
@@ -98,15 +111,18 @@ async function deliverItem(
       .from(topUpProducts)
       .where(eq(topUpProducts.id, item.topUpProductId ?? ''));
     if (!product) throw new Error(`top-up product ${item.topUpProductId} not found`);
-    const delivered = await deliverers.topUps.deliver({
-      idempotencyKey,
-      operatorId: product.operatorId,
-      productId: product.id,
-      faceValueCents: product.faceValueCents,
-      phone: item.phone ?? '',
-      delivery: product.delivery,
-      askedBefore,
-    });
+    const delivered = await counted(
+      'topup-provider',
+      deliverers.topUps.deliver({
+        idempotencyKey,
+        operatorId: product.operatorId,
+        productId: product.id,
+        faceValueCents: product.faceValueCents,
+        phone: item.phone ?? '',
+        delivery: product.delivery,
+        askedBefore,
+      }),
+    );
     return {
       issuedId: delivered.reference,
       deliveredPin: delivered.pin ?? null,
@@ -114,17 +130,20 @@ async function deliverItem(
       providerCostCurrency: delivered.cost?.currency ?? null,
     };
   }
-  const { issuedId } = await deliverers.vignettes.issue({
-    idempotencyKey,
-    categoryCode: item.categoryCode ?? '',
-    type: item.vignetteType ?? '',
-    county: item.county,
-    plate: item.plate ?? '',
-    country: item.country ?? '',
-    firstDay: item.firstDay ?? '',
-    lastDay: item.lastDay ?? '',
-    askedBefore,
-  });
+  const { issuedId } = await counted(
+    'vignette-issuer',
+    deliverers.vignettes.issue({
+      idempotencyKey,
+      categoryCode: item.categoryCode ?? '',
+      type: item.vignetteType ?? '',
+      county: item.county,
+      plate: item.plate ?? '',
+      country: item.country ?? '',
+      firstDay: item.firstDay ?? '',
+      lastDay: item.lastDay ?? '',
+      askedBefore,
+    }),
+  );
   return { issuedId, deliveredPin: null };
 }
 

@@ -1,4 +1,4 @@
-import { allowsMethod, API_ROUTE_METHODS, apiRouteMethods } from '@/lib/api/routes';
+import { allowsMethod, API_ROUTE_METHODS, apiRouteMethods, apiRoutePattern } from '@/lib/api/routes';
 import { routeFiles } from '../../../support/api-route-files';
 
 describe('the table of API routes and their methods', () => {
@@ -32,5 +32,12 @@ describe('the table of API routes and their methods', () => {
     expect(allowsMethod('/api/users/user', 'DELETE')).toBe(true);
     expect(allowsMethod('/api/users/user', 'PUT')).toBe(false);
     expect(allowsMethod('/api/nope', 'PUT')).toBe(true);
+  });
+
+  it("names a request's route by its pattern, never its raw path, so that metrics' labels stay few", () => {
+    expect(apiRoutePattern('/api/orders/AAAA')).toBe('/api/orders/[orderId]');
+    expect(apiRoutePattern('/api/orders/BBBB/invoice')).toBe('/api/orders/[orderId]/invoice');
+    expect(apiRoutePattern('/api/health/')).toBe('/api/health');
+    expect(apiRoutePattern('/api/nope/whatever')).toBe('other');
   });
 });

@@ -209,4 +209,14 @@ describe('parseConfig', () => {
     expect(message).not.toContain('too-short-secret');
     expect(message).not.toContain('"short"');
   });
+
+  it('takes a METRICS_TOKEN of at least 24 characters, and never echoes a short one', () => {
+    expect(parseConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ METRICS_TOKEN: 'a-metrics-token-long-enough' }).METRICS_TOKEN).toBe(
+      'a-metrics-token-long-enough',
+    );
+    const message = problemsOf({ METRICS_TOKEN: 'short-metrics-token' });
+    expect(message).toMatch(/METRICS_TOKEN must be at least 24 characters/);
+    expect(message).not.toContain('short-metrics-token');
+  });
 });

@@ -1,0 +1,134 @@
+import 'server-only';
+
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Who the shop calls, as `shop_provider_calls_total`'s `provider` label: a bounded set. */
+export type MetricsProvider = 'vignette-issuer' | 'topup-provider' | 'efactura';
+/** How a call went: answered, refused for good, failed (to be retried), or left unknown (a person checks). */
+export type ProviderOutcome = 'ok' | 'refused' | 'error' | 'uncertain';
+
+export interface ShopMetrics {
+  registry: Registry;
+  httpRequests: Counter<'route' | 'method' | 'status'>;
+  httpDuration: Histogram<'route' | 'method'>;
+  providerCalls: Counter<'provider' | 'outcome'>;
+  orders: Gauge<'status'>;
+  mailBacklog: Gauge;
+  mailBacklogOldest: Gauge;
+  mailGivenUp: Gauge;
+  efacturaSubmissions: Gauge<'status'>;
+  efacturaLate: Gauge;
+  efacturaOldestUnaccepted: Gauge;
+  undeliveredItems: Gauge;
+  databaseUp: Gauge;
+  poolConnections: Gauge<'state'>;
+}
+
+function createMetrics(): ShopMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'API requests answered, by route pattern, method and status.',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an API request, by route pattern and method.',
+      labelNames: ['route', 'method'],
+      registers,
+    }),
+    providerCalls: new Counter({
+      name: 'shop_provider_calls_total',
+      help: 'Calls to outside providers (vignette issuer, top-up provider, e-Factura) by outcome.',
+      labelNames: ['provider', 'outcome'],
+      registers,
+    }),
+    orders: new Gauge({
+      name: 'shop_orders',
+      help: 'Orders in each status that still needs the shop or a person (terminal statuses are not counted).',
+      labelNames: ['status'],
+      registers,
+    }),
+    mailBacklog: new Gauge({
+      name: 'shop_mail_backlog',
+      help: 'Outbox messages not sent yet.',
+      registers,
+    }),
+    mailBacklogOldest: new Gauge({
+      name: 'shop_mail_backlog_oldest_seconds',
+      help: 'Age of the oldest unsent outbox message, 0 when none waits.',
+      registers,
+    }),
+    mailGivenUp: new Gauge({
+      name: 'shop_mail_given_up',
+      help: 'Outbox messages whose retries ran out unsent: nobody received them.',
+      registers,
+    }),
+    efacturaSubmissions: new Gauge({
+      name: 'shop_efactura_submissions',
+      help: 'e-Factura submissions not accepted yet, by status.',
+      labelNames: ['status'],
+      registers,
+    }),
+    efacturaLate: new Gauge({
+      name: 'shop_efactura_late',
+      help: 'e-Factura submissions past the time by which ANAF should have settled them (they need a person).',
+      registers,
+    }),
+    efacturaOldestUnaccepted: new Gauge({
+      name: 'shop_efactura_oldest_unaccepted_seconds',
+      help: 'Age of the oldest issued document ANAF has not accepted or rejected, 0 when none waits.',
+      registers,
+    }),
+    undeliveredItems: new Gauge({
+      name: 'shop_paid_undelivered_items',
+      help: 'Items of paid orders the provider has not delivered yet.',
+      registers,
+    }),
+    databaseUp: new Gauge({
+      name: 'shop_database_up',
+      help: '1 when the database answered this scrape, 0 when it did not (the shop gauges are then stale).',
+      registers,
+    }),
+    poolConnections: new Gauge({
+      name: 'shop_db_pool_connections',
+      help: 'PostgreSQL pool connections of this process: total, idle, and requests waiting for one.',
+      labelNames: ['state'],
+      registers,
+    }),
+  };
+}
+
+// Next bundles route handlers apart: the one registry per process lives on globalThis, like the database.
+const globalForMetrics = globalThis as unknown as { roadMetrics?: ShopMetrics };
+
+/** The process's metrics, created on first use. */
+export function shopMetrics(): ShopMetrics {
+  globalForMetrics.roadMetrics ??= createMetrics();
+  return globalForMetrics.roadMetrics;
+}
+
+/** Counts one call to an outside provider; never throws (metrics must not break a delivery). */
+export function countProviderCall(provider: MetricsProvider, outcome: ProviderOutcome) {
+  try {
+    shopMetrics().providerCalls.inc({ provider, outcome });
+  } catch {
+    // A metric lost is better than a delivery failed.
+  }
+}
+
+/** Records one answered API request under its route's pattern (never the raw path: label values stay bounded). */
+export function observeApiRequest(route: string, method: string, status: number, seconds: number) {
+  try {
+    const metrics = shopMetrics();
+    metrics.httpRequests.inc({ route, method, status: String(status) });
+    metrics.httpDuration.observe({ route, method }, seconds);
+  } catch {
+    // As above: the answer goes out whatever the metrics do.
+  }
+}

@@ -1,0 +1,103 @@
+import 'server-only';
+
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '@/lib/db/client';
+import { MAX_MAIL_ATTEMPTS } from '@/lib/mail/outbox';
+import { shopMetrics } from './registry';
+
+/**
+ * The order statuses counted at each scrape: those that still need the shop or a person. Terminal statuses grow
+ * without bound and would cost a scan of most of the table; their flow is seen in `http_requests_total` instead.
+ */
+export const OPEN_ORDER_STATUSES = [
+  'PENDING_PAYMENT',
+  'PAID',
+  'FULFILLMENT_FAILED',
+  'REFUND_PENDING',
+] as const;
+/** The e-Factura statuses ANAF has not settled yet. */
+export const UNSETTLED_EFACTURA_STATUSES = ['PENDING', 'UPLOADING', 'UPLOADED'] as const;
+
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/**
+ * Sets the gauges read from the database. Each query reads an index's range of rows still in flight (orders by
+ * `orders_status_created`, the outbox by `outbox_pending`, e-Factura by `efactura_submissions_due`), so a scrape
+ * costs a few milliseconds however many orders the shop has sold.
+ */
+async function readShopGauges(database: Database, now: Date) {
+  const { db } = database;
+  const metrics = shopMetrics();
+  const [orderCounts, [mail], [efactura], efacturaCounts, [undelivered]] = await Promise.all([
+    queryRows<{ status: string; n: number }>(
+      db,
+      sql`select status, count(*)::int as n from orders
+          where status in (${inList(OPEN_ORDER_STATUSES)}) group by status`,
+    ),
+    queryRows<{ backlog: number; given_up: number; oldest: string | Date | null }>(
+      db,
+      sql`select count(*) filter (where attempts < ${MAX_MAIL_ATTEMPTS})::int as backlog,
+                 count(*) filter (where attempts >= ${MAX_MAIL_ATTEMPTS})::int as given_up,
+                 min(created_at) filter (where attempts < ${MAX_MAIL_ATTEMPTS}) as oldest
+          from outbox where sent_at is null`,
+    ),
+    queryRows<{ oldest: string | Date | null; late: number }>(
+      db,
+      sql`select min(issued_at) as oldest, count(*) filter (where attention_at <= ${now.toISOString()})::int as late
+          from efactura_submissions where status in (${inList(UNSETTLED_EFACTURA_STATUSES)})`,
+    ),
+    queryRows<{ status: string; n: number }>(
+      db,
+      sql`select status, count(*)::int as n from efactura_submissions
+          where status in (${inList(UNSETTLED_EFACTURA_STATUSES)}) group by status`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from order_items i join orders o on o.id = i.order_id
+          where o.status = 'PAID' and i.issued_id is null`,
+    ),
+  ]);
+  const ageSeconds = (time: string | Date | null | undefined) =>
+    time ? Math.max(0, (now.getTime() - new Date(time).getTime()) / 1000) : 0;
+  for (const status of OPEN_ORDER_STATUSES) {
+    metrics.orders.set({ status }, orderCounts.find((row) => row.status === status)?.n ?? 0);
+  }
+  metrics.mailBacklog.set(mail?.backlog ?? 0);
+  metrics.mailGivenUp.set(mail?.given_up ?? 0);
+  metrics.mailBacklogOldest.set(ageSeconds(mail?.oldest));
+  for (const status of UNSETTLED_EFACTURA_STATUSES) {
+    metrics.efacturaSubmissions.set({ status }, efacturaCounts.find((row) => row.status === status)?.n ?? 0);
+  }
+  metrics.efacturaLate.set(efactura?.late ?? 0);
+  metrics.efacturaOldestUnaccepted.set(ageSeconds(efactura?.oldest));
+  metrics.undeliveredItems.set(undelivered?.n ?? 0);
+}
+
+/**
+ * The process's metrics in the Prometheus text format, with the database's gauges read now. A database that does
+ * not answer leaves those gauges as they were and sets `shop_database_up` to 0: the scrape itself still answers.
+ */
+export async function renderMetrics(
+  openDatabase: () => Promise<Database>,
+  now = new Date(),
+): Promise<{ body: string; contentType: string }> {
+  const metrics = shopMetrics();
+  try {
+    const database = await openDatabase();
+    await readShopGauges(database, now);
+    metrics.databaseUp.set(1);
+    const pool = database.poolStats?.();
+    if (pool) {
+      metrics.poolConnections.set({ state: 'total' }, pool.total);
+      metrics.poolConnections.set({ state: 'idle' }, pool.idle);
+      metrics.poolConnections.set({ state: 'waiting' }, pool.waiting);
+    }
+  } catch {
+    metrics.databaseUp.set(0);
+  }
+  return { body: await metrics.registry.metrics(), contentType: metrics.registry.contentType };
+}
