@@ -7,9 +7,11 @@ const maxAttempts: SQLWrapper = { getSQL: () => sql`${getConfig().MAIL_MAX_ATTEM
 
 /**
  * A dead letter: an outbox row never sent whose attempts are all used (lib/mail/outbox.ts). It is kept, its order
- * needs attention (MAIL_UNDELIVERED), and staff may requeue it from the back-office.
+ * needs attention (MAIL_UNDELIVERED), and staff may requeue it from the back-office. A row on its last attempt is
+ * not one while a server holds its claim (its next attempt time is the claim's end): it may be being sent right now,
+ * and is one once the claim runs out unsent (its server died) or the attempt fails.
  */
-export const DEAD_LETTER: SQL = sql`(${outbox.sentAt} is null and ${outbox.attempts} >= ${maxAttempts})`;
+export const DEAD_LETTER: SQL = sql`(${outbox.sentAt} is null and ${outbox.attempts} >= ${maxAttempts} and ${outbox.nextAttemptAt} <= now())`;
 
 /** The orders with a dead letter, as a predicate on `orders` (lib/orders/attention.ts). */
 export const HAS_DEAD_LETTER = (orderId: SQLWrapper): SQL =>

@@ -230,7 +230,8 @@ async function recordFailure(db: Db, row: OutboxRow, lastError: string): Promise
   await db.transaction(async (tx) => {
     await tx
       .update(outbox)
-      .set({ lastError, nextAttemptAt: new Date(Date.now() + delaySeconds * 1000) })
+      // A dead row's time is now: it is never tried again, and is a dead letter from this moment on.
+      .set({ lastError, nextAttemptAt: dead ? sql`now()` : new Date(Date.now() + delaySeconds * 1000) })
       .where(eq(outbox.id, row.id));
     if (dead && row.orderId && row.kind !== 'STAFF_ALERT')
       await queueStaffAlert(tx, row.orderId, 'MAIL_UNDELIVERED', `${row.kind}: ${lastError}`);

@@ -122,4 +122,27 @@ describeOnProcessDrivers('an e-mail that keeps failing', (db) => {
       expect(audit.map((entry) => entry.action)).toEqual(['payment.mailRetry']);
     });
   });
+
+  it('is not one while a server holds the claim of its last attempt, and is one once that claim ran out', async () => {
+    await withEnv(SHORT_SCHEDULE, async () => {
+      const orderId = await paidVignetteOrder(db(), { plates: ['B456DED'], country: 'DE' });
+      await fulfilPaidOrders(db(), sandboxDeliverers);
+      const [row] = await rowsOf(orderId);
+      // Claimed for its third and last attempt, by a server that may be sending it right now.
+      await db()
+        .update(outbox)
+        .set({ attempts: 3, nextAttemptAt: new Date(Date.now() + 5 * 60_000) })
+        .where(eq(outbox.id, row!.id));
+      expect(await needsAttention(orderId)).toBe(false);
+      expect(await deadLetters()).toBe(0);
+      // That server died: its claim ran out, the row unsent.
+      await db()
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(outbox.id, row!.id));
+      expect(await needsAttention(orderId)).toBe(true);
+      expect(await deadLetters()).toBe(1);
+      expect(await sendDueMail(db(), capture.mailer)).toBe(0);
+    });
+  });
 });
