@@ -6,7 +6,8 @@ import { SHOP_STATUS_URL, type ShopStatus } from '@/lib/admin-client/admin-api';
 
 /**
  * Above every back-office screen, what staff must know of the shop's set-up: a product line that is not sold online
- * (live mode with its provider still the sandbox) and why, and invoices held back from ANAF (EFACTURA_PROVIDER=off).
+ * (live mode with its provider still the sandbox) and why, invoices held back from ANAF (EFACTURA_PROVIDER=off), and
+ * e-mails given up after every retry.
  * Nothing when all is sold and reported.
  */
 export function ShopStatusBanner() {
@@ -14,7 +15,7 @@ export function ShopStatusBanner() {
   const { data } = useSWR<ShopStatus>(SHOP_STATUS_URL);
   if (!data) return null;
   const closed = data.lines.filter((line) => !line.sold);
-  if (!closed.length && data.efactura !== 'off') return null;
+  if (!closed.length && data.efactura !== 'off' && !data.deadLetters) return null;
   return (
     <section
       aria-label={t('label')}
@@ -30,6 +31,11 @@ export function ShopStatusBanner() {
       {data.efactura === 'off' && (
         <p data-testid="efactura-off">
           <strong>{t('efacturaOff')}</strong> {t('efacturaOffWhy')}
+        </p>
+      )}
+      {data.deadLetters > 0 && (
+        <p data-testid="dead-letters">
+          <strong>{t('deadLetters', { count: data.deadLetters })}</strong> {t('deadLettersWhy')}
         </p>
       )}
     </section>

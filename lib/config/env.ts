@@ -53,6 +53,10 @@ export const envSchema = z
     MAIL_FROM: optional(z.string().min(3)),
     /** Where staff are told of an order that needs a hand (lib/orders/staff-alerts.ts); unset: nobody is mailed. */
     STAFF_ALERT_EMAIL: optional(z.email('must be an e-mail address')),
+    /** How many times an e-mail is tried before it is given up and staff are told (lib/mail/outbox.ts). */
+    MAIL_MAX_ATTEMPTS: wholeNumber(10, 1, 100),
+    /** The first wait between two tries of an e-mail, in seconds; it doubles at each try, up to an hour. */
+    MAIL_RETRY_BASE_SECONDS: wholeNumber(5, 0, 3600),
     PAYMENT_PROVIDER: z.preprocess(
       (value) => (value === '' || value === undefined ? 'sandbox' : value),
       z.enum(['sandbox', 'netopia']),

@@ -9,6 +9,7 @@ import { outbox } from '@/lib/db/schema';
 import { invoiceDocumentOf, invoicePdf } from '@/lib/invoices/order-invoice';
 import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
+import { queueStaffAlert } from '@/lib/orders/staff-alerts';
 import { loadOrderDocument, type DocumentTopUp } from '@/lib/orders/order-document';
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
 import { EFACTURA_HELD_BACK } from './efactura-held-back';
@@ -117,7 +118,6 @@ async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof O
   }
 }
 
-export const MAX_MAIL_ATTEMPTS = 10;
 /**
  * How long a claimed row is left to the server that claimed it: longer than a send can take (the SMTP timeouts in
  * mailer.ts), so a slow send is never doubled by another server; a server that died holding a claim has its row
@@ -166,7 +166,7 @@ function dueMail(db: Db) {
       and(
         isNull(outbox.sentAt),
         lte(outbox.nextAttemptAt, new Date()),
-        sql`${outbox.attempts} < ${MAX_MAIL_ATTEMPTS}`,
+        sql`${outbox.attempts} < ${getConfig().MAIL_MAX_ATTEMPTS}`,
       ),
     )
     .limit(MAIL_BATCH);
@@ -204,15 +204,7 @@ async function sendBatch(db: Db, mailer: Mailer, due: OutboxRow[]): Promise<numb
       }
       ({ messageId } = await mailer.send({ ...message, messageId: outboxMessageId(row, from) }));
     } catch (error) {
-      const delaySeconds = Math.min(3600, 5 * 2 ** row.attempts);
-      await db
-        .update(outbox)
-        .set({
-          lastError: error instanceof Error ? error.message : String(error),
-          nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
-        })
-        .where(eq(outbox.id, row.id));
-      logger.warn({ err: error, outboxId: row.id }, 'mail not sent; will retry');
+      await recordFailure(db, row, error instanceof Error ? error.message : String(error));
       continue;
     }
     crashPoint('mail-sent');
@@ -222,4 +214,32 @@ async function sendBatch(db: Db, mailer: Mailer, due: OutboxRow[]): Promise<numb
     sent++;
   }
   return sent;
+}
+
+/**
+ * Records a failed attempt: the row waits longer each time (MAIL_RETRY_BASE_SECONDS doubling, up to an hour). After
+ * its last attempt (MAIL_MAX_ATTEMPTS) it is a dead letter ({@link DEAD_LETTER}): kept, its order needs attention,
+ * and staff are alerted in the same transaction. A staff alert that dies alerts nobody again (the back-office's shop
+ * status counts it).
+ */
+async function recordFailure(db: Db, row: OutboxRow, lastError: string): Promise<void> {
+  const { MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_SECONDS } = getConfig();
+  const attempts = row.attempts + 1;
+  const delaySeconds = Math.min(3600, MAIL_RETRY_BASE_SECONDS * 2 ** row.attempts);
+  const dead = attempts >= MAIL_MAX_ATTEMPTS;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(outbox)
+      // A dead row's time is now: it is never tried again, and is a dead letter from this moment on.
+      .set({ lastError, nextAttemptAt: dead ? sql`now()` : new Date(Date.now() + delaySeconds * 1000) })
+      .where(eq(outbox.id, row.id));
+    if (dead && row.orderId && row.kind !== 'STAFF_ALERT')
+      await queueStaffAlert(tx, row.orderId, 'MAIL_UNDELIVERED', `${row.kind}: ${lastError}`);
+  });
+  if (dead)
+    logger.error(
+      { outboxId: row.id, orderId: row.orderId, kind: row.kind },
+      'mail given up after its last attempt',
+    );
+  else logger.warn({ outboxId: row.id, lastError }, 'mail not sent; will retry');
 }

@@ -35,6 +35,7 @@ export const staffAlertReasons = [
   'EFACTURA_REJECTED',
   'EFACTURA_UNCONFIRMED',
   'EFACTURA_OVERDUE',
+  'MAIL_UNDELIVERED',
 ] as const;
 export type StaffAlertReason = (typeof staffAlertReasons)[number];
 

@@ -1,8 +1,8 @@
 import 'server-only';
 
 import { sql } from 'drizzle-orm';
+import { getConfig } from '@/lib/config/env';
 import { queryRows, type Database } from '@/lib/db/client';
-import { MAX_MAIL_ATTEMPTS } from '@/lib/mail/outbox';
 import { shopMetrics } from './registry';
 
 /**
@@ -32,6 +32,8 @@ const inList = (values: readonly string[]) =>
 async function readShopGauges(database: Database, now: Date) {
   const { db } = database;
   const metrics = shopMetrics();
+  // The retry schedule's last attempt (lib/mail/outbox.ts): past it, a row is a dead letter (lib/mail/dead-letters.ts).
+  const maxAttempts = getConfig().MAIL_MAX_ATTEMPTS;
   const [orderCounts, [mail], [efactura], efacturaCounts, [undelivered]] = await Promise.all([
     queryRows<{ status: string; n: number }>(
       db,
@@ -40,9 +42,9 @@ async function readShopGauges(database: Database, now: Date) {
     ),
     queryRows<{ backlog: number; given_up: number; oldest: string | Date | null }>(
       db,
-      sql`select count(*) filter (where attempts < ${MAX_MAIL_ATTEMPTS})::int as backlog,
-                 count(*) filter (where attempts >= ${MAX_MAIL_ATTEMPTS})::int as given_up,
-                 min(created_at) filter (where attempts < ${MAX_MAIL_ATTEMPTS}) as oldest
+      sql`select count(*) filter (where attempts < ${maxAttempts})::int as backlog,
+                 count(*) filter (where attempts >= ${maxAttempts})::int as given_up,
+                 min(created_at) filter (where attempts < ${maxAttempts}) as oldest
           from outbox where sent_at is null`,
     ),
     queryRows<{ oldest: string | Date | null; late: number }>(

@@ -7,6 +7,7 @@ import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
 import { orderItems, orders, outbox } from '@/lib/db/schema';
 import { IssueError } from '@/lib/issuers/vignette-issuer';
+import { DEAD_LETTER } from '@/lib/mail/dead-letters';
 import { kick } from '@/lib/server/jobs';
 import { isRegistrationCountry } from '@/lib/vignettes/countries';
 import { checkPlate } from '@/lib/vignettes/plate';
@@ -211,10 +212,27 @@ export async function changeOrderEmail(db: Db, staff: Staff, orderId: string, em
 /**
  * Queues the confirmation with its invoice again, to the order's address or to `to`: a staff re-send has no
  * interval (the buyer's button has one), since staff answer a buyer who did not get it.
+ *
+ * When the order has e-mails given up after every retry (dead letters, lib/mail/dead-letters.ts), those are requeued
+ * instead, whatever the order's state: fresh attempts from now, with the same Message-ID, their last error kept
+ * until they are sent; a new confirmation is queued besides only when staff name another address.
  */
 export async function resendConfirmationByStaff(db: Db, staff: Staff, orderId: string, to?: string) {
-  const recipient = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
+    const requeued = await tx
+      .update(outbox)
+      .set({ attempts: 0, nextAttemptAt: new Date() })
+      .where(and(eq(outbox.orderId, orderId), DEAD_LETTER))
+      .returning({ id: outbox.id, kind: outbox.kind });
+    if (requeued.length) {
+      await recordAudit(tx, staff, {
+        action: 'payment.mailRetry',
+        target: orderId,
+        details: { messages: requeued.map((row) => `${row.kind} #${row.id}`).join(', ') },
+      });
+      if (!to) return { to: order.email, requeued: requeued.length };
+    }
     if (order.status !== 'FULFILLED') throw conflict('The confirmation is sent once the order was delivered');
     await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId, recipient: to ?? null });
     await recordAudit(tx, staff, {
@@ -222,10 +240,10 @@ export async function resendConfirmationByStaff(db: Db, staff: Staff, orderId: s
       target: orderId,
       details: { to: to ?? order.email },
     });
-    return to ?? order.email;
+    return { to: to ?? order.email, requeued: requeued.length };
   });
   kick('mail');
-  return { queued: true as const, to: recipient };
+  return { queued: true as const, ...result };
 }
 
 /**

@@ -1,8 +1,9 @@
 import 'server-only';
 
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { invoices, orderEvents } from '@/lib/db/schema';
+import { invoices, orderEvents, outbox } from '@/lib/db/schema';
+import { DEAD_LETTER } from '@/lib/mail/dead-letters';
 import { efacturaOfOrder, type EfacturaView } from '@/lib/efactura/submissions';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { refundableOf, refundsOf, type RefundView } from '@/lib/payments/refunds';
@@ -26,17 +27,23 @@ const maskPin = (pin: string) => `${'•'.repeat(Math.max(pin.length - 4, 0))}${
 export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETTE' | 'TOPUP') {
   const loaded = await loadOrder(db, orderId);
   if (!loaded || loaded.order.kind !== kind) return null;
-  const [events, [invoice], refunds, refundableRon, efactura] = await Promise.all([
+  const [events, [invoice], refunds, refundableRon, efactura, deadLetters] = await Promise.all([
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
     db.select().from(invoices).where(eq(invoices.orderId, orderId)),
     refundsOf(db, orderId),
     refundableOf(db, loaded.order),
     efacturaOfOrder(db, orderId),
+    db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.orderId, orderId), DEAD_LETTER))
+      .limit(1),
   ]);
   const attentionReasons = attentionReasonsOf(loaded.order, {
     chargeback: events.some((event) => event.code === 'chargeback.opened'),
     refundPending: refunds.some((refund) => refund.status === 'PENDING'),
     efactura: efactura.attention,
+    mailUndelivered: deadLetters.length > 0,
   });
   return {
     ...toStaffTransaction(loaded, events, invoice),

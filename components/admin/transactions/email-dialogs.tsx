@@ -41,7 +41,10 @@ export function EmailDialog({ order, open, onClose, onDone }: OrderActionDialogP
   );
 }
 
-/** The confirmation of a fulfilled order, sent again: to the buyer, or to another address the buyer gives. */
+/**
+ * The confirmation of a fulfilled order, sent again: to the buyer, or to another address the buyer gives. An order
+ * whose e-mails were given up after every retry has those tried again instead (and the confirmation sent to `to`).
+ */
 export function ResendDialog({ order, open, onClose, onDone }: OrderActionDialogProps<string>) {
   const s = useTranslations('Admin.actions.resend');
   const issueText = useIssueText();
@@ -50,7 +53,11 @@ export function ResendDialog({ order, open, onClose, onDone }: OrderActionDialog
       open={open}
       onClose={onClose}
       title={s('title')}
-      intro={s('text', { email: order.email })}
+      intro={
+        order.attentionReasons.includes('MAIL_UNDELIVERED')
+          ? s('undelivered')
+          : s('text', { email: order.email })
+      }
       name="to"
       label={s('to')}
       hint={s('toHint')}

@@ -82,7 +82,8 @@ export function OrderActions({
     refund: mayRefund && order.refundableRon > 0 && REFUNDABLE_STATUSES.includes(order.status),
     retry: mayWrite && order.status === 'FULFILLMENT_FAILED',
     email: mayWrite,
-    resend: mayWrite && order.status === 'FULFILLED',
+    // A dead letter (an e-mail given up after every retry) is requeued by the same re-send, whatever the state.
+    resend: mayWrite && (order.status === 'FULFILLED' || order.attentionReasons.includes('MAIL_UNDELIVERED')),
     cancel: mayWrite && order.status === 'PENDING_PAYMENT',
   };
 

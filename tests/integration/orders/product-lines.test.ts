@@ -133,6 +133,7 @@ describeOnProcessDrivers('product lines', (db) => {
           { line: 'topUps', sold: false, variable: 'TOPUP_PROVIDER' },
         ],
         efactura: 'off',
+        deadLetters: 0,
       });
     });
     expect(await status()).toMatchObject({

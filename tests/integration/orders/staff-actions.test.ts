@@ -183,7 +183,7 @@ describeOnProcessDrivers('staff settle orders', (db) => {
       to: 'office@example.ro',
     });
     expect(resent.status).toBe(202);
-    expect(await resent.json()).toEqual({ queued: true, to: 'office@example.ro' });
+    expect(await resent.json()).toEqual({ queued: true, to: 'office@example.ro', requeued: 0 });
     await sendDueMail(db(), capture.mailer);
     const recipients = capture.received
       .filter((mail) => mail.text?.includes(orderId))

@@ -6,8 +6,12 @@ import { getDb } from '@/lib/db/client';
 
 export const dynamic = 'force-dynamic';
 
-/** `GET /api/admin/shop-status`: live or sandbox, which product lines are closed and why, e-Factura (PAYMENT_READ). */
+/**
+ * `GET /api/admin/shop-status`: live or sandbox, which product lines are closed and why, e-Factura, the e-mails given
+ * up after every retry (PAYMENT_READ).
+ */
 export const GET = apiHandler(async (request) => {
-  await requireAuthority(await getDb(), request, 'PAYMENT_READ');
-  return NextResponse.json(shopStatus(), { headers: { 'Cache-Control': 'no-store' } });
+  const db = await getDb();
+  await requireAuthority(db, request, 'PAYMENT_READ');
+  return NextResponse.json(await shopStatus(db), { headers: { 'Cache-Control': 'no-store' } });
 });

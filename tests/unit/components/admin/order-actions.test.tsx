@@ -704,6 +704,27 @@ describe('re-sending the confirmation', () => {
   });
 });
 
+describe('retrying e-mails given up after every retry', () => {
+  it('offers the re-send on an order in any state, saying what it does', async () => {
+    on('POST', '/api/admin/payment/resend', () => ({
+      status: 202,
+      body: { queued: true, to: 'buyer@example.com', requeued: 1 },
+    }));
+    const details = await openDetails({
+      ...FAILED,
+      status: 'REFUNDED',
+      attentionReasons: ['MAIL_UNDELIVERED'],
+      refundableRon: 0,
+    });
+    fireEvent.click(details.getByRole('button', { name: a.resend.button }));
+    const dialog = within(await actionDialog(a.resend.title));
+    expect(dialog.getByText(a.resend.undelivered)).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: a.resend.send }));
+    await announced(fill(a.resend.done, { to: 'buyer@example.com' }));
+    expect(callsTo('POST', '/api/admin/payment/resend')[0]!.json).toEqual({ id: 'order-1' });
+  });
+});
+
 describe('cancelling a pending order', () => {
   it('asks first, then cancels it and says so', async () => {
     on('POST', '/api/admin/payment/cancel', () => {

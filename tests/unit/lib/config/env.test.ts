@@ -198,6 +198,16 @@ describe('parseConfig', () => {
     expect(problemsOf({ MIGRATE_ON_START: 'no' })).toMatch(/MIGRATE_ON_START.*"no"/);
   });
 
+  it('reads the e-mail retry schedule with its defaults: 10 attempts, 5 seconds first', () => {
+    expect(parseConfig({})).toMatchObject({ MAIL_MAX_ATTEMPTS: 10, MAIL_RETRY_BASE_SECONDS: 5 });
+    expect(parseConfig({ MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_SECONDS: '0' })).toMatchObject({
+      MAIL_MAX_ATTEMPTS: 3,
+      MAIL_RETRY_BASE_SECONDS: 0,
+    });
+    expect(problemsOf({ MAIL_MAX_ATTEMPTS: '0' })).toMatch(/MAIL_MAX_ATTEMPTS/);
+    expect(problemsOf({ MAIL_RETRY_BASE_SECONDS: 'soon' })).toMatch(/MAIL_RETRY_BASE_SECONDS/);
+  });
+
   it('never echoes a secret value', () => {
     const message = problemsOf({
       JWT_SECRET: 'too-short-secret',

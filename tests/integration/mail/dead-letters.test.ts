@@ -1,0 +1,148 @@
+import { and, eq } from 'drizzle-orm';
+import { POST as resendRoute } from '@/app/api/admin/payment/resend/route';
+import { GET as shopStatusRoute } from '@/app/api/admin/shop-status/route';
+import { GET as detailsRoute } from '@/app/api/nmps/utils/transaction/details/route';
+import { defaultFromAddress, type Mailer } from '@/lib/mail/mailer';
+import { auditLog, orders, outbox } from '@/lib/db/schema';
+import { COMPANY } from '@/lib/company';
+import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
+import { outboxMessageId, sendDueMail } from '@/lib/mail/outbox';
+import { NEEDS_ATTENTION } from '@/lib/orders/attention';
+import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
+import { describeOnProcessDrivers, get, staff } from '../admin/admin-fixtures';
+import { jsonRequest, noParams, withEnv } from '../../support/process-database';
+import { paidVignetteOrder } from '../../support/purchases';
+import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
+
+/** A mail server that refuses everything, as one down for hours does. */
+const refusing: Mailer = {
+  send: () => Promise.reject(new Error('421 4.3.2 Service not available')),
+  close: () => Promise.resolve(),
+};
+
+/** Three attempts, no wait between them: the whole schedule in three passes. */
+const SHORT_SCHEDULE = {
+  MAIL_MAX_ATTEMPTS: '3',
+  MAIL_RETRY_BASE_SECONDS: '0',
+  STAFF_ALERT_EMAIL: 'staff@example.ro',
+  MAIL_FROM: undefined,
+};
+
+describeOnProcessDrivers('an e-mail that keeps failing', (db) => {
+  let admin: string;
+  let capture: SmtpCapture;
+  beforeAll(async () => {
+    ({ token: admin } = await staff(db(), `postmaster-${Date.now()}`, 'ADMIN'));
+    capture = await startSmtpCapture();
+  });
+  afterAll(() => capture.close());
+
+  const rowsOf = (orderId: string) => db().select().from(outbox).where(eq(outbox.orderId, orderId));
+  const reasonsOf = async (orderId: string) =>
+    (
+      (await (
+        await detailsRoute(get(`/api/nmps/utils/transaction/details?id=${orderId}`, admin), noParams)
+      ).json()) as { attentionReasons: string[] }
+    ).attentionReasons;
+  const needsAttention = async (orderId: string) =>
+    (
+      await db()
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), NEEDS_ATTENTION))
+    ).length > 0;
+  const deadLetters = async () =>
+    (
+      (await (await shopStatusRoute(get('/api/admin/shop-status', admin), noParams)).json()) as {
+        deadLetters: number;
+      }
+    ).deadLetters;
+
+  it('is kept, flags its order, alerts staff once, and is sent once when staff retry it', async () => {
+    await withEnv(SHORT_SCHEDULE, async () => {
+      const orderId = await paidVignetteOrder(db(), { plates: ['B123DED'], country: 'DE' });
+      await fulfilPaidOrders(db(), sandboxDeliverers);
+      const [confirmation] = await rowsOf(orderId);
+      expect(confirmation).toMatchObject({ kind: 'ORDER_CONFIRMATION', sentAt: null });
+      expect(await deadLetters()).toBe(0);
+
+      // The mail server refuses through the whole schedule: the row is given up, not dropped.
+      for (let pass = 0; pass < 3; pass++) await sendDueMail(db(), refusing);
+      const [dead] = (await rowsOf(orderId)).filter((row) => row.kind === 'ORDER_CONFIRMATION');
+      expect(dead).toMatchObject({ attempts: 3, sentAt: null, lastError: '421 4.3.2 Service not available' });
+      expect(await needsAttention(orderId)).toBe(true);
+      expect(await reasonsOf(orderId)).toEqual(['MAIL_UNDELIVERED']);
+
+      // Staff are alerted, once, with what failed and why.
+      const alerts = (await rowsOf(orderId)).filter((row) => row.kind === 'STAFF_ALERT');
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.details).toEqual({
+        reason: 'MAIL_UNDELIVERED',
+        detail: 'ORDER_CONFIRMATION: 421 4.3.2 Service not available',
+      });
+      expect(await deadLetters()).toBe(1);
+
+      // The alert cannot be sent either: it dies without alerting again, and the back-office counts both.
+      for (let pass = 0; pass < 3; pass++) await sendDueMail(db(), refusing);
+      const rows = await rowsOf(orderId);
+      expect(rows.filter((row) => row.kind === 'STAFF_ALERT')).toHaveLength(1);
+      expect(rows.every((row) => row.attempts === 3 && row.sentAt === null)).toBe(true);
+      expect(await deadLetters()).toBe(2);
+
+      // The mail server is back; staff retry from the order: both are requeued and each is sent once.
+      const retried = await resendRoute(
+        jsonRequest('/api/admin/payment/resend', {
+          method: 'POST',
+          body: { id: orderId },
+          headers: { authorization: `Bearer ${admin}` },
+        }),
+        noParams,
+      );
+      expect(retried.status).toBe(202);
+      expect(await retried.json()).toMatchObject({ queued: true, requeued: 2 });
+      const requeued = await rowsOf(orderId);
+      expect(requeued.every((row) => row.attempts === 0 && row.lastError !== null)).toBe(true);
+      expect(await needsAttention(orderId)).toBe(false);
+
+      expect(await sendDueMail(db(), capture.mailer)).toBe(2);
+      expect(await sendDueMail(db(), capture.mailer)).toBe(0);
+      const mine = capture.received.filter((mail) => mail.text?.includes(orderId));
+      expect(mine).toHaveLength(2);
+      const toBuyer = mine.filter((mail) => !JSON.stringify(mail.to).includes('staff@example.ro'));
+      expect(toBuyer).toHaveLength(1);
+      expect(toBuyer[0]!.messageId).toBe(
+        outboxMessageId(dead!, defaultFromAddress(COMPANY.email, COMPANY.brand)),
+      );
+      expect((await rowsOf(orderId)).every((row) => row.sentAt !== null && row.lastError === null)).toBe(
+        true,
+      );
+      expect(await reasonsOf(orderId)).toEqual([]);
+      expect(await deadLetters()).toBe(0);
+      const audit = await db().select().from(auditLog).where(eq(auditLog.target, orderId));
+      expect(audit.map((entry) => entry.action)).toEqual(['payment.mailRetry']);
+    });
+  });
+
+  it('is not one while a server holds the claim of its last attempt, and is one once that claim ran out', async () => {
+    await withEnv(SHORT_SCHEDULE, async () => {
+      const orderId = await paidVignetteOrder(db(), { plates: ['B456DED'], country: 'DE' });
+      await fulfilPaidOrders(db(), sandboxDeliverers);
+      const [row] = await rowsOf(orderId);
+      // Claimed for its third and last attempt, by a server that may be sending it right now.
+      await db()
+        .update(outbox)
+        .set({ attempts: 3, nextAttemptAt: new Date(Date.now() + 5 * 60_000) })
+        .where(eq(outbox.id, row!.id));
+      expect(await needsAttention(orderId)).toBe(false);
+      expect(await deadLetters()).toBe(0);
+      // That server died: its claim ran out, the row unsent.
+      await db()
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(outbox.id, row!.id));
+      expect(await needsAttention(orderId)).toBe(true);
+      expect(await deadLetters()).toBe(1);
+      expect(await sendDueMail(db(), capture.mailer)).toBe(0);
+    });
+  });
+});

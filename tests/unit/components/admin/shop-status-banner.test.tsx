@@ -1,0 +1,39 @@
+/** @jest-environment jsdom */
+import { screen } from '@testing-library/react';
+import { ShopStatusBanner } from '@/components/admin/shop-status-banner';
+import type { ShopStatus } from '@/lib/admin-client/admin-api';
+import { on, resetFakeApi } from './fake-api';
+import { renderAdmin, t } from './render-admin';
+
+jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
+
+const ALL_WELL: ShopStatus = {
+  live: true,
+  lines: [
+    { line: 'vignettes', sold: true },
+    { line: 'topUps', sold: true },
+  ],
+  efactura: 'anaf',
+  deadLetters: 0,
+};
+
+const serve = (status: ShopStatus) => on('GET', '/api/admin/shop-status', { body: status });
+
+describe('ShopStatusBanner', () => {
+  beforeEach(resetFakeApi);
+
+  it('says nothing when all is sold, reported and sent', async () => {
+    serve(ALL_WELL);
+    renderAdmin(<ShopStatusBanner />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('shop-status')).toBeNull();
+  });
+
+  it('counts the e-mails given up after every retry and sends staff to the orders that need attention', async () => {
+    serve({ ...ALL_WELL, deadLetters: 3 });
+    renderAdmin(<ShopStatusBanner />);
+    const line = await screen.findByTestId('dead-letters');
+    expect(line).toHaveTextContent('3 e-mailuri nu au putut fi trimise după toate reîncercările.');
+    expect(line).toHaveTextContent(t.shopStatus.deadLettersWhy);
+  });
+});

@@ -1,0 +1,27 @@
+import { ATTENTION_REASONS, attentionReasonsOf } from '@/lib/orders/attention';
+import { staffAlertReasons } from '@/lib/mail/staff-alert';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
+import hu from '@/messages/hu.json';
+import ro from '@/messages/ro.json';
+
+describe('an order whose e-mail was given up after every retry', () => {
+  it('needs attention for that alone, after its other reasons', () => {
+    expect(
+      attentionReasonsOf({ status: 'FULFILLED', needsReview: false }, { mailUndelivered: true }),
+    ).toEqual(['MAIL_UNDELIVERED']);
+    expect(
+      attentionReasonsOf({ status: 'FULFILLMENT_FAILED', needsReview: false }, { mailUndelivered: true }),
+    ).toEqual(['FULFILLMENT_FAILED', 'MAIL_UNDELIVERED']);
+    expect(attentionReasonsOf({ status: 'FULFILLED', needsReview: false })).toEqual([]);
+  });
+
+  it('is a reason staff are alerted of and read, in every language', () => {
+    expect(ATTENTION_REASONS).toContain('MAIL_UNDELIVERED');
+    expect(staffAlertReasons).toContain('MAIL_UNDELIVERED');
+    for (const messages of [ro, en, de, hu]) {
+      expect(messages.Admin.attention.reasons.MAIL_UNDELIVERED).toMatch(/\S/);
+      expect(Object.values(messages.StaffAlertEmail.reasons.MAIL_UNDELIVERED)).toHaveLength(3);
+    }
+  });
+});
