@@ -2,9 +2,9 @@ import 'server-only';
 
 import { getConfig, type Config } from '@/lib/config/env';
 import type { Deliverers } from '@/lib/orders/fulfilment';
+import { httpVignetteIssuer } from './issuer-api/client';
 import { reloadlyTopUpProvider } from './reloadly/client';
-import { sandboxReloadlyTopUpProvider } from './reloadly/sandbox';
-import { configuredVignetteIssuer } from './issuer-api/configured';
+import { sandboxDeliverers } from './sandbox-deliverers';
 
 const globalForDeliverers = globalThis as unknown as {
   roadDeliverers?: { config: Config; deliverers: Deliverers };
@@ -14,13 +14,17 @@ const globalForDeliverers = globalThis as unknown as {
  * The configured delivery adapters: the vignette issuer (VIGNETTE_ISSUER) and the top-up provider (TOPUP_PROVIDER).
  * Each is the real HTTP adapter; with a built-in sandbox it talks to that sandbox in-process, through the same HTTP
  * contract (docs/decisions/0014-built-in-sandbox-providers.md). One set per process and configuration, so that a
- * provider's token and operator list are asked for once, not on every pass.
+ * provider's token and operator list are asked for once, not on every pass. lib/config/env.ts refuses a real
+ * provider without its URL and credentials.
  */
 export function getDeliverers(config: Config = getConfig()): Deliverers {
   const cached = globalForDeliverers.roadDeliverers;
   if (cached?.config === config) return cached.deliverers;
   const deliverers: Deliverers = {
-    vignettes: configuredVignetteIssuer(config),
+    vignettes:
+      config.VIGNETTE_ISSUER === 'http'
+        ? httpVignetteIssuer({ baseUrl: config.VIGNETTE_ISSUER_URL!, token: config.VIGNETTE_ISSUER_TOKEN! })
+        : sandboxDeliverers.vignettes,
     topUps:
       config.TOPUP_PROVIDER === 'reloadly'
         ? reloadlyTopUpProvider({
@@ -29,7 +33,7 @@ export function getDeliverers(config: Config = getConfig()): Deliverers {
             clientId: config.RELOADLY_CLIENT_ID!,
             clientSecret: config.RELOADLY_CLIENT_SECRET!,
           })
-        : sandboxReloadlyTopUpProvider(),
+        : sandboxDeliverers.topUps,
   };
   globalForDeliverers.roadDeliverers = { config, deliverers };
   return deliverers;

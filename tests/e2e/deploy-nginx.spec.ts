@@ -15,6 +15,8 @@ import { XSRF_HEADERS } from './support/xsrf';
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
+// Skipped, and counted as skipped, only where nginx cannot be had (not root, no apt): `npm test` installs it as root,
+// as CI runs, so CI always runs these.
 test.skip(
   !NGINX,
   'nginx is not installed (npm test installs Debian\u2019s nginx-light when it runs as root)',

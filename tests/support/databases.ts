@@ -70,5 +70,6 @@ export const drivers = [
   { name: 'postgres', open: freshPostgres, available: Boolean(postgresUrl) },
 ] as const;
 
-// A skipped describe is how a missing PostgreSQL shows up in the summary, rather than passing silently.
+// A skipped describe (or test) is how a missing PostgreSQL shows up in the summary, rather than passing silently.
 export const describeForDriver = (available: boolean) => (available ? describe : describe.skip);
+export const itForDriver = (available: boolean) => (available ? it : it.skip);

@@ -34,7 +34,8 @@ import {
  * - `+4079999…`: Reloadly is unavailable (503) every time: retries, then FULFILLMENT_FAILED;
  * - `+4079998…`: refused as an invalid number (400 INVALID_RECIPIENT_PHONE): FULFILLMENT_FAILED at once;
  * - `+4079997…`: the top-up is made, then the answer is lost (504 from the gateway): the next attempt finds it;
- * - `+4079996…`: the first ask of a key is answered 503 with nothing made, the next one as any other.
+ * - `+4079996…`: the first ask of a key is answered 503 with nothing made, the next one as any other: a provider
+ *   outage that clears by the next pass, so tests and a person trying the shop see a retry that succeeds.
  */
 
 export const RELOADLY_SANDBOX_PATH = '/api/topup-sandbox';

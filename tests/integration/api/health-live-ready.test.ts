@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { GET as live } from '@/app/api/health/live/route';
 import { GET as ready } from '@/app/api/health/ready/route';
-import { getDatabase } from '@/lib/db/client';
 import { resetShutdownForTests, shutDown } from '@/lib/server/shutdown';
-import { createPostgresDatabase, postgresUrl } from '../../support/databases';
+import { describeOnProcessDrivers } from '../admin/admin-fixtures';
 import { noParams, resetProcess } from '../../support/process-database';
 
 const get = (handler: typeof live, route: string) =>
@@ -32,58 +28,22 @@ async function beginShutdown() {
   });
 }
 
-const drivers = [
-  {
-    name: 'PGlite',
-    available: true,
-    open: async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'road-ready-'));
-      await resetProcess({ DATABASE_URL: undefined, DATA_DIR: dataDir });
-      return async () => fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    available: Boolean(postgresUrl),
-    open: async () => {
-      const created = await createPostgresDatabase();
-      await resetProcess({ DATABASE_URL: created.url, DATA_DIR: undefined });
-      return async () => {
-        await resetProcess({ DATABASE_URL: undefined });
-        await created.drop();
-      };
-    },
-  },
-];
+describeOnProcessDrivers('the live and ready health checks', () => {
+  afterEach(() => resetShutdownForTests());
 
-describe.each(drivers)('the live and ready health checks on $name', ({ name, available, open }) => {
-  const maybe = available ? describe : describe.skip;
-  maybe('', () => {
-    let cleanup: () => Promise<void> = async () => undefined;
-    beforeAll(async () => {
-      cleanup = await open();
-    }, 120_000);
-    afterEach(() => resetShutdownForTests());
-    afterAll(async () => {
-      await resetProcess({ DATABASE_URL: undefined, DATA_DIR: undefined });
-      await cleanup();
-    });
+  it('answers 200 to both while the database is reachable', async () => {
+    const readyResponse = await get(ready, '/api/health/ready');
+    expect(readyResponse.status).toBe(200);
+    expect(await readyResponse.json()).toEqual({ status: 'ok' });
+    expect(readyResponse.headers.get('Cache-Control')).toBe('no-store');
+    const liveResponse = await get(live, '/api/health/live');
+    expect(liveResponse.status).toBe(200);
+    expect(await liveResponse.json()).toEqual({ status: 'ok' });
+  });
 
-    it('answers 200 to both while the database is reachable', async () => {
-      const readyResponse = await get(ready, '/api/health/ready');
-      expect(readyResponse.status).toBe(200);
-      expect(await readyResponse.json()).toEqual({ status: 'ok' });
-      expect(readyResponse.headers.get('Cache-Control')).toBe('no-store');
-      expect((await getDatabase()).driver).toBe(name === 'PGlite' ? 'pglite' : 'postgres');
-      const liveResponse = await get(live, '/api/health/live');
-      expect(liveResponse.status).toBe(200);
-      expect(await liveResponse.json()).toEqual({ status: 'ok' });
-    });
-
-    it('answers ready with 503, Retry-After and the error shape once shutting down, while live stays 200', async () => {
-      await beginShutdown();
-      await expectNotReady('The server is shutting down');
-    });
+  it('answers ready with 503, Retry-After and the error shape once shutting down, while live stays 200', async () => {
+    await beginShutdown();
+    await expectNotReady('The server is shutting down');
   });
 });
 

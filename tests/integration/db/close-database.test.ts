@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { closeDatabase, getDatabase, openDatabase } from '@/lib/db/client';
-import { createPostgresDatabase, postgresUrl } from '../../support/databases';
+import { createPostgresDatabase, itForDriver, postgresUrl } from '../../support/databases';
 import { resetProcess } from '../../support/process-database';
 
 describe('closeDatabase', () => {
@@ -27,7 +27,7 @@ describe('closeDatabase', () => {
     }
   }, 120_000);
 
-  (postgresUrl ? it : it.skip)(
+  itForDriver(Boolean(postgresUrl))(
     'ends the PostgreSQL pool',
     async () => {
       const created = await createPostgresDatabase();

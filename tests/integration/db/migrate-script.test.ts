@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { getDatabase, openDatabase, type DatabaseOptions } from '@/lib/db/client';
 import { DatabaseBehindError, readJournal } from '@/lib/db/migrations';
-import { createPostgresDatabase, postgresUrl } from '../../support/databases';
+import { createPostgresDatabase, itForDriver, postgresUrl } from '../../support/databases';
 import { resetProcess } from '../../support/process-database';
 
 const run = promisify(execFile);
@@ -47,7 +47,7 @@ const stores: {
 ];
 
 describe.each(stores)('npm run db:migrate and MIGRATE_ON_START=false on $name', ({ available, make }) => {
-  const maybe = available ? it : it.skip;
+  const maybe = itForDriver(available);
   afterEach(() =>
     resetProcess({ MIGRATE_ON_START: undefined, DATA_DIR: undefined, DATABASE_URL: undefined }),
   );

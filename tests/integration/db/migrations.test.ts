@@ -11,9 +11,9 @@ import {
   migratePostgres,
   readJournal,
 } from '@/lib/db/migrations';
-import { createPostgresDatabase, postgresUrl } from '../../support/databases';
+import { createPostgresDatabase, describeForDriver, itForDriver, postgresUrl } from '../../support/databases';
 
-const describeOnPostgres = postgresUrl ? describe : describe.skip;
+const describeOnPostgres = describeForDriver(Boolean(postgresUrl));
 
 /** The build's migrations plus one more that adds a column to `orders`: the next release's folder. */
 function nextReleaseFolder(): string {
@@ -57,7 +57,7 @@ const stores: {
 ];
 
 describe.each(stores)('MIGRATE_ON_START=false on $name', ({ available, make }) => {
-  const maybe = available ? it : it.skip;
+  const maybe = itForDriver(available);
   let folder: string;
   beforeAll(() => {
     folder = nextReleaseFolder();
