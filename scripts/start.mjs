@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadConfigSchema } from './lib/config.mjs';
 import { loadEnvFiles } from './lib/env.mjs';
-import { build, buildIsCurrent, ensureDependencies, root, say } from './lib/project.mjs';
+import { build, buildIsCurrent, ensureDependencies, root, say, SERVE_ARGUMENTS } from './lib/project.mjs';
 
 const fail = (message) => {
   process.stderr.write(`\n${message}\n\n`);
@@ -51,7 +51,7 @@ if (!buildIsCurrent() && (await build()) !== 0) fail('The build failed; see the 
 
 const server = spawn(
   process.execPath,
-  [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', port],
+  [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', port, ...SERVE_ARGUMENTS],
   {
     cwd: root,
     stdio: 'inherit',

@@ -94,13 +94,17 @@ async function openPglite(dataDir: string | undefined, migrations: MigrationChoi
 }
 
 /**
- * How long the shop waits for PostgreSQL (nothing waits longer than 2 s for the database). Each wait
- * — a connection, a free slot in the pool, one statement's answer — is bounded apart, so a request that meets a
- * stopped or frozen server fails after one such wait and answers 503 instead of hanging.
+ * How long the shop waits for PostgreSQL (nothing waits longer than 2 s for a database that is away). Each wait
+ * — a connection, one statement's answer — is bounded apart, so a request that meets a stopped or frozen server fails
+ * after one such wait and answers 503 instead of hanging. Waiting for a free slot of the pool is bounded apart and
+ * longer: every connection is then busy with live work (a burst of buyers, one server carrying the load while the
+ * other restarts), and a request that queues a moment is better served than refused.
  */
 export const POSTGRES_TIMEOUTS = {
-  /** Opening a connection, or waiting for a pooled one. */
+  /** Opening a connection. */
   connectMs: 1_500,
+  /** Waiting for a pooled connection while all are in use (each is itself freed within queryMs at most). */
+  poolWaitMs: 8_000,
   /**
    * One statement, measured by the client: a frozen server (a network partition) never answers, so the
    * server-side statement_timeout alone cannot end the wait.
@@ -125,6 +129,15 @@ export const POSTGRES_TIMEOUTS = {
 async function timeoutClosingClient() {
   const { default: pg } = await import('pg');
   return class TimeoutClosingClient extends pg.Client {
+    // The pool's own timeout is the wait for a free slot (poolWaitMs); opening a connection keeps its short bound.
+    constructor(config?: string | import('pg').ClientConfig) {
+      super(
+        typeof config === 'string'
+          ? { connectionString: config, connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs }
+          : { ...config, connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs },
+      );
+    }
+
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-postgres overloads query() (promise, callback, submittable) with types no single signature can override; every form goes through here unchanged
     override query(...args: any[]): any {
       const query = super.query as (...forwarded: unknown[]) => unknown;
@@ -162,7 +175,7 @@ async function openPostgres(databaseUrl: string, migrations: MigrationChoice): P
     connectionString: databaseUrl,
     Client,
     max: 10,
-    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.poolWaitMs,
     query_timeout: POSTGRES_TIMEOUTS.queryMs,
     statement_timeout: POSTGRES_TIMEOUTS.statementMs,
     keepAlive: true,

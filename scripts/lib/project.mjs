@@ -30,6 +30,14 @@ const BUILD_INPUTS = [
   'scripts/lib/compile-hints.mjs',
 ];
 
+/**
+ * `next start`'s options for every server of the shop (`npm start`, `npm run serve`, the tests' built servers): idle
+ * connections are kept 65 s, longer than any proxy in front keeps them (docs/deploy/nginx-site.conf: 4 s). Node's
+ * default of 5 s would close a connection under a request the proxy was just sending on it (a POST so failed is
+ * answered 502), and a busy event loop makes that 5 s timer fire late but still before the request is read.
+ */
+export const SERVE_ARGUMENTS = ['--keepAliveTimeout', '65000'];
+
 export const say = (message) => process.stdout.write(`${message}\n`);
 
 /** Runs a command with the console attached; resolves with its exit code. */

@@ -1,120 +1,35 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { httpsRequest, NGINX_BINARY, NGINX_MISSING, prepareNginx, type Nginx } from './support/nginx';
 import { startBuiltServer, waitUntilHealthy, type ShopProcess } from './support/shop-process';
 import { XSRF_HEADERS } from './support/xsrf';
 
 /*
  * docs/deploy/nginx-site.conf, the site the deployment guide gives, run by a real nginx in front of a built server:
- * only its addresses, ports and certificate paths are replaced. TLS with a certificate made here, the redirect from
- * plain HTTP, the static files cached as immutable, and the client's address as the shop sees it behind one proxy.
+ * only its addresses, ports and certificate paths are replaced (tests/e2e/support/nginx.ts). TLS with a certificate
+ * made here, the redirect from plain HTTP, the static files cached as immutable, and the client's address as the
+ * shop sees it behind one proxy.
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
 // Skipped, and counted as skipped, only where nginx cannot be had (not root, no apt): `npm test` installs it as root,
 // as CI runs, so CI always runs these.
-test.skip(
-  !NGINX,
-  'nginx is not installed (npm test installs Debian\u2019s nginx-light when it runs as root)',
-);
+test.skip(!NGINX_BINARY, NGINX_MISSING);
 
 const SHOP_PORT = 3540;
 const HTTP_PORT = 3541;
 const HTTPS_PORT = 3542;
 
-let dir: string;
 let shop: ShopProcess;
-let nginx: ChildProcess;
-let certificate: string;
-
-/** The documented site with this test's addresses: what an operator would edit, and nothing else. */
-function siteForTest(site: string) {
-  const replaced = site
-    .replace(
-      /upstream road_partners_shop \{[^}]*\}/,
-      `upstream road_partners_shop {\n    server 127.0.0.1:${SHOP_PORT};\n    keepalive 8;\n}`,
-    )
-    .replace(/listen 80;/, `listen 127.0.0.1:${HTTP_PORT};`)
-    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${HTTPS_PORT} ssl http2;`)
-    .replace(/\s*listen \[::\]:\d+[^;]*;/g, '')
-    .replace(/ssl_certificate \S+;/, `ssl_certificate ${dir}/cert.pem;`)
-    .replace(/ssl_certificate_key \S+;/, `ssl_certificate_key ${dir}/key.pem;`)
-    .replace(/server_name shop\.example\.ro;/g, 'server_name localhost;');
-  // Every replacement found its line: the guide and the test cannot drift apart unnoticed.
-  expect(replaced).toContain(`127.0.0.1:${SHOP_PORT}`);
-  expect(replaced).toContain(`listen 127.0.0.1:${HTTP_PORT};`);
-  expect(replaced).toContain(`listen 127.0.0.1:${HTTPS_PORT} ssl http2;`);
-  expect(replaced).toContain(`${dir}/key.pem`);
-  return replaced;
-}
+let nginx: Nginx;
 
 const get = (url: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
-  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
-    (resolve, reject) => {
-      const request = https.request(
-        url,
-        { method, headers, ca: certificate, servername: 'localhost' },
-        (answer) => {
-          let text = '';
-          answer.setEncoding('utf8');
-          answer.on('data', (chunk: string) => (text += chunk));
-          answer.on('end', () =>
-            resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: text }),
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    },
-  );
+  httpsRequest(url, { certificate: nginx.certificate, headers, method, body });
 
 test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'road-nginx-'));
-  fs.chmodSync(dir, 0o755);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '2',
-      '-keyout',
-      `${dir}/key.pem`,
-      '-out',
-      `${dir}/cert.pem`,
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost',
-    ],
-    { stdio: 'ignore' },
-  );
-  certificate = fs.readFileSync(`${dir}/cert.pem`, 'utf8');
-  fs.writeFileSync(`${dir}/site.conf`, siteForTest(fs.readFileSync('docs/deploy/nginx-site.conf', 'utf8')));
-  fs.writeFileSync(
-    `${dir}/nginx.conf`,
-    [
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
-      'events { worker_connections 256; }',
-      'http {',
-      '    include /etc/nginx/mime.types;',
-      `    access_log ${dir}/access.log;`,
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-        (kind) => `    ${kind}_temp_path ${dir}/${kind};`,
-      ),
-      `    include ${dir}/site.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  );
+  nginx = prepareNginx({ upstreams: [{ port: SHOP_PORT }], httpPort: HTTP_PORT, httpsPort: HTTPS_PORT });
   shop = startBuiltServer(SHOP_PORT, {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'road-nginx-data-')),
     SITE_URL: `https://localhost:${HTTPS_PORT}`,
@@ -126,15 +41,13 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  nginx?.kill('SIGQUIT');
+  await nginx?.stop();
   await shop?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('the documented site passes nginx\u2019s own check, and nginx serves with it', async () => {
-  const check = execFileSync(NGINX!, ['-t', '-p', dir, '-c', `${dir}/nginx.conf`], { stdio: 'pipe' });
-  expect(check.toString()).toBe('');
-  nginx = spawn(NGINX!, ['-p', dir, '-c', `${dir}/nginx.conf`, '-g', 'daemon off;'], { stdio: 'ignore' });
+  expect(nginx.check()).toBe('');
+  nginx.start();
   await expect
     .poll(
       async () =>

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { CRASH_POINTS, type CrashPoint } from '../../../lib/server/crash-points';
-import { createDatabase } from './postgres';
+import { createDatabase, withDb } from './postgres';
 import { brokenPromises, readLedger, type Ledger } from './shop-ledger';
 import {
   payOnSandboxForm,
@@ -205,12 +204,3 @@ async function providerStatus(databaseUrl: string, paymentUrl: string): Promise<
   });
 }
 
-async function withDb<T>(databaseUrl: string, run: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    return await run(db);
-  } finally {
-    await db.end();
-  }
-}

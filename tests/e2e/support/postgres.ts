@@ -20,3 +20,14 @@ export async function createDatabase(prefix: string): Promise<{ url: string; dro
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
+
+/** Runs `run` on a connection of its own to `databaseUrl`, closed afterwards. */
+export async function withDb<T>(databaseUrl: string, run: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    return await run(db);
+  } finally {
+    await db.end();
+  }
+}

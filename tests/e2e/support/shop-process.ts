@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+// @ts-expect-error plain ESM helper shared with npm start and npm test
+import { SERVE_ARGUMENTS } from '../../../scripts/lib/project.mjs';
 
 /**
  * A shop started the way a person starts it: `npm start` (scripts/start.mjs), in its own process group. With
@@ -35,23 +37,32 @@ export function startShop(
 
 /**
  * The current build served by `next start` itself, without the rebuild check of `npm start`: for a server whose
- * build-time variables (PAYMENT_PROVIDER) differ from the build's, to prove a rule is applied at run time.
+ * build-time variables (PAYMENT_PROVIDER) differ from the build's, to prove a rule is applied at run time. `cwd`: a
+ * release folder other than the checkout (`npm run serve` from it, as docs/deploy.md ships releases).
  */
 export function startBuiltServer(
   port: number,
   env: Record<string, string | undefined>,
   nodeArguments: string[] = [],
+  cwd = process.cwd(),
 ): ShopProcess {
-  const next = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  return spawnShop(port, [...nodeArguments, next, 'start', '-p', String(port)], {
-    NODE_ENV: 'production',
-    ...env,
-  });
+  const next = path.join(cwd, 'node_modules', 'next', 'dist', 'bin', 'next');
+  return spawnShop(
+    port,
+    [...nodeArguments, next, 'start', '-p', String(port), ...SERVE_ARGUMENTS],
+    { NODE_ENV: 'production', ...env },
+    cwd,
+  );
 }
 
-function spawnShop(port: number, args: string[], env: Record<string, string | undefined>): ShopProcess {
+function spawnShop(
+  port: number,
+  args: string[],
+  env: Record<string, string | undefined>,
+  cwd = process.cwd(),
+): ShopProcess {
   const child = spawn(process.execPath, args, {
-    cwd: process.cwd(),
+    cwd,
     env: {
       ...process.env,
       ADMIN_USERNAME: undefined,
