@@ -203,4 +203,3 @@ async function providerStatus(databaseUrl: string, paymentUrl: string): Promise<
     return result.rows[0]?.status;
   });
 }
-

@@ -394,7 +394,6 @@ function newRelease(): { dir: string; remove(): void } {
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-
 const efacturaStatuses = (databaseUrl: string) =>
   withDb(databaseUrl, async (db) => {
     const rows = await db.query<{ status: string; n: number }>(
