@@ -2,7 +2,7 @@ import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import { errorBody } from './lib/api/errors';
 import { allowsMethod, apiRouteMethods } from './lib/api/routes';
-import { loopbackOrigin } from './lib/config/env';
+import { getConfig, loopbackOrigin } from './lib/config/env';
 import { APP_MODE_COOKIE, APP_MODE_QUERY, isAppUserAgent } from './lib/consent';
 import { FAQ_CATEGORY_KEYS, resolveFaqAnchor } from './lib/faq/structure';
 import { locales, routing } from './lib/i18n/routing';
@@ -10,6 +10,7 @@ import { logger } from './lib/log/logger';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/log/request-id';
 import { lookUpOrder, ORDER_LOOKUP_HEADER, orderPageAddress } from './lib/orders/order-lookup';
 import { contentSecurityPolicy, isBackOfficePage } from './lib/security/headers.mjs';
+import { answersPath } from './lib/server/jobs-mode';
 import { needsXsrfCheck, newXsrfToken, sameToken, XSRF_COOKIE, XSRF_HEADER } from './lib/security/xsrf';
 
 const handleLocaleRouting = createMiddleware(routing);
@@ -91,10 +92,22 @@ function refusedMethod(request: NextRequest): NextResponse | null {
   });
 }
 
+/** A job-only process (JOBS=only, `npm run worker`) answers its health checks and metrics, and 404 to the rest. */
+function refusedOnWorker(request: NextRequest): NextResponse | null {
+  if (answersPath(getConfig().JOBS, request.nextUrl.pathname)) return null;
+  return NextResponse.json(errorBody('NOT_FOUND', 'This process runs background jobs only'), {
+    status: 404,
+    headers: { 'Cache-Control': 'no-store' },
+  });
+}
+
 export default async function proxy(request: NextRequest) {
   const requestId = requestIdFrom(request.headers);
   const response =
-    refusedMethod(request) ?? refusedForgery(request, requestId) ?? (await route(request, requestId));
+    refusedOnWorker(request) ??
+    refusedMethod(request) ??
+    refusedForgery(request, requestId) ??
+    (await route(request, requestId));
   response.headers.set(REQUEST_ID_HEADER, requestId);
   if (!request.cookies.has(XSRF_COOKIE)) {
     // Read by the page's scripts (not httpOnly); lives for the browser session.

@@ -56,6 +56,11 @@ export interface CatalogListenerOptions {
   /** A query on the idle connection this often notices a connection that died without a word (a partition). */
   heartbeatMs?: number;
   onConnectionLost?: (error: unknown) => void;
+  /**
+   * Other channels heard on the same connection, each with what to do with a notification's payload (the job kicks of
+   * lib/server/job-kicks.ts): a server keeps one listening connection whatever it listens for.
+   */
+  alsoListen?: Record<string, (payload: string) => void>;
 }
 
 /** 1 s, 2 s, 4 s ... at most 30 s: a database coming back is found quickly, one staying away is not hammered. */
@@ -105,13 +110,16 @@ export function listenForCatalogChanges(options: CatalogListenerOptions): { stop
     current = active;
     active.on('error', connectionLost);
     active.on('end', () => connectionLost(new Error('the listening connection ended')));
+    const others = options.alsoListen ?? {};
     active.on('notification', ({ channel, payload }) => {
+      if (Object.hasOwn(others, channel)) others[channel]?.(payload ?? '');
       if (channel !== CATALOG_CHANGED_CHANNEL || (payload && payload === options.ownId)) return;
       options.onChange();
     });
     try {
       await active.connect();
-      await active.query(`LISTEN ${CATALOG_CHANGED_CHANNEL}`);
+      for (const channel of [CATALOG_CHANGED_CHANNEL, ...Object.keys(others)])
+        await active.query(`LISTEN ${channel}`);
     } catch (error) {
       connectionLost(error);
       return;

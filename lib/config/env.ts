@@ -29,6 +29,16 @@ export const envSchema = z
     PORT: wholeNumber(3000, 1, 65535),
     /** How long a stopping server waits for its job passes and requests before it gives up and exits 1. */
     SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(30, 1, 600),
+    /**
+     * Where the background jobs run (lib/server/jobs-mode.ts): `on` (default) the shop and its jobs, `off` the shop
+     * only (another process runs the jobs), `only` the jobs only (`npm run worker`).
+     */
+    JOBS: z.preprocess(
+      (value) => (value === '' || value === undefined ? 'on' : value),
+      z.enum(['on', 'off', 'only']),
+    ),
+    /** The loopback port of the job-only process `npm run worker` (its health checks and metrics). */
+    WORKER_PORT: wholeNumber(3009, 1, 65535),
     DATA_DIR: z.preprocess((value) => (value === '' || value === undefined ? './data' : value), z.string()),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://')),
     /**
@@ -124,6 +134,14 @@ export const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.JOBS !== 'on' && !env.DATABASE_URL) {
+      // The embedded database opens in one process only: the shop and its jobs cannot run apart on it.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: `is required when JOBS=${env.JOBS} (npm run worker runs JOBS=only): the embedded database serves one process, so the shop and its background jobs can run apart only on a PostgreSQL they share`,
+      });
+    }
     if (env.ADMIN_PASSWORD && !env.ADMIN_USERNAME) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_USERNAME'], message: 'is required with ADMIN_PASSWORD' });
     }

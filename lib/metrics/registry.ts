@@ -20,6 +20,11 @@ export interface ShopMetrics {
   efacturaLate: Gauge;
   efacturaOldestUnaccepted: Gauge;
   undeliveredItems: Gauge;
+  jobBacklog: Gauge<'kind'>;
+  jobBacklogOldest: Gauge<'kind'>;
+  jobPasses: Counter<'job'>;
+  jobFailures: Counter<'job'>;
+  jobLastSuccessAge: Gauge<'job'>;
   databaseUp: Gauge;
   poolConnections: Gauge<'state'>;
 }
@@ -90,6 +95,36 @@ function createMetrics(): ShopMetrics {
       help: 'Items of paid orders the provider has not delivered yet.',
       registers,
     }),
+    jobBacklog: new Gauge({
+      name: 'shop_job_backlog',
+      help: 'Work waiting for a background job, by kind: mail, fulfilment, efactura, payments, refunds, sandbox-notifications.',
+      labelNames: ['kind'],
+      registers,
+    }),
+    jobBacklogOldest: new Gauge({
+      name: 'shop_job_backlog_oldest_age_seconds',
+      help: 'How long the oldest waiting work of each kind has been waiting for its job, 0 when none waits.',
+      labelNames: ['kind'],
+      registers,
+    }),
+    jobPasses: new Counter({
+      name: 'shop_job_passes_total',
+      help: 'Background job passes run by this process, by job, whatever their outcome.',
+      labelNames: ['job'],
+      registers,
+    }),
+    jobFailures: new Counter({
+      name: 'shop_job_failures_total',
+      help: 'Background job passes of this process that ended in an error, by job.',
+      labelNames: ['job'],
+      registers,
+    }),
+    jobLastSuccessAge: new Gauge({
+      name: 'shop_job_last_success_age_seconds',
+      help: "Seconds since this process's job last ended a pass without an error (since it was registered, before its first).",
+      labelNames: ['job'],
+      registers,
+    }),
     databaseUp: new Gauge({
       name: 'shop_database_up',
       help: '1 when the database answered this scrape, 0 when it did not (the shop gauges are then stale).',
@@ -119,6 +154,17 @@ export function countProviderCall(provider: MetricsProvider, outcome: ProviderOu
     shopMetrics().providerCalls.inc({ provider, outcome });
   } catch {
     // A metric lost is better than a delivery failed.
+  }
+}
+
+/** Counts one pass of a background job and whether it failed; never throws (metrics must not stop a job). */
+export function countJobPass(job: string, succeeded: boolean) {
+  try {
+    const metrics = shopMetrics();
+    metrics.jobPasses.inc({ job });
+    if (!succeeded) metrics.jobFailures.inc({ job });
+  } catch {
+    // A metric lost is better than a job stopped.
   }
 }
 

@@ -3,6 +3,9 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getConfig } from '@/lib/config/env';
 import { queryRows, type Database } from '@/lib/db/client';
+import { getPaymentGateway } from '@/lib/payments/gateway';
+import { GRACE_MS, REFUND_GRACE_MS } from '@/lib/payments/reconciler';
+import { registeredJobs } from '@/lib/server/jobs';
 import { shopMetrics } from './registry';
 
 /**
@@ -17,6 +20,24 @@ export const OPEN_ORDER_STATUSES = [
 ] as const;
 /** The e-Factura statuses ANAF has not settled yet. */
 export const UNSETTLED_EFACTURA_STATUSES = ['PENDING', 'UPLOADING', 'UPLOADED'] as const;
+
+/**
+ * The kinds of work `shop_job_backlog` counts, each with the job that does it: `mail` (the outbox, `mail`),
+ * `fulfilment` (items of paid orders, `fulfilment`), `efactura` (documents ANAF has not settled, `efactura`),
+ * `payments` and `refunds` (what the `reconciler` must ask the provider about), `sandbox-notifications` (the sandbox
+ * provider's notifications, counted only while it is the payment provider).
+ */
+export const BACKLOG_KINDS = [
+  'mail',
+  'fulfilment',
+  'efactura',
+  'payments',
+  'refunds',
+  'sandbox-notifications',
+] as const;
+export type BacklogKind = (typeof BACKLOG_KINDS)[number];
+
+type Backlog = { n: number; oldest: string | Date | null };
 
 const inList = (values: readonly string[]) =>
   sql.join(
@@ -33,8 +54,19 @@ async function readShopGauges(database: Database, now: Date) {
   const { db } = database;
   const metrics = shopMetrics();
   // The retry schedule's last attempt (lib/mail/outbox.ts): past it, a row is a dead letter (lib/mail/dead-letters.ts).
-  const maxAttempts = getConfig().MAIL_MAX_ATTEMPTS;
-  const [orderCounts, [mail], [efactura], efacturaCounts, [undelivered]] = await Promise.all([
+  const config = getConfig();
+  const maxAttempts = config.MAIL_MAX_ATTEMPTS;
+  const lifetimeSeconds = getPaymentGateway().formLifetimeSeconds;
+  const [
+    orderCounts,
+    [mail],
+    [efactura],
+    efacturaCounts,
+    [undelivered],
+    [payments],
+    [refunds],
+    [notifications],
+  ] = await Promise.all([
     queryRows<{ status: string; n: number }>(
       db,
       sql`select status, count(*)::int as n from orders
@@ -57,11 +89,40 @@ async function readShopGauges(database: Database, now: Date) {
       sql`select status, count(*)::int as n from efactura_submissions
           where status in (${inList(UNSETTLED_EFACTURA_STATUSES)}) group by status`,
     ),
-    queryRows<{ n: number }>(
+    // Waiting since the order was paid (its first PAID event).
+    queryRows<Backlog>(
       db,
-      sql`select count(*)::int as n from order_items i join orders o on o.id = i.order_id
+      sql`select count(*)::int as n, min(paid.at) as oldest
+          from order_items i join orders o on o.id = i.order_id
+          left join lateral (select min(e.created_at) as at from order_events e
+                             where e.order_id = o.id and e.to_status = 'PAID') paid on true
           where o.status = 'PAID' and i.issued_id is null`,
     ),
+    // The reconciler's own rule (lib/payments/reconciler.ts): pending a grace period after the form expired, or,
+    // never started, after a form opened with the order would have expired. Waiting since it became due.
+    queryRows<Backlog>(
+      db,
+      sql`select count(*)::int as n, min(due) as oldest from (
+            select least(payment_expires_at,
+                         case when payment_url is null then created_at + ${lifetimeSeconds}::int * interval '1 second' end)
+                   + ${GRACE_MS}::int * interval '1 millisecond' as due
+            from orders where status = 'PENDING_PAYMENT') pending
+          where due <= ${now.toISOString()}`,
+    ),
+    queryRows<Backlog>(
+      db,
+      sql`select count(*)::int as n, min(created_at + ${REFUND_GRACE_MS}::int * interval '1 millisecond') as oldest
+          from refunds where status = 'PENDING'
+          and created_at <= ${new Date(now.getTime() - REFUND_GRACE_MS).toISOString()}`,
+    ),
+    // Outside the sandbox nothing sends them: a row left from before going live is nobody's work.
+    config.PAYMENT_PROVIDER === 'sandbox'
+      ? queryRows<Backlog>(
+          db,
+          sql`select count(*)::int as n, min(notify_next_at) as oldest from sandbox_payments
+              where notified_at is null and notify_next_at is not null`,
+        )
+      : Promise.resolve([{ n: 0, oldest: null }]),
   ]);
   const ageSeconds = (time: string | Date | null | undefined) =>
     time ? Math.max(0, (now.getTime() - new Date(time).getTime()) / 1000) : 0;
@@ -77,6 +138,28 @@ async function readShopGauges(database: Database, now: Date) {
   metrics.efacturaLate.set(efactura?.late ?? 0);
   metrics.efacturaOldestUnaccepted.set(ageSeconds(efactura?.oldest));
   metrics.undeliveredItems.set(undelivered?.n ?? 0);
+  const backlogs: Record<BacklogKind, Backlog | undefined> = {
+    mail: mail && { n: mail.backlog, oldest: mail.oldest },
+    fulfilment: undelivered,
+    efactura: { n: efacturaCounts.reduce((sum, row) => sum + row.n, 0), oldest: efactura?.oldest ?? null },
+    payments,
+    refunds,
+    'sandbox-notifications': notifications,
+  };
+  for (const kind of BACKLOG_KINDS) {
+    metrics.jobBacklog.set({ kind }, backlogs[kind]?.n ?? 0);
+    metrics.jobBacklogOldest.set({ kind }, ageSeconds(backlogs[kind]?.oldest));
+  }
+}
+
+/** Sets each job's last success age from this process's scheduler: a job this process does not run has no series. */
+function readJobAges(now: Date) {
+  const gauge = shopMetrics().jobLastSuccessAge;
+  gauge.reset();
+  for (const job of registeredJobs()) {
+    const since = job.lastSuccessAt ?? job.registeredAt;
+    gauge.set({ job: job.name }, Math.max(0, (now.getTime() - since.getTime()) / 1000));
+  }
 }
 
 /**
@@ -88,6 +171,7 @@ export async function renderMetrics(
   now = new Date(),
 ): Promise<{ body: string; contentType: string }> {
   const metrics = shopMetrics();
+  readJobAges(now);
   try {
     const database = await openDatabase();
     await readShopGauges(database, now);

@@ -13,7 +13,7 @@ import { applyProviderRefund, isCreditStatus } from './refunds';
 import { paymentReferenceOf } from './payment-reference';
 
 /** How long after the form's expiry the provider's notification may still arrive before we ask. */
-const GRACE_MS = 60_000;
+export const GRACE_MS = 60_000;
 /** After this, an order the provider still calls pending (or does not know) is expired. */
 const GIVE_UP_MS = 60 * 60_000;
 
@@ -106,7 +106,7 @@ export async function reconcilePendingOrders(
 }
 
 /** How long a refund may wait for the provider's word before the reconciler asks for it. */
-const REFUND_GRACE_MS = 2 * 60_000;
+export const REFUND_GRACE_MS = 2 * 60_000;
 
 /**
  * Settles refunds the provider did not answer (a timeout, a 5xx): asks the payment's status, and applies a credit

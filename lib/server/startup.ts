@@ -8,6 +8,7 @@ import { DataDirLockedError } from '@/lib/db/lock';
 import { DatabaseBehindError, MigrationLockTimeoutError } from '@/lib/db/migrations';
 import { seedDatabase } from '@/lib/db/seed';
 import { logger } from '@/lib/log/logger';
+import { describeJobsMode } from './jobs-mode';
 import { handleShutdownSignals } from './shutdown-signals';
 import { startBackgroundWorkers } from './workers';
 
@@ -72,6 +73,7 @@ export async function startServer(): Promise<void> {
     });
     logger.info({ driver: database.driver }, 'database ready');
     startBackgroundWorkers();
+    logger.info({ jobs: config.JOBS }, describeJobsMode(config.JOBS));
     if (config.PAYMENT_PROVIDER === 'sandbox' && process.env.NODE_ENV === 'production')
       warnSandboxInProduction();
     warnClosedLines(config);

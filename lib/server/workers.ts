@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { getConfig } from '@/lib/config/env';
+import { getConfig, type Config } from '@/lib/config/env';
 import { getDatabase, getDb } from '@/lib/db/client';
 import { getEfacturaApi } from '@/lib/efactura/provider';
 import { queueEfacturaHeldBackDigest } from '@/lib/efactura/held-back-digest';
@@ -24,7 +24,9 @@ import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { reconcilePendingOrders, reconcilePendingRefunds } from '@/lib/payments/reconciler';
 import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
-import { registerJob } from './jobs';
+import { announceKick, coalescedKicks, JOB_KICK_CHANNEL, kickFromNotification } from './job-kicks';
+import { forwardKicks, registerJob, type JobName } from './jobs';
+import { runsJobs, servesShop, type JobsMode } from './jobs-mode';
 import { isShuttingDown } from './shutdown';
 
 /**
@@ -54,37 +56,69 @@ export async function refreshExchangeRate(url: string): Promise<void> {
   logger.info({ date: rate.date, ron2huf: rate.ron2huf }, 'exchange rate refreshed');
 }
 
+/** One background job as the scheduler registers it (lib/server/jobs.ts `registerJob`). */
+export interface JobPlan {
+  name: JobName;
+  everyMs: number;
+  run: () => Promise<unknown>;
+}
+
 /**
  * The server's background work: the sandbox provider's notifications, issuing paid vignettes, the mail outbox,
- * reconciling expired payments, sending invoices to RO e-Factura and the daily exchange rate. Every job is safe on several servers at once.
+ * reconciling expired payments, sending invoices to RO e-Factura and the daily exchange rate. Every job is safe on
+ * several servers at once. None where `JOBS=off`: another process (`npm run worker`) runs them.
  */
-export function startBackgroundWorkers() {
-  const config = getConfig();
+export function plannedJobs(config: Config = getConfig()): JobPlan[] {
+  if (!runsJobs(config.JOBS)) return [];
   const gateway = getPaymentGateway();
+  const jobs: JobPlan[] = [];
+  const every = (name: JobName, everyMs: number, run: () => Promise<unknown>) =>
+    jobs.push({ name, everyMs, run });
   // The timers are a safety net (retries, work left by another server); the code that makes work kicks its job.
   if (gateway.kind === 'sandbox') {
-    registerJob('sandbox-notifications', 5_000, async () => deliverSandboxNotifications(await getDb()));
+    every('sandbox-notifications', 5_000, async () => deliverSandboxNotifications(await getDb()));
   }
-  registerJob('fulfilment', 15_000, async () => fulfilPaidOrders(await getDb(), getDeliverers(config)));
-  registerJob('mail', 15_000, async () => sendDueMail(await getDb()));
-  registerJob('reconciler', 30_000, async () => {
+  every('fulfilment', 15_000, async () => fulfilPaidOrders(await getDb(), getDeliverers(config)));
+  every('mail', 15_000, async () => sendDueMail(await getDb()));
+  every('reconciler', 30_000, async () => {
     const db = await getDb();
     return (await reconcilePendingOrders(db, gateway)) + (await reconcilePendingRefunds(db, gateway));
   });
   // Off: documents wait as PENDING (and turn late for staff to see) until a provider is configured.
   const efactura = getEfacturaApi(config);
-  if (efactura)
-    registerJob('efactura', 10_000, async () => processEfacturaSubmissions(await getDb(), efactura));
+  if (efactura) every('efactura', 10_000, async () => processEfacturaSubmissions(await getDb(), efactura));
   // Off: staff are mailed every morning while documents wait for ANAF (once a day across servers).
   if (config.EFACTURA_PROVIDER === 'off')
-    registerJob('efactura-held-back', 3600_000, async () =>
-      queueEfacturaHeldBackDigest(await getDb(), config),
-    );
+    every('efactura-held-back', 3600_000, async () => queueEfacturaHeldBackDigest(await getDb(), config));
   // The e-Factura sandbox's uploads name buyers: deleted after ANAF's 60 days, even once the shop has moved to ANAF.
-  registerJob('efactura-sandbox', 3600_000, async () => purgeEfacturaSandbox(await getDb()));
+  every('efactura-sandbox', 3600_000, async () => purgeEfacturaSandbox(await getDb()));
   const feedUrl = config.EXCHANGE_RATE_FEED_URL;
-  if (feedUrl) registerJob('exchange-rate', 6 * 3600_000, () => refreshExchangeRate(feedUrl));
-  void startCatalogListener();
+  if (feedUrl) every('exchange-rate', 6 * 3600_000, () => refreshExchangeRate(feedUrl));
+  return jobs;
+}
+
+/**
+ * Starts what runs beside the requests, as `JOBS` says: the background jobs (on, only), or, where they run elsewhere
+ * (off), the kicks sent to the servers that run them; and the listener of catalog changes and job kicks.
+ */
+export function startBackgroundWorkers() {
+  const config = getConfig();
+  for (const job of plannedJobs(config)) registerJob(job.name, job.everyMs, job.run);
+  if (!runsJobs(config.JOBS)) {
+    forwardKicks(
+      coalescedKicks(async (name) => {
+        try {
+          await announceKick(await getDb(), name);
+        } catch (error) {
+          logger.warn(
+            { err: error, job: name },
+            "a job's kick was not sent; the worker's timer will find the work",
+          );
+        }
+      }),
+    );
+  }
+  void startCatalogListener(config.JOBS);
 }
 
 /**
@@ -102,11 +136,12 @@ export async function stopCatalogListener(): Promise<void> {
   await listener?.stop();
 }
 
-async function startCatalogListener() {
+async function startCatalogListener(mode: JobsMode) {
   const database = await getDatabase();
   // A stop that came while the database opened: the shutdown has already closed the listener it knew of.
   if (isShuttingDown()) return;
-  const onChange = () => revalidateCatalogPagesFromBackground();
+  // A job-only process has no pages to regenerate; it listens for the kicks of the servers that run no jobs.
+  const onChange = servesShop(mode) ? () => revalidateCatalogPagesFromBackground() : () => {};
   const ownId = serverInstanceId();
   if (database.newPostgresClient) {
     const newClient = database.newPostgresClient;
@@ -114,6 +149,7 @@ async function startCatalogListener() {
       createClient: () => newClient(),
       onChange,
       ownId,
+      alsoListen: runsJobs(mode) ? { [JOB_KICK_CHANNEL]: kickFromNotification } : undefined,
       onConnectionLost: (error) =>
         logger.warn({ err: error }, 'catalog change listener lost its connection; connecting again'),
     });

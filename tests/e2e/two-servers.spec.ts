@@ -10,9 +10,8 @@ import {
   quote,
   uniquePlate,
   vignetteOrderBody,
-  waitFor,
 } from './support/shop-client';
-import { readLedger, brokenPromises, type Ledger } from './support/shop-ledger';
+import { readLedger, brokenPromises, waitUntilDelivered } from './support/shop-ledger';
 import { startShop, waitUntilHealthy } from './support/shop-process';
 import { startSmtpSink } from './support/smtp-sink';
 import { XSRF_HEADERS } from './support/xsrf';
@@ -63,20 +62,7 @@ test('two servers share the work: each order paid once, delivered once, confirme
     );
     for (const { order, payer } of placed) expect(await payOnSandboxForm(payer, order.paymentUrl!)).toBe(303);
 
-    let ledger: Ledger | undefined;
-    await waitFor(
-      async () => {
-        ledger = await readLedger(database.url, mailDir);
-        return (
-          ledger.paidAtProvider === ORDERS &&
-          !ledger.paidNotFulfilled.length &&
-          ledger.mails >= ORDERS &&
-          !ledger.outboxUnsent
-        );
-      },
-      120_000,
-      () => `not settled: ${JSON.stringify(ledger)}`,
-    );
+    let ledger = await waitUntilDelivered(database.url, mailDir, ORDERS, 120_000);
     // Let both servers' timers pass once more (notifications 5 s, delivery and mail 15 s): nothing more may come.
     await new Promise((resolve) => setTimeout(resolve, 16_000));
     ledger = await readLedger(database.url, mailDir);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
+import { waitFor } from './shop-client';
 
 /**
  * What a shop's database and its mail server hold, read from outside after the fact, and the figures the
@@ -158,4 +159,31 @@ export function brokenPromises(ledger: Ledger, allowedDuplicateMails: number): s
       `${ledger.duplicateMails} duplicate e-mails, more than the ${allowedDuplicateMails} crashes mid-send`,
     );
   return broken;
+}
+
+/**
+ * Waits until the `orders` orders paid at the provider are all fulfilled and their e-mails received, the outbox empty:
+ * the ledger then, or an error with the last one read.
+ */
+export async function waitUntilDelivered(
+  databaseUrl: string,
+  mailDir: string,
+  orders: number,
+  timeoutMs: number,
+): Promise<Ledger> {
+  let ledger: Ledger | undefined;
+  await waitFor(
+    async () => {
+      ledger = await readLedger(databaseUrl, mailDir);
+      return (
+        ledger.paidAtProvider === orders &&
+        !ledger.paidNotFulfilled.length &&
+        ledger.mails >= orders &&
+        !ledger.outboxUnsent
+      );
+    },
+    timeoutMs,
+    () => `not settled: ${JSON.stringify(ledger)}`,
+  );
+  return ledger!;
 }

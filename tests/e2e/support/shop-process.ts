@@ -55,6 +55,18 @@ export function startBuiltServer(
   );
 }
 
+/**
+ * `npm run worker` (scripts/worker.mjs) on the loopback port `port`: the current build as a job-only process. Its
+ * address is 127.0.0.1, where it listens (never `localhost`, which may resolve to ::1 first).
+ */
+export function startWorker(port: number, env: Record<string, string | undefined>): ShopProcess {
+  const worker = spawnShop(port, [path.join(process.cwd(), 'scripts', 'worker.mjs')], {
+    ...env,
+    WORKER_PORT: String(port),
+  });
+  return { ...worker, url: `http://127.0.0.1:${port}` };
+}
+
 function spawnShop(
   port: number,
   args: string[],

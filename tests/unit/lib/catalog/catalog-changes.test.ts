@@ -57,6 +57,27 @@ describe('listenForCatalogChanges', () => {
     expect(client.ended).toBe(true);
   });
 
+  it('hears the other channels it is given on the same connection, each with its own handler', async () => {
+    const client = new FakeClient();
+    const onChange = jest.fn();
+    const kicks: string[] = [];
+    const listener = listenForCatalogChanges({
+      createClient: () => client,
+      onChange,
+      ownId: 'me',
+      alsoListen: { job_kick: (payload) => kicks.push(payload) },
+    });
+    await settle();
+    expect(client.queries).toEqual([`LISTEN ${CATALOG_CHANGED_CHANNEL}`, 'LISTEN job_kick']);
+    client.notify('job_kick', 'mail');
+    client.notify('job_kick', 'me');
+    client.notify('toString', 'x');
+    expect(kicks).toEqual(['mail', 'me']);
+    // A kick is no catalog change.
+    expect(onChange).toHaveBeenCalledTimes(1);
+    await listener.stop();
+  });
+
   it('connects again after a lost connection, with growing waits, and catches up on what it missed', async () => {
     const clients = [new FakeClient(), new FakeClient(true), new FakeClient()];
     let made = 0;
