@@ -7,7 +7,8 @@ import { SHOP_STATUS_URL, type ShopStatus } from '@/lib/admin-client/admin-api';
 /**
  * Above every back-office screen, what staff must know of the shop's set-up: a product line that is not sold online
  * (live mode with its provider still the sandbox) and why, invoices held back from ANAF (EFACTURA_PROVIDER=off), and
- * e-mails given up after every retry.
+ * the dead letters: e-mails, deliveries and e-Factura uploads given up after every retry. Shown whatever became of
+ * the staff alert that told of them, which may be one of the dead e-mails.
  * Nothing when all is sold and reported.
  */
 export function ShopStatusBanner() {
@@ -15,7 +16,8 @@ export function ShopStatusBanner() {
   const { data } = useSWR<ShopStatus>(SHOP_STATUS_URL);
   if (!data) return null;
   const closed = data.lines.filter((line) => !line.sold);
-  if (!closed.length && data.efactura !== 'off' && !data.deadLetters) return null;
+  const deadLetters = data.deadLetters || data.failedDeliveries || data.efacturaStuck;
+  if (!closed.length && data.efactura !== 'off' && !deadLetters) return null;
   return (
     <section
       aria-label={t('label')}
@@ -36,6 +38,17 @@ export function ShopStatusBanner() {
       {data.deadLetters > 0 && (
         <p data-testid="dead-letters">
           <strong>{t('deadLetters', { count: data.deadLetters })}</strong> {t('deadLettersWhy')}
+        </p>
+      )}
+      {data.failedDeliveries > 0 && (
+        <p data-testid="failed-deliveries">
+          <strong>{t('failedDeliveries', { count: data.failedDeliveries })}</strong>{' '}
+          {t('failedDeliveriesWhy')}
+        </p>
+      )}
+      {data.efacturaStuck > 0 && (
+        <p data-testid="efactura-stuck">
+          <strong>{t('efacturaStuck', { count: data.efacturaStuck })}</strong> {t('efacturaStuckWhy')}
         </p>
       )}
     </section>

@@ -3,6 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getConfig } from '@/lib/config/env';
 import { queryRows, type Database } from '@/lib/db/client';
+import { EFACTURA_DEAD_LETTER_ROW } from '@/lib/efactura/submissions-attention';
 import { shopMetrics } from './registry';
 
 /**
@@ -34,16 +35,18 @@ async function readShopGauges(database: Database, now: Date) {
   const metrics = shopMetrics();
   // The retry schedule's last attempt (lib/mail/outbox.ts): past it, a row is a dead letter (lib/mail/dead-letters.ts).
   const maxAttempts = getConfig().MAIL_MAX_ATTEMPTS;
-  const [orderCounts, [mail], [efactura], efacturaCounts, [undelivered]] = await Promise.all([
+  const [orderCounts, [mail], [efactura], efacturaCounts, [undelivered], [efacturaDead]] = await Promise.all([
     queryRows<{ status: string; n: number }>(
       db,
       sql`select status, count(*)::int as n from orders
           where status in (${inList(OPEN_ORDER_STATUSES)}) group by status`,
     ),
-    queryRows<{ backlog: number; given_up: number; oldest: string | Date | null }>(
+    queryRows<{ backlog: number; given_up: number; dead: number; oldest: string | Date | null }>(
       db,
+      // `dead` leaves out a last attempt still claimed by a server (lib/mail/dead-letters.ts): it may yet be sent.
       sql`select count(*) filter (where attempts < ${maxAttempts})::int as backlog,
                  count(*) filter (where attempts >= ${maxAttempts})::int as given_up,
+                 count(*) filter (where attempts >= ${maxAttempts} and next_attempt_at <= now())::int as dead,
                  min(created_at) filter (where attempts < ${maxAttempts}) as oldest
           from outbox where sent_at is null`,
     ),
@@ -62,6 +65,11 @@ async function readShopGauges(database: Database, now: Date) {
       sql`select count(*)::int as n from order_items i join orders o on o.id = i.order_id
           where o.status = 'PAID' and i.issued_id is null`,
     ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from efactura_submissions s
+          where s.status in ('PENDING', 'UPLOADING') and ${EFACTURA_DEAD_LETTER_ROW}`,
+    ),
   ]);
   const ageSeconds = (time: string | Date | null | undefined) =>
     time ? Math.max(0, (now.getTime() - new Date(time).getTime()) / 1000) : 0;
@@ -70,6 +78,12 @@ async function readShopGauges(database: Database, now: Date) {
   }
   metrics.mailBacklog.set(mail?.backlog ?? 0);
   metrics.mailGivenUp.set(mail?.given_up ?? 0);
+  metrics.deadLetters.set({ kind: 'mail' }, mail?.dead ?? 0);
+  metrics.deadLetters.set(
+    { kind: 'delivery' },
+    orderCounts.find((row) => row.status === 'FULFILLMENT_FAILED')?.n ?? 0,
+  );
+  metrics.deadLetters.set({ kind: 'efactura' }, efacturaDead?.n ?? 0);
   metrics.mailBacklogOldest.set(ageSeconds(mail?.oldest));
   for (const status of UNSETTLED_EFACTURA_STATUSES) {
     metrics.efacturaSubmissions.set({ status }, efacturaCounts.find((row) => row.status === status)?.n ?? 0);

@@ -1,24 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { POST as resendRoute } from '@/app/api/admin/payment/resend/route';
-import { GET as shopStatusRoute } from '@/app/api/admin/shop-status/route';
 import { GET as detailsRoute } from '@/app/api/nmps/utils/transaction/details/route';
-import { defaultFromAddress, type Mailer } from '@/lib/mail/mailer';
-import { auditLog, orders, outbox } from '@/lib/db/schema';
+import { defaultFromAddress } from '@/lib/mail/mailer';
+import { auditLog, outbox } from '@/lib/db/schema';
 import { COMPANY } from '@/lib/company';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { outboxMessageId, sendDueMail } from '@/lib/mail/outbox';
-import { NEEDS_ATTENTION } from '@/lib/orders/attention';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { describeOnProcessDrivers, get, staff } from '../admin/admin-fixtures';
-import { jsonRequest, noParams, withEnv } from '../../support/process-database';
+import {
+  needsAttention as orderNeedsAttention,
+  outboxOf,
+  postAsStaff,
+  refusingMailer as refusing,
+  shopStatusAs,
+} from '../../support/dead-letters';
+import { noParams, withEnv } from '../../support/process-database';
 import { paidVignetteOrder } from '../../support/purchases';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
-
-/** A mail server that refuses everything, as one down for hours does. */
-const refusing: Mailer = {
-  send: () => Promise.reject(new Error('421 4.3.2 Service not available')),
-  close: () => Promise.resolve(),
-};
 
 /** Three attempts, no wait between them: the whole schedule in three passes. */
 const SHORT_SCHEDULE = {
@@ -37,26 +36,15 @@ describeOnProcessDrivers('an e-mail that keeps failing', (db) => {
   });
   afterAll(() => capture.close());
 
-  const rowsOf = (orderId: string) => db().select().from(outbox).where(eq(outbox.orderId, orderId));
+  const rowsOf = (orderId: string) => outboxOf(db(), orderId);
   const reasonsOf = async (orderId: string) =>
     (
       (await (
         await detailsRoute(get(`/api/nmps/utils/transaction/details?id=${orderId}`, admin), noParams)
       ).json()) as { attentionReasons: string[] }
     ).attentionReasons;
-  const needsAttention = async (orderId: string) =>
-    (
-      await db()
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.id, orderId), NEEDS_ATTENTION))
-    ).length > 0;
-  const deadLetters = async () =>
-    (
-      (await (await shopStatusRoute(get('/api/admin/shop-status', admin), noParams)).json()) as {
-        deadLetters: number;
-      }
-    ).deadLetters;
+  const needsAttention = (orderId: string) => orderNeedsAttention(db(), orderId);
+  const deadLetters = async () => (await shopStatusAs(admin)).deadLetters;
 
   it('is kept, flags its order, alerts staff once, and is sent once when staff retry it', async () => {
     await withEnv(SHORT_SCHEDULE, async () => {
@@ -90,14 +78,7 @@ describeOnProcessDrivers('an e-mail that keeps failing', (db) => {
       expect(await deadLetters()).toBe(2);
 
       // The mail server is back; staff retry from the order: both are requeued and each is sent once.
-      const retried = await resendRoute(
-        jsonRequest('/api/admin/payment/resend', {
-          method: 'POST',
-          body: { id: orderId },
-          headers: { authorization: `Bearer ${admin}` },
-        }),
-        noParams,
-      );
+      const retried = await postAsStaff(resendRoute, '/api/admin/payment/resend', admin, { id: orderId });
       expect(retried.status).toBe(202);
       expect(await retried.json()).toMatchObject({ queued: true, requeued: 2 });
       const requeued = await rowsOf(orderId);

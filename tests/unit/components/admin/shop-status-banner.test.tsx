@@ -15,6 +15,8 @@ const ALL_WELL: ShopStatus = {
   ],
   efactura: 'anaf',
   deadLetters: 0,
+  failedDeliveries: 0,
+  efacturaStuck: 0,
 };
 
 const serve = (status: ShopStatus) => on('GET', '/api/admin/shop-status', { body: status });
@@ -35,5 +37,17 @@ describe('ShopStatusBanner', () => {
     const line = await screen.findByTestId('dead-letters');
     expect(line).toHaveTextContent('3 e-mailuri nu au putut fi trimise după toate reîncercările.');
     expect(line).toHaveTextContent(t.shopStatus.deadLettersWhy);
+  });
+
+  it('counts the deliveries and e-Factura uploads given up, whatever became of their alerts', async () => {
+    serve({ ...ALL_WELL, failedDeliveries: 2, efacturaStuck: 1 });
+    renderAdmin(<ShopStatusBanner />);
+    const deliveries = await screen.findByTestId('failed-deliveries');
+    expect(deliveries).toHaveTextContent('2 comenzi plătite nu au fost livrate.');
+    expect(deliveries).toHaveTextContent(t.shopStatus.failedDeliveriesWhy);
+    const uploads = screen.getByTestId('efactura-stuck');
+    expect(uploads).toHaveTextContent('1 document nu a fost raportat în RO e-Factura.');
+    expect(uploads).toHaveTextContent(t.shopStatus.efacturaStuckWhy);
+    expect(screen.queryByTestId('dead-letters')).toBeNull();
   });
 });
