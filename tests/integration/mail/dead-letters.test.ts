@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { POST as retryAllRoute } from '@/app/api/admin/mail/retry/route';
 import { POST as resendRoute } from '@/app/api/admin/payment/resend/route';
 import { GET as detailsRoute } from '@/app/api/nmps/utils/transaction/details/route';
 import { defaultFromAddress } from '@/lib/mail/mailer';
 import { auditLog, outbox } from '@/lib/db/schema';
 import { COMPANY } from '@/lib/company';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
+import { EFACTURA_HELD_BACK, heldBackDetails } from '@/lib/mail/efactura-held-back';
 import { outboxMessageId, sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { describeOnProcessDrivers, get, staff } from '../admin/admin-fixtures';
@@ -124,6 +126,54 @@ describeOnProcessDrivers('an e-mail that keeps failing', (db) => {
       expect(await needsAttention(orderId)).toBe(true);
       expect(await deadLetters()).toBe(1);
       expect(await sendDueMail(db(), capture.mailer)).toBe(0);
+    });
+  });
+
+  it('are all sent again from the banner, those of no order too, once the mail server is back', async () => {
+    // With e-Factura off, as when the digest is written.
+    await withEnv({ ...SHORT_SCHEDULE, EFACTURA_PROVIDER: 'off' }, async () => {
+      const orderId = await paidVignetteOrder(db(), { plates: ['B789DEL'], country: 'DE' });
+      await fulfilPaidOrders(db(), sandboxDeliverers);
+      // The morning's e-Factura digest belongs to no order: the banner is the only place to send it again from.
+      const [digest] = await db()
+        .insert(outbox)
+        .values({
+          kind: EFACTURA_HELD_BACK,
+          orderId: null,
+          recipient: 'staff@example.ro',
+          details: heldBackDetails('2026-11-26', {
+            waiting: 3,
+            late: 1,
+            oldest: { number: 'RPV-2026-000001', issuedAt: '2026-11-20T10:00:00.000Z' },
+            countedAt: '2026-11-26T06:00:00.000Z',
+          }),
+        })
+        .returning();
+      for (let pass = 0; pass < 6; pass++) await sendDueMail(db(), refusing);
+      const dead = await deadLetters();
+      // The confirmation, its MAIL_UNDELIVERED alert and the digest at least (earlier tests may have left more).
+      expect(dead).toBeGreaterThanOrEqual(3);
+
+      const { token: reader } = await staff(db(), `reader-${Date.now()}`, 'OPERATOR');
+      expect((await postAsStaff(retryAllRoute, '/api/admin/mail/retry', reader, {})).status).toBe(403);
+      const retried = await postAsStaff(retryAllRoute, '/api/admin/mail/retry', admin, {});
+      expect(retried.status).toBe(202);
+      expect(await retried.json()).toEqual({ requeued: dead });
+      expect(await deadLetters()).toBe(0);
+
+      const before = capture.received.length;
+      await sendDueMail(db(), capture.mailer);
+      expect(await sendDueMail(db(), capture.mailer)).toBe(0);
+      const sent = capture.received.slice(before);
+      expect(sent).toHaveLength(dead);
+      expect(sent.filter((mail) => mail.text?.includes(orderId))).toHaveLength(2);
+      const [digestRow] = await db().select().from(outbox).where(eq(outbox.id, digest!.id));
+      expect(digestRow!.sentAt).not.toBeNull();
+      expect(await needsAttention(orderId)).toBe(false);
+      const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'mail.retryAll'));
+      expect((entry!.details as { messages: string }).messages).toContain(
+        `EFACTURA_HELD_BACK #${digest!.id}`,
+      );
     });
   });
 });
