@@ -51,11 +51,14 @@ base_backup() {
   [[ -n "$dir" ]] || usage
   shift
   [[ ! -e "$dir" ]] || die "$dir exists already: a base backup goes into a new directory"
+  # The connection options given for pg_basebackup, for the psql that asks whether the server archives its WAL.
   local connection=()
   local args=("$@")
   for ((i = 0; i < ${#args[@]}; i++)); do
-    if [[ "${args[$i]}" == -d || "${args[$i]}" == --dbname ]]; then connection=(-d "${args[$((i + 1))]:-}"); fi
-    if [[ "${args[$i]}" == --dbname=* ]]; then connection=("${args[$i]}"); fi
+    case "${args[$i]}" in
+      -d | -h | -p | -U | --dbname | --host | --port | --username) connection+=("${args[$i]}" "${args[$((i + 1))]:-}") ;;
+      --dbname=* | --host=* | --port=* | --username=*) connection+=("${args[$i]}") ;;
+    esac
   done
   local archiving
   archiving=$("$(bin psql)" "${connection[@]}" -XtAc 'show archive_mode' 2>/dev/null || echo unknown)
