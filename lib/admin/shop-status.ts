@@ -1,11 +1,11 @@
 import 'server-only';
 
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { getConfig, type Config } from '@/lib/config/env';
 import { isLiveMode, PRODUCT_LINES, productLineState, type ProductLineState } from '@/lib/config/live-mode';
-import type { Db } from '@/lib/db/client';
-import { efacturaSubmissions, orders, outbox } from '@/lib/db/schema';
-import { EFACTURA_DEAD_LETTER_ROW } from '@/lib/efactura/submissions-attention';
+import { queryRows, type Db } from '@/lib/db/client';
+import { orders, outbox } from '@/lib/db/schema';
+import { COUNT_EFACTURA_DEAD_LETTERS } from '@/lib/efactura/submissions-attention';
 import { DEAD_LETTER } from '@/lib/mail/dead-letters';
 
 /**
@@ -40,10 +40,7 @@ export async function shopStatus(db: Db, config: Config = getConfig()): Promise<
   const [[dead], [failed], [stuck]] = await Promise.all([
     db.select({ n: count() }).from(outbox).where(DEAD_LETTER),
     db.select({ n: count() }).from(orders).where(eq(orders.status, 'FULFILLMENT_FAILED')),
-    db
-      .select({ n: count() })
-      .from(sql`${efacturaSubmissions} s`)
-      .where(EFACTURA_DEAD_LETTER_ROW),
+    queryRows<{ n: number }>(db, COUNT_EFACTURA_DEAD_LETTERS),
   ]);
   return {
     live: isLiveMode(config),

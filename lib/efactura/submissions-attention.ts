@@ -44,8 +44,12 @@ const maxAttempts: SQLWrapper = { getSQL: () => sql`${getConfig().EFACTURA_MAX_A
  * The e-Factura dead letters, as a predicate on one submission row `s`: an upload given up after its last try, or
  * one whose answer was lost (neither is tried again by the job). Counted by the back-office banner and the metrics.
  */
-export const EFACTURA_DEAD_LETTER_ROW: SQL = sql`((s.status = 'PENDING' and s.attempts >= ${maxAttempts})
+const EFACTURA_DEAD_LETTER_ROW: SQL = sql`((s.status = 'PENDING' and s.attempts >= ${maxAttempts})
   or (s.status = 'UPLOADING' and s.claimed_until < now()))`;
+
+/** How many e-Factura dead letters there are, as `n`, read through the unsettled rows' status index. */
+export const COUNT_EFACTURA_DEAD_LETTERS: SQL = sql`select count(*)::int as n from ${efacturaSubmissions} s
+  where s.status in ('PENDING', 'UPLOADING') and ${EFACTURA_DEAD_LETTER_ROW}`;
 
 /** The same rule as {@link efacturaAttentionOf} in SQL, for one submission row `s`. */
 const NEEDS_ATTENTION_ROW = sql`(s.status = 'REJECTED'

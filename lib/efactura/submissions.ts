@@ -432,8 +432,8 @@ export async function efacturaOfOrder(db: Db, orderId: string, now = new Date())
 /**
  * Sends a document again after a fix (`POST /api/admin/payment/efactura`): one ANAF rejected, one whose upload
  * was left unconfirmed once staff have checked in the SPV that ANAF does not have it, or one whose upload failed
- * every try (once ANAF answers again). Back to PENDING with fresh
- * attempts; the XML is made anew, so it carries the fix. Audited with what ANAF had said.
+ * every try (once ANAF answers again). Back to PENDING with fresh attempts; the XML is made anew, so it carries the
+ * fix. Audited with what ANAF had said.
  */
 export async function resendEfacturaSubmission(
   db: Db,

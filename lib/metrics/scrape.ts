@@ -3,7 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getConfig } from '@/lib/config/env';
 import { queryRows, type Database } from '@/lib/db/client';
-import { EFACTURA_DEAD_LETTER_ROW } from '@/lib/efactura/submissions-attention';
+import { COUNT_EFACTURA_DEAD_LETTERS } from '@/lib/efactura/submissions-attention';
 import { shopMetrics } from './registry';
 
 /**
@@ -65,11 +65,7 @@ async function readShopGauges(database: Database, now: Date) {
       sql`select count(*)::int as n from order_items i join orders o on o.id = i.order_id
           where o.status = 'PAID' and i.issued_id is null`,
     ),
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from efactura_submissions s
-          where s.status in ('PENDING', 'UPLOADING') and ${EFACTURA_DEAD_LETTER_ROW}`,
-    ),
+    queryRows<{ n: number }>(db, COUNT_EFACTURA_DEAD_LETTERS),
   ]);
   const ageSeconds = (time: string | Date | null | undefined) =>
     time ? Math.max(0, (now.getTime() - new Date(time).getTime()) / 1000) : 0;
