@@ -26,6 +26,7 @@ export const DAILY_SALES_URL = '/api/admin/payment/daily';
 export const INVOICES_URL = '/api/admin/invoices';
 export const AUDIT_URL = '/api/admin/audit';
 export const SHOP_STATUS_URL = '/api/admin/shop-status';
+export const MAIL_RETRY_URL = '/api/admin/mail/retry';
 
 export type { Authority } from '@/lib/auth/permissions';
 export type { ShopStatus } from '@/lib/admin/shop-status';
@@ -247,3 +248,6 @@ export function filenameOf(disposition: string | null): string | undefined {
   }
   return /filename\s*=\s*"?([^";]+)"?/.exec(disposition)?.[1]?.trim() || undefined;
 }
+
+/** `POST /api/admin/mail/retry` (PAYMENT_WRITE), 202: every e-mail given up after its last try is tried again. */
+export const retryDeadMail = () => api.post(MAIL_RETRY_URL, { retry: NO_RETRY }).json<{ requeued: number }>();

@@ -13,6 +13,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/admin/catalog/vignette-prices': ['GET', 'PUT'],
   '/api/admin/exchange-rate': ['GET', 'PUT'],
   '/api/admin/invoices': ['GET'],
+  '/api/admin/mail/retry': ['POST'],
   '/api/admin/payment': ['GET', 'PATCH'],
   '/api/admin/payment/cancel': ['POST'],
   '/api/admin/payment/daily': ['GET'],

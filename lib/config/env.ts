@@ -116,6 +116,11 @@ export const envSchema = z
     EFACTURA_CLIENT_ID: optional(z.string().min(1)),
     EFACTURA_CLIENT_SECRET: optional(z.string().min(1)),
     EFACTURA_REFRESH_TOKEN: optional(z.string().min(1)),
+    /**
+     * Uploads of a document tried (10 s, 30 s, 2 min, 10 min, then hourly) before it is given up for staff to send
+     * again (lib/efactura/submissions.ts); 24 is about a day, well inside the legal five working days.
+     */
+    EFACTURA_MAX_ATTEMPTS: wholeNumber(24, 1, 200),
     /** Proxies in front of the shop whose `X-Forwarded-For` is believed (0: the socket's peer is the client). */
     TRUSTED_PROXY_HOPS: wholeNumber(0, 0, 10),
     /** Scales every rate limit (lib/security/rate-limit.ts); tests that send many requests from one address raise it. */

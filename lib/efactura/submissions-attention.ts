@@ -1,35 +1,59 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { getConfig } from '@/lib/config/env';
 import { efacturaSubmissions, orders } from '@/lib/db/schema';
 
 /** Why a document's e-Factura submission needs a person (lib/orders/attention.ts shows them with the order's). */
 export const EFACTURA_ATTENTION_REASONS = [
   'EFACTURA_REJECTED',
   'EFACTURA_UNCONFIRMED',
+  'EFACTURA_UNSENT',
   'EFACTURA_OVERDUE',
 ] as const;
 export type EfacturaAttentionReason = (typeof EFACTURA_ATTENTION_REASONS)[number];
 
 type SubmissionState = Pick<
   typeof efacturaSubmissions.$inferSelect,
-  'status' | 'claimedUntil' | 'attentionAt'
+  'status' | 'claimedUntil' | 'attentionAt' | 'attempts'
 >;
 
 /**
+ * Whether a document's upload was given up: still PENDING after EFACTURA_MAX_ATTEMPTS tries (read when asked, so
+ * tests may shorten it). The job no longer tries it; staff send it again (lib/efactura/submissions.ts).
+ */
+export const uploadGivenUp = (row: Pick<SubmissionState, 'status' | 'attempts'>): boolean =>
+  row.status === 'PENDING' && row.attempts >= getConfig().EFACTURA_MAX_ATTEMPTS;
+
+/**
  * What a submission needs from staff, if anything: ANAF rejected it; its upload's answer was lost (an UPLOADING row
- * whose claim ran out: docs/decisions/0017-efactura-uploads-never-doubled.md); or it is not accepted two working
- * days before the legal deadline (lib/efactura/submissions-schedule.ts).
+ * whose claim ran out: docs/decisions/0017-efactura-uploads-never-doubled.md); its upload failed every try (a dead
+ * letter); or it is not accepted two working days before the legal deadline (lib/efactura/submissions-schedule.ts).
  */
 export function efacturaAttentionOf(row: SubmissionState, now = new Date()): EfacturaAttentionReason | null {
   if (row.status === 'REJECTED') return 'EFACTURA_REJECTED';
   if (row.status === 'UPLOADING' && row.claimedUntil !== null && row.claimedUntil < now)
     return 'EFACTURA_UNCONFIRMED';
+  if (uploadGivenUp(row)) return 'EFACTURA_UNSENT';
   if (row.status !== 'ACCEPTED' && row.attentionAt <= now) return 'EFACTURA_OVERDUE';
   return null;
 }
 
-/** The same rule in SQL, for one submission row `s`. */
+/** EFACTURA_MAX_ATTEMPTS, read when a query is built (not when this module loads). */
+const maxAttempts: SQLWrapper = { getSQL: () => sql`${getConfig().EFACTURA_MAX_ATTEMPTS}` };
+
+/**
+ * The e-Factura dead letters, as a predicate on one submission row `s`: an upload given up after its last try, or
+ * one whose answer was lost (neither is tried again by the job). Counted by the back-office banner and the metrics.
+ */
+const EFACTURA_DEAD_LETTER_ROW: SQL = sql`((s.status = 'PENDING' and s.attempts >= ${maxAttempts})
+  or (s.status = 'UPLOADING' and s.claimed_until < now()))`;
+
+/** How many e-Factura dead letters there are, as `n`, read through the unsettled rows' status index. */
+export const COUNT_EFACTURA_DEAD_LETTERS: SQL = sql`select count(*)::int as n from ${efacturaSubmissions} s
+  where s.status in ('PENDING', 'UPLOADING') and ${EFACTURA_DEAD_LETTER_ROW}`;
+
+/** The same rule as {@link efacturaAttentionOf} in SQL, for one submission row `s`. */
 const NEEDS_ATTENTION_ROW = sql`(s.status = 'REJECTED'
-  or (s.status = 'UPLOADING' and s.claimed_until < now())
+  or ${EFACTURA_DEAD_LETTER_ROW}
   or (s.status <> 'ACCEPTED' and s.attention_at <= now()))`;
 
 /** The orders with a document whose submission needs a person: part of the "needs attention" filter. */

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { recordAudit } from '@/lib/admin/audit';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
+import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { efacturaSubmissions } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
@@ -93,6 +94,11 @@ function claimDue(db: Db, token: string, now: Date): Promise<SubmissionRow[]> {
       .where(
         and(
           inArray(efacturaSubmissions.status, ['PENDING', 'UPLOADED']),
+          // An upload given up after its last try waits for staff (uploadGivenUp in submissions-attention.ts).
+          or(
+            eq(efacturaSubmissions.status, 'UPLOADED'),
+            lt(efacturaSubmissions.attempts, getConfig().EFACTURA_MAX_ATTEMPTS),
+          ),
           lte(efacturaSubmissions.nextAttemptAt, now),
           or(isNull(efacturaSubmissions.claimedUntil), lt(efacturaSubmissions.claimedUntil, now)),
         ),
@@ -148,14 +154,7 @@ async function upload(
   cif: string,
   now: () => Date,
 ): Promise<void> {
-  const retry = (message: string) =>
-    update(db, row, token, {
-      status: 'PENDING',
-      attempts: row.attempts + 1,
-      nextAttemptAt: later(now(), retryDelaySeconds(row.attempts + 1)),
-      lastError: message.slice(0, 1000),
-      ...released,
-    });
+  const retry = (message: string) => failedUpload(db, row, token, message, now());
   // The document is made before the row says UPLOADING: a document that cannot be made is retried, not doubted.
   let document: Awaited<ReturnType<typeof documentXml>>;
   try {
@@ -207,6 +206,38 @@ async function upload(
       });
       kick('mail');
   }
+}
+
+/**
+ * Records a failed upload: tried again after a growing pause, until its EFACTURA_MAX_ATTEMPTS-th try. Then it is a
+ * dead letter: kept PENDING with its last error, no longer tried by the job, its order needing attention
+ * (EFACTURA_UNSENT), and staff told once in the same transaction; staff send it again from the order.
+ */
+async function failedUpload(db: Db, row: SubmissionRow, token: string, message: string, now: Date) {
+  const attempts = row.attempts + 1;
+  const lastError = message.slice(0, 1000);
+  if (attempts < getConfig().EFACTURA_MAX_ATTEMPTS) {
+    await update(db, row, token, {
+      status: 'PENDING',
+      attempts,
+      nextAttemptAt: later(now, retryDelaySeconds(attempts)),
+      lastError,
+      ...released,
+    });
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const held = await update(tx, row, token, {
+      status: 'PENDING',
+      attempts,
+      lastError,
+      alertedAt: now,
+      ...released,
+    });
+    if (held) await queueStaffAlert(tx, row.orderId, 'EFACTURA_UNSENT', message);
+  });
+  logger.error({ submissionId: row.id, attempts }, 'e-Factura upload given up after its last try');
+  kick('mail');
 }
 
 async function askAbout(db: Db, api: EfacturaApi, row: SubmissionRow, token: string, now: () => Date) {
@@ -363,6 +394,13 @@ export interface EfacturaView {
   updatedAt: string;
 }
 
+/** What staff may send again: a rejected document, an unconfirmed upload (after a look in the SPV), a given-up one. */
+const RESENDABLE: readonly (EfacturaAttentionReason | null)[] = [
+  'EFACTURA_REJECTED',
+  'EFACTURA_UNCONFIRMED',
+  'EFACTURA_UNSENT',
+];
+
 export function efacturaViewOf(row: SubmissionRow, now = new Date()): EfacturaView {
   const attention = efacturaAttentionOf(row, now);
   return {
@@ -371,7 +409,7 @@ export function efacturaViewOf(row: SubmissionRow, now = new Date()): EfacturaVi
     messages: row.messages,
     lastError: row.lastError,
     attention,
-    canResend: attention === 'EFACTURA_REJECTED' || attention === 'EFACTURA_UNCONFIRMED',
+    canResend: RESENDABLE.includes(attention),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -392,9 +430,10 @@ export async function efacturaOfOrder(db: Db, orderId: string, now = new Date())
 }
 
 /**
- * Sends a document again after a fix (`POST /api/admin/payment/efactura`): one ANAF rejected, or one whose upload
- * was left unconfirmed once staff have checked in the SPV that ANAF does not have it. Back to PENDING with fresh
- * attempts; the XML is made anew, so it carries the fix. Audited with what ANAF had said.
+ * Sends a document again after a fix (`POST /api/admin/payment/efactura`): one ANAF rejected, one whose upload
+ * was left unconfirmed once staff have checked in the SPV that ANAF does not have it, or one whose upload failed
+ * every try (once ANAF answers again). Back to PENDING with fresh attempts; the XML is made anew, so it carries the
+ * fix. Audited with what ANAF had said.
  */
 export async function resendEfacturaSubmission(
   db: Db,
@@ -423,10 +462,10 @@ export async function resendEfacturaSubmission(
           : `Order ${document.orderId} has no credit note ${document.creditNoteId} sent to e-Factura`,
       );
     const attention = efacturaAttentionOf(current, now);
-    if (attention !== 'EFACTURA_REJECTED' && attention !== 'EFACTURA_UNCONFIRMED')
+    if (!RESENDABLE.includes(attention))
       throw new ApiError(
         'CONFLICT',
-        `The document is ${current.status}: only a rejected or unconfirmed one is sent again`,
+        `The document is ${current.status}: only a rejected, unconfirmed or given-up one is sent again`,
       );
     const [changed] = await tx
       .update(efacturaSubmissions)

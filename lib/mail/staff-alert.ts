@@ -34,6 +34,7 @@ export const staffAlertReasons = [
   'CHARGEBACK',
   'EFACTURA_REJECTED',
   'EFACTURA_UNCONFIRMED',
+  'EFACTURA_UNSENT',
   'EFACTURA_OVERDUE',
   'MAIL_UNDELIVERED',
 ] as const;

@@ -16,6 +16,7 @@ export interface ShopMetrics {
   mailBacklog: Gauge;
   mailBacklogOldest: Gauge;
   mailGivenUp: Gauge;
+  deadLetters: Gauge<'kind'>;
   efacturaSubmissions: Gauge<'status'>;
   efacturaLate: Gauge;
   efacturaOldestUnaccepted: Gauge;
@@ -72,6 +73,12 @@ function createMetrics(): ShopMetrics {
     mailGivenUp: new Gauge({
       name: 'shop_mail_given_up',
       help: 'Outbox messages whose retries ran out unsent: nobody received them.',
+      registers,
+    }),
+    deadLetters: new Gauge({
+      name: 'shop_dead_letters',
+      help: 'Work given up after every retry, kept for staff: e-mails unsent, paid orders undelivered (FULFILLMENT_FAILED), e-Factura uploads given up or unconfirmed.',
+      labelNames: ['kind'],
       registers,
     }),
     efacturaSubmissions: new Gauge({

@@ -3,6 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getConfig } from '@/lib/config/env';
 import { queryRows, type Database } from '@/lib/db/client';
+import { COUNT_EFACTURA_DEAD_LETTERS } from '@/lib/efactura/submissions-attention';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { GRACE_MS, REFUND_GRACE_MS } from '@/lib/payments/reconciler';
 import { registeredJobs } from '@/lib/server/jobs';
@@ -66,16 +67,19 @@ async function readShopGauges(database: Database, now: Date) {
     [payments],
     [refunds],
     [notifications],
+    [efacturaDead],
   ] = await Promise.all([
     queryRows<{ status: string; n: number }>(
       db,
       sql`select status, count(*)::int as n from orders
           where status in (${inList(OPEN_ORDER_STATUSES)}) group by status`,
     ),
-    queryRows<{ backlog: number; given_up: number; oldest: string | Date | null }>(
+    queryRows<{ backlog: number; given_up: number; dead: number; oldest: string | Date | null }>(
       db,
+      // `dead` leaves out a last attempt still claimed by a server (lib/mail/dead-letters.ts): it may yet be sent.
       sql`select count(*) filter (where attempts < ${maxAttempts})::int as backlog,
                  count(*) filter (where attempts >= ${maxAttempts})::int as given_up,
+                 count(*) filter (where attempts >= ${maxAttempts} and next_attempt_at <= now())::int as dead,
                  min(created_at) filter (where attempts < ${maxAttempts}) as oldest
           from outbox where sent_at is null`,
     ),
@@ -123,6 +127,7 @@ async function readShopGauges(database: Database, now: Date) {
               where notified_at is null and notify_next_at is not null`,
         )
       : Promise.resolve([{ n: 0, oldest: null }]),
+    queryRows<{ n: number }>(db, COUNT_EFACTURA_DEAD_LETTERS),
   ]);
   const ageSeconds = (time: string | Date | null | undefined) =>
     time ? Math.max(0, (now.getTime() - new Date(time).getTime()) / 1000) : 0;
@@ -131,6 +136,12 @@ async function readShopGauges(database: Database, now: Date) {
   }
   metrics.mailBacklog.set(mail?.backlog ?? 0);
   metrics.mailGivenUp.set(mail?.given_up ?? 0);
+  metrics.deadLetters.set({ kind: 'mail' }, mail?.dead ?? 0);
+  metrics.deadLetters.set(
+    { kind: 'delivery' },
+    orderCounts.find((row) => row.status === 'FULFILLMENT_FAILED')?.n ?? 0,
+  );
+  metrics.deadLetters.set({ kind: 'efactura' }, efacturaDead?.n ?? 0);
   metrics.mailBacklogOldest.set(ageSeconds(mail?.oldest));
   for (const status of UNSETTLED_EFACTURA_STATUSES) {
     metrics.efacturaSubmissions.set({ status }, efacturaCounts.find((row) => row.status === status)?.n ?? 0);

@@ -7,7 +7,7 @@ import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
 import { orderItems, orders, outbox } from '@/lib/db/schema';
 import { IssueError } from '@/lib/issuers/vignette-issuer';
-import { DEAD_LETTER } from '@/lib/mail/dead-letters';
+import { requeuedNames, requeueDeadLetters } from '@/lib/mail/dead-letters';
 import { kick } from '@/lib/server/jobs';
 import { isRegistrationCountry } from '@/lib/vignettes/countries';
 import { checkPlate } from '@/lib/vignettes/plate';
@@ -220,16 +220,12 @@ export async function changeOrderEmail(db: Db, staff: Staff, orderId: string, em
 export async function resendConfirmationByStaff(db: Db, staff: Staff, orderId: string, to?: string) {
   const result = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    const requeued = await tx
-      .update(outbox)
-      .set({ attempts: 0, nextAttemptAt: new Date() })
-      .where(and(eq(outbox.orderId, orderId), DEAD_LETTER))
-      .returning({ id: outbox.id, kind: outbox.kind });
+    const requeued = await requeueDeadLetters(tx, orderId);
     if (requeued.length) {
       await recordAudit(tx, staff, {
         action: 'payment.mailRetry',
         target: orderId,
-        details: { messages: requeued.map((row) => `${row.kind} #${row.id}`).join(', ') },
+        details: { messages: requeuedNames(requeued) },
       });
       if (!to) return { to: order.email, requeued: requeued.length };
     }

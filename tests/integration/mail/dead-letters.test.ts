@@ -1,24 +1,25 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { POST as retryAllRoute } from '@/app/api/admin/mail/retry/route';
 import { POST as resendRoute } from '@/app/api/admin/payment/resend/route';
-import { GET as shopStatusRoute } from '@/app/api/admin/shop-status/route';
 import { GET as detailsRoute } from '@/app/api/nmps/utils/transaction/details/route';
-import { defaultFromAddress, type Mailer } from '@/lib/mail/mailer';
-import { auditLog, orders, outbox } from '@/lib/db/schema';
+import { defaultFromAddress } from '@/lib/mail/mailer';
+import { auditLog, outbox } from '@/lib/db/schema';
 import { COMPANY } from '@/lib/company';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
+import { EFACTURA_HELD_BACK, heldBackDetails } from '@/lib/mail/efactura-held-back';
 import { outboxMessageId, sendDueMail } from '@/lib/mail/outbox';
-import { NEEDS_ATTENTION } from '@/lib/orders/attention';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { describeOnProcessDrivers, get, staff } from '../admin/admin-fixtures';
-import { jsonRequest, noParams, withEnv } from '../../support/process-database';
+import {
+  needsAttention as orderNeedsAttention,
+  outboxOf,
+  postAsStaff,
+  refusingMailer as refusing,
+  shopStatusAs,
+} from '../../support/dead-letters';
+import { noParams, withEnv } from '../../support/process-database';
 import { paidVignetteOrder } from '../../support/purchases';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
-
-/** A mail server that refuses everything, as one down for hours does. */
-const refusing: Mailer = {
-  send: () => Promise.reject(new Error('421 4.3.2 Service not available')),
-  close: () => Promise.resolve(),
-};
 
 /** Three attempts, no wait between them: the whole schedule in three passes. */
 const SHORT_SCHEDULE = {
@@ -37,26 +38,15 @@ describeOnProcessDrivers('an e-mail that keeps failing', (db) => {
   });
   afterAll(() => capture.close());
 
-  const rowsOf = (orderId: string) => db().select().from(outbox).where(eq(outbox.orderId, orderId));
+  const rowsOf = (orderId: string) => outboxOf(db(), orderId);
   const reasonsOf = async (orderId: string) =>
     (
       (await (
         await detailsRoute(get(`/api/nmps/utils/transaction/details?id=${orderId}`, admin), noParams)
       ).json()) as { attentionReasons: string[] }
     ).attentionReasons;
-  const needsAttention = async (orderId: string) =>
-    (
-      await db()
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.id, orderId), NEEDS_ATTENTION))
-    ).length > 0;
-  const deadLetters = async () =>
-    (
-      (await (await shopStatusRoute(get('/api/admin/shop-status', admin), noParams)).json()) as {
-        deadLetters: number;
-      }
-    ).deadLetters;
+  const needsAttention = (orderId: string) => orderNeedsAttention(db(), orderId);
+  const deadLetters = async () => (await shopStatusAs(admin)).deadLetters;
 
   it('is kept, flags its order, alerts staff once, and is sent once when staff retry it', async () => {
     await withEnv(SHORT_SCHEDULE, async () => {
@@ -90,14 +80,7 @@ describeOnProcessDrivers('an e-mail that keeps failing', (db) => {
       expect(await deadLetters()).toBe(2);
 
       // The mail server is back; staff retry from the order: both are requeued and each is sent once.
-      const retried = await resendRoute(
-        jsonRequest('/api/admin/payment/resend', {
-          method: 'POST',
-          body: { id: orderId },
-          headers: { authorization: `Bearer ${admin}` },
-        }),
-        noParams,
-      );
+      const retried = await postAsStaff(resendRoute, '/api/admin/payment/resend', admin, { id: orderId });
       expect(retried.status).toBe(202);
       expect(await retried.json()).toMatchObject({ queued: true, requeued: 2 });
       const requeued = await rowsOf(orderId);
@@ -143,6 +126,54 @@ describeOnProcessDrivers('an e-mail that keeps failing', (db) => {
       expect(await needsAttention(orderId)).toBe(true);
       expect(await deadLetters()).toBe(1);
       expect(await sendDueMail(db(), capture.mailer)).toBe(0);
+    });
+  });
+
+  it('are all sent again from the banner, those of no order too, once the mail server is back', async () => {
+    // With e-Factura off, as when the digest is written.
+    await withEnv({ ...SHORT_SCHEDULE, EFACTURA_PROVIDER: 'off' }, async () => {
+      const orderId = await paidVignetteOrder(db(), { plates: ['B789DEL'], country: 'DE' });
+      await fulfilPaidOrders(db(), sandboxDeliverers);
+      // The morning's e-Factura digest belongs to no order: the banner is the only place to send it again from.
+      const [digest] = await db()
+        .insert(outbox)
+        .values({
+          kind: EFACTURA_HELD_BACK,
+          orderId: null,
+          recipient: 'staff@example.ro',
+          details: heldBackDetails('2026-11-26', {
+            waiting: 3,
+            late: 1,
+            oldest: { number: 'RPV-2026-000001', issuedAt: '2026-11-20T10:00:00.000Z' },
+            countedAt: '2026-11-26T06:00:00.000Z',
+          }),
+        })
+        .returning();
+      for (let pass = 0; pass < 6; pass++) await sendDueMail(db(), refusing);
+      const dead = await deadLetters();
+      // The confirmation, its MAIL_UNDELIVERED alert and the digest at least (earlier tests may have left more).
+      expect(dead).toBeGreaterThanOrEqual(3);
+
+      const { token: reader } = await staff(db(), `reader-${Date.now()}`, 'OPERATOR');
+      expect((await postAsStaff(retryAllRoute, '/api/admin/mail/retry', reader, {})).status).toBe(403);
+      const retried = await postAsStaff(retryAllRoute, '/api/admin/mail/retry', admin, {});
+      expect(retried.status).toBe(202);
+      expect(await retried.json()).toEqual({ requeued: dead });
+      expect(await deadLetters()).toBe(0);
+
+      const before = capture.received.length;
+      await sendDueMail(db(), capture.mailer);
+      expect(await sendDueMail(db(), capture.mailer)).toBe(0);
+      const sent = capture.received.slice(before);
+      expect(sent).toHaveLength(dead);
+      expect(sent.filter((mail) => mail.text?.includes(orderId))).toHaveLength(2);
+      const [digestRow] = await db().select().from(outbox).where(eq(outbox.id, digest!.id));
+      expect(digestRow!.sentAt).not.toBeNull();
+      expect(await needsAttention(orderId)).toBe(false);
+      const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'mail.retryAll'));
+      expect((entry!.details as { messages: string }).messages).toContain(
+        `EFACTURA_HELD_BACK #${digest!.id}`,
+      );
     });
   });
 });

@@ -99,6 +99,8 @@ describeOnProcessDrivers('metrics', (db) => {
     expect(delta('shop_provider_calls_total', { provider: 'vignette-issuer', outcome: 'error' })).toBe(1);
     expect(delta('shop_provider_calls_total', { provider: 'vignette-issuer', outcome: 'refused' })).toBe(1);
     expect(delta('shop_orders', { status: 'FULFILLMENT_FAILED' })).toBe(1);
+    // The refused order is a dead letter until staff deliver or refund it.
+    expect(delta('shop_dead_letters', { kind: 'delivery' })).toBe(1);
     // The outage's order stays paid, its item undelivered, until its next attempt.
     expect(delta('shop_orders', { status: 'PAID' })).toBe(1);
     expect(delta('shop_paid_undelivered_items', {})).toBe(1);
@@ -115,6 +117,7 @@ describeOnProcessDrivers('metrics', (db) => {
         'shop_efactura_late',
         'shop_efactura_oldest_unaccepted_seconds',
         'shop_mail_given_up',
+        'shop_dead_letters',
       ]),
     );
     for (const status of ['PENDING', 'UPLOADING', 'UPLOADED']) {

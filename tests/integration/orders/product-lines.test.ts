@@ -134,6 +134,8 @@ describeOnProcessDrivers('product lines', (db) => {
         ],
         efactura: 'off',
         deadLetters: 0,
+        failedDeliveries: 0,
+        efacturaStuck: 0,
       });
     });
     expect(await status()).toMatchObject({

@@ -208,6 +208,12 @@ describe('parseConfig', () => {
     expect(problemsOf({ MAIL_RETRY_BASE_SECONDS: 'soon' })).toMatch(/MAIL_RETRY_BASE_SECONDS/);
   });
 
+  it('reads how many times an e-Factura upload is tried: 24 by default, about a day', () => {
+    expect(parseConfig({})).toMatchObject({ EFACTURA_MAX_ATTEMPTS: 24 });
+    expect(parseConfig({ EFACTURA_MAX_ATTEMPTS: '3' })).toMatchObject({ EFACTURA_MAX_ATTEMPTS: 3 });
+    expect(problemsOf({ EFACTURA_MAX_ATTEMPTS: '0' })).toMatch(/EFACTURA_MAX_ATTEMPTS/);
+  });
+
   it('never echoes a secret value', () => {
     const message = problemsOf({
       JWT_SECRET: 'too-short-secret',

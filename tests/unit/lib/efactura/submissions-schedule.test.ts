@@ -43,7 +43,7 @@ describe('the e-Factura schedule', () => {
 
   it('says when a submission needs a person', () => {
     const now = new Date('2026-03-12T12:00:00Z');
-    const base = { claimedUntil: null, attentionAt: new Date('2026-03-13T00:00:00Z') };
+    const base = { claimedUntil: null, attentionAt: new Date('2026-03-13T00:00:00Z'), attempts: 0 };
     expect(efacturaAttentionOf({ ...base, status: 'UPLOADED' }, now)).toBeNull();
     expect(efacturaAttentionOf({ ...base, status: 'REJECTED' }, now)).toBe('EFACTURA_REJECTED');
     expect(
@@ -58,8 +58,14 @@ describe('the e-Factura schedule', () => {
         now,
       ),
     ).toBeNull();
-    const late = { claimedUntil: null, attentionAt: new Date('2026-03-12T00:00:00Z') };
+    const late = { claimedUntil: null, attentionAt: new Date('2026-03-12T00:00:00Z'), attempts: 0 };
     expect(efacturaAttentionOf({ ...late, status: 'PENDING' }, now)).toBe('EFACTURA_OVERDUE');
+    // An upload given up after its last try (EFACTURA_MAX_ATTEMPTS, 24 by default) waits for staff, late or not;
+    // an uploaded document's attempts are questions to ANAF, asked for as long as it takes.
+    expect(efacturaAttentionOf({ ...base, status: 'PENDING', attempts: 23 }, now)).toBeNull();
+    expect(efacturaAttentionOf({ ...base, status: 'PENDING', attempts: 24 }, now)).toBe('EFACTURA_UNSENT');
+    expect(efacturaAttentionOf({ ...late, status: 'PENDING', attempts: 24 }, now)).toBe('EFACTURA_UNSENT');
+    expect(efacturaAttentionOf({ ...base, status: 'UPLOADED', attempts: 40 }, now)).toBeNull();
     expect(efacturaAttentionOf({ ...late, status: 'ACCEPTED' }, now)).toBeNull();
   });
 });

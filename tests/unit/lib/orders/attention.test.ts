@@ -25,3 +25,15 @@ describe('an order whose e-mail was given up after every retry', () => {
     }
   });
 });
+
+describe('an order whose e-Factura upload was given up after every retry', () => {
+  it('is a reason staff are alerted of, read on the order and on its document, in every language', () => {
+    expect(ATTENTION_REASONS).toContain('EFACTURA_UNSENT');
+    expect(staffAlertReasons).toContain('EFACTURA_UNSENT');
+    for (const messages of [ro, en, de, hu]) {
+      expect(messages.Admin.attention.reasons.EFACTURA_UNSENT).toMatch(/\S/);
+      expect(messages.Admin.efactura.attention.EFACTURA_UNSENT).toMatch(/\S/);
+      expect(Object.values(messages.StaffAlertEmail.reasons.EFACTURA_UNSENT)).toHaveLength(3);
+    }
+  });
+});

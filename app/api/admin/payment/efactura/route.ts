@@ -10,7 +10,8 @@ export const dynamic = 'force-dynamic';
 
 /**
  * `POST /api/admin/payment/efactura` `{id, creditNoteId?}`: sends an order's invoice (or credit note) to RO e-Factura
- * again after a fix: one ANAF rejected, or one whose upload was left unconfirmed (PAYMENT_WRITE).
+ * again after a fix: one ANAF rejected, one whose upload was left unconfirmed, or one whose upload was given up after
+ * every try (PAYMENT_WRITE).
  */
 export const POST = apiHandler(async (request) => {
   const db = await getDb();
