@@ -49,7 +49,7 @@ describe('creditNoteDocumentOf', () => {
       [-1, 10000, 0],
       [-1, 2345, 0],
     ]);
-    expect(document.lines[0]?.description).toMatch(/^Rovinietă electronică Ungaria D1/);
+    expect(document.lines[0]?.description).toMatch(/^Vinietă electronică Ungaria D1/);
     expect(document.lines[0]?.vatNote).toMatch(/art\. 286 alin\. \(4\) lit\. e\)/);
   });
 
