@@ -118,7 +118,7 @@ interface ItemFormProps {
   labels: VignetteFormLabels;
   validation: ValidationLabels;
   validityTexts: ValidityTexts;
-  /** "D1 · 10 zile · HD12ABC (RO)": how a cart line is named in texts. */
+  /** "D1 · de 10 zile · HD12ABC (RO)": how a cart line is named in texts. */
   describeItem: (item: Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>) => string;
   onAdded: (item: CartItem) => void;
 }

@@ -8,9 +8,9 @@ import type ro from '@/messages/ro.json';
 export type ProductNameMessages = (typeof ro)['Admin']['productNames'];
 
 export interface ProductNames {
-  /** "D1 10 zile", "Orange PrePay 10 EUR". */
+  /** "D1 de 10 zile", "Orange PrePay 10 EUR". */
   name(product: TransactionProduct): string;
-  /** "D1 10 zile ×2, D2 lunară": an order's products, each with how many when more than one. */
+  /** "D1 de 10 zile ×2, D2 lunară": an order's products, each with how many when more than one. */
   list(products: readonly TransactionProduct[]): string;
 }
 

@@ -73,7 +73,7 @@ function partialRefundLine(order: OrderDocument, refundedBani: number): InvoiceL
   const line = { quantity: -1, unitPriceBani: refundedBani };
   // A top-up order holds its one top-up and nothing else; any other order holds only vignettes.
   const soldTopUp = order.items.some((item) => item.kind === 'TOPUP');
-  const description = `Restituire parțială pentru comanda ${order.orderId}`;
+  const description = `Rambursare parțială pentru comanda ${order.orderId}`;
   return soldTopUp
     ? { description, ...line, vatRatePercent: TOP_UP_VAT_RATE_PERCENT }
     : { description, ...line, vatRatePercent: 0, vatNote: VIGNETTE_VAT_NOTE };

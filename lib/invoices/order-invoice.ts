@@ -19,7 +19,7 @@ import ro from '@/messages/ro.json';
 
 const PERIOD_RO: Record<VignetteType, string> = {
   DAY: 'zilnică',
-  WEEK: '10 zile',
+  WEEK: 'de 10 zile',
   MONTH: 'lunară',
   YEAR: 'anuală',
   COUNTY_YEAR: 'anuală județeană',
@@ -27,7 +27,7 @@ const PERIOD_RO: Record<VignetteType, string> = {
 
 /** Vignettes are collected in the name and on behalf of the Hungarian issuer: outside the VAT base (Cod fiscal art. 286 (4) e), the amounts paid in the name and on behalf of another). */
 export const VIGNETTE_VAT_NOTE =
-  'Sumă încasată în numele și în contul emitentului maghiar al rovinietei (Nemzeti Mobilfizetési Zrt.), neinclusă în baza de impozitare a TVA conform art. 286 alin. (4) lit. e) din Codul fiscal.';
+  'Sumă încasată în numele și în contul emitentului maghiar al vinietei (Nemzeti Mobilfizetési Zrt.), neinclusă în baza de impozitare a TVA conform art. 286 alin. (4) lit. e) din Codul fiscal.';
 
 function topUpLine(topUp: DocumentTopUp): InvoiceLine {
   const what = `${topUp.operator} ${topUp.faceValueEur} EUR`;
@@ -53,7 +53,7 @@ function vignetteLine(vignette: DocumentVignette, paidAt: Date): InvoiceLine {
       ? `, valabilă ${validityText(ro.VignetteValidity, { firstDay: vignette.firstDay, lastDay: vignette.lastDay }, paidAt, 'ro')}`
       : '';
   return {
-    description: `Rovinietă electronică Ungaria ${vignette.category}, ${vignette.type ? PERIOD_RO[vignette.type] : ''}${
+    description: `Vinietă electronică Ungaria ${vignette.category}, ${vignette.type ? PERIOD_RO[vignette.type] : ''}${
       vignette.county ? `, județul ${countyName(vignette.county)}` : ''
     }, ${vignette.plate} (${vignette.country})${validity}${vignette.issuedId ? `, nr. ${vignette.issuedId}` : ''}`,
     quantity: 1,

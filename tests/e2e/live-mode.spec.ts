@@ -117,7 +117,7 @@ const closedPage = async (page: Page, url: string) => {
 };
 
 for (const { locale, badge, call } of [
-  { locale: 'ro', badge: 'Momentan nu se vinde online', call: 'Call center' },
+  { locale: 'ro', badge: 'Momentan nu se vinde online', call: 'Asistență telefonică' },
   { locale: 'hu', badge: 'Jelenleg online nem vásárolható', call: 'Telefonos ügyfélszolgálat' },
 ]) {
   test(`${locale}: a closed vignette page keeps its prices, says so with the call centre's number, its form disabled`, async ({

@@ -213,7 +213,7 @@ test('the home page links the two products and dims the ones to come', async ({ 
     'href',
     '/en/vignette',
   );
-  await expect(grid.getByRole('link', { name: /Romanian SIM cards/ })).toHaveAttribute('href', '/en/prepay');
+  await expect(grid.getByRole('link', { name: /Prepaid top-ups/ })).toHaveAttribute('href', '/en/prepay');
   await expect(grid.getByText(message('en', 'HomePage.soon'), { exact: true })).toHaveCount(4);
   const columns = async () =>
     (await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns)).split(' ').length;
@@ -228,7 +228,7 @@ test('the home page links the two products and dims the ones to come', async ({ 
   await expect(page.getByText(message('en', 'HomePage.tagline'))).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('en', 'HomeIntro.heading'));
   await expect(grid.getByRole('link', { name: /Hungarian vignette/ })).toBeInViewport({ ratio: 1 });
-  await expect(grid.getByRole('link', { name: /Romanian SIM cards/ })).toBeInViewport({ ratio: 1 });
+  await expect(grid.getByRole('link', { name: /Prepaid top-ups/ })).toBeInViewport({ ratio: 1 });
   expect(
     await grid.locator('li').evaluateAll((items) => items.map((item) => item.dataset.available)),
   ).toEqual(['true', 'true', 'false', 'false', 'false', 'false']);

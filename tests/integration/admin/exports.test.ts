@@ -296,7 +296,7 @@ describe.each(processDrivers)('admin exports on $name', ({ open, available }) =>
       });
       expect(cell(a, 'status').value).toBe(ro.Admin.statuses.FULFILLED);
       expect(cell(a, 'plates').value).toBe('B123ABC, CJ10XYZ');
-      expect(cell(a, 'products').value).toBe('D1 10 zile, D2 lunară');
+      expect(cell(a, 'products').value).toBe('D1 de 10 zile, D2 lunară');
       expect(cell(a, 'amount')).toMatchObject({ type: 'n', format: '#,##0.00' });
       expect(Number(cell(a, 'amount').value)).toBe(179.52);
       const created = cell(a, 'createdAt');

@@ -254,7 +254,7 @@ describe('the official CIUS-RO validation finds no fatal rule', () => {
         jsonRequest('/api/admin/payment/refund', { body, headers: { authorization: `Bearer ${admin}` } }),
         noParams,
       );
-    expect((await refund({ id: vignettes, reason: 'Rovinieta nu mai e necesară' })).status).toBe(200);
+    expect((await refund({ id: vignettes, reason: 'Vinieta nu mai e necesară' })).status).toBe(200);
     expect((await refund({ id: topUp, amountRon: 1000, reason: 'Parțial <test>' })).status).toBe(200);
 
     for (const orderId of [vignettes, topUp]) {

@@ -205,7 +205,7 @@ describe('catalog screen', () => {
 
     const dialog = within(await screen.findByRole('dialog', { name: c.topUps.confirmTitle }));
     expect(dialog.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^Orange 10,00\sEUR \(Creditare direct pe număr\): 62,00\sRON → 64,50\sRON$/),
+      expect.stringMatching(/^Orange 10,00\sEUR \(Încărcare directă pe număr\): 62,00\sRON → 64,50\sRON$/),
       expect.stringMatching(/^Vodafone 5,00\sEUR \(Cod PIN prin e-mail\): scos din vânzare$/),
       'Digi: scos din vânzare',
     ]);

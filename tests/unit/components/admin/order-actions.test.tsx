@@ -227,7 +227,7 @@ describe('what the details show of an order that went wrong', () => {
     expect(
       details.getByText('Livrarea a eșuat după 5 încercări: issuer unavailable · de issuer'),
     ).toBeInTheDocument();
-    expect(details.getByText('Rovinieta 1 a fost corectată: B123ABD (RO) · de ana')).toBeInTheDocument();
+    expect(details.getByText('Vinieta 1 a fost corectată: B123ABD (RO) · de ana')).toBeInTheDocument();
     expect(
       details.getByText(
         shown(
@@ -341,7 +341,7 @@ describe('a refund', () => {
     expect(dialog.getByLabelText(a.refund.reason)).toHaveFocus();
 
     fireEvent.change(dialog.getByLabelText(a.refund.reason), {
-      target: { value: '  Rovinieta nu a putut fi emisă ' },
+      target: { value: '  Vinieta nu a putut fi emisă ' },
     });
     fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
     expect(
@@ -354,7 +354,7 @@ describe('a refund', () => {
     await announced(fill(a.refund.pending, { amount: lei(8976) }));
     expect(callsTo('POST', '/api/admin/payment/refund')[0]!.json).toEqual({
       id: 'order-1',
-      reason: 'Rovinieta nu a putut fi emisă',
+      reason: 'Vinieta nu a putut fi emisă',
     });
     expect(detailsCalls()).toBeGreaterThan(before);
     expect(

@@ -92,7 +92,7 @@ describe('TransactionsScreen', () => {
     await renderScreen();
     const row = (id: string) =>
       within(screen.getByRole('button', { name: t.transactions.open.replace('{id}', id) }).closest('tr')!);
-    expect(row('order-0').getByText('D1 10 zile')).toBeInTheDocument();
+    expect(row('order-0').getByText('D1 de 10 zile')).toBeInTheDocument();
     expect(row('order-1').getByText(/^Orange PrePay 5\sEUR$/)).toBeInTheDocument();
   });
 

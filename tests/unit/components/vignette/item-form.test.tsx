@@ -105,7 +105,7 @@ describe('ItemForm', () => {
   it('offers only the periods the catalog sells, each with its price in HUF and RON', () => {
     renderForm();
     expect(screen.getAllByRole('radio')).toHaveLength(3);
-    expect(radio(/^10 zile/)).toHaveAccessibleName(/^10 zile 6\.900\sHUF · 89,76\sRON$/);
+    expect(radio(/^De 10 zile/)).toHaveAccessibleName(/^De 10 zile 6\.900\sHUF · 89,76\sRON$/);
     expect(screen.queryByRole('radio', { name: /^Zilnică/ })).not.toBeInTheDocument();
   });
 
@@ -119,7 +119,7 @@ describe('ItemForm', () => {
     expect(validity()).toHaveAttribute('data-last-day', '2027-01-31');
     // Bought for the current year, it starts today: at the payment, never retroactively at midnight.
     expect(validity()).toHaveTextContent(
-      'de la momentul plății din 10 decembrie 2026 până la 31 ianuarie 2027, ora 24:00 (ora Ungariei)',
+      'din momentul plății, pe 10 decembrie 2026, până la 31 ianuarie 2027, ora 24:00 (ora Ungariei)',
     );
 
     fireEvent.click(nextYear);
@@ -170,7 +170,7 @@ describe('ItemForm', () => {
 
   it('shows the validity of a 10-day vignette across the new year', async () => {
     renderForm();
-    fireEvent.click(radio(/^10 zile/));
+    fireEvent.click(radio(/^De 10 zile/));
     fireEvent.click(screen.getByRole('button', { name: labels.calendar.open }));
     await act(async () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     fireEvent.click(document.querySelector('button[data-date="2026-12-28"]')!);

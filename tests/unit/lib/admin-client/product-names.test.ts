@@ -19,7 +19,7 @@ const TOP_UP: TransactionProduct = {
 
 describe('product names', () => {
   it('name a vignette by its category’s official code and its period, in the admin’s language', () => {
-    expect(productNames('ro', ro.Admin.productNames).list(ORDER)).toBe('D1 10 zile ×2, D2 lunară');
+    expect(productNames('ro', ro.Admin.productNames).list(ORDER)).toBe('D1 de 10 zile ×2, D2 lunară');
     expect(productNames('en', en.Admin.productNames).list(ORDER)).toBe('D1 10-day ×2, D2 monthly');
     expect(productNames('de', de.Admin.productNames).list(ORDER)).toBe(
       'D1 10-Tage-Vignette ×2, D2 Monatsvignette',

@@ -49,7 +49,7 @@ describe('creditNoteDocumentOf', () => {
       [-1, 10000, 0],
       [-1, 2345, 0],
     ]);
-    expect(document.lines[0]?.description).toMatch(/^Rovinietă electronică Ungaria D1/);
+    expect(document.lines[0]?.description).toMatch(/^Vinietă electronică Ungaria D1/);
     expect(document.lines[0]?.vatNote).toMatch(/art\. 286 alin\. \(4\) lit\. e\)/);
   });
 
@@ -58,7 +58,7 @@ describe('creditNoteDocumentOf', () => {
     expect(document.reason).toBeUndefined();
     expect(document.lines).toEqual([
       expect.objectContaining({
-        description: 'Restituire parțială pentru comanda AAAAAAAAAAAAAAAAAAAAAA',
+        description: 'Rambursare parțială pentru comanda AAAAAAAAAAAAAAAAAAAAAA',
         quantity: -1,
         unitPriceBani: 2345,
         vatRatePercent: 0,
@@ -73,7 +73,7 @@ describe('creditNoteDocumentOf', () => {
     expect(document.locale).toBe('de');
     expect(document.lines).toEqual([
       {
-        description: 'Restituire parțială pentru comanda AAAAAAAAAAAAAAAAAAAAAA',
+        description: 'Rambursare parțială pentru comanda AAAAAAAAAAAAAAAAAAAAAA',
         quantity: -1,
         unitPriceBani: 2000,
         vatRatePercent: 21,
@@ -127,7 +127,7 @@ describe('the credit note PDF', () => {
       'Stornează factura RPT-2026-000042 din 02.03.2026',
       'Storno zur Rechnung RPT-2026-000042 vom 02.03.2026',
       'Stare plată / Zahlungsstatus: Rambursată pe card / Auf die',
-      'Restituire parțială pentru comanda -1 20,00 21% -20,00',
+      'Rambursare parțială pentru comanda -1 20,00 21% -20,00',
       // 20,00 lei with 21 % VAT included: 3,47 VAT on 16,53.
       '21% -16,53 -3,47',
       'Total fără TVA -16,53 lei',

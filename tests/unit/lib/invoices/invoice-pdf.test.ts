@@ -224,7 +224,7 @@ describe('renderInvoicePdf', () => {
 
   it('wraps a long description inside its row', async () => {
     const description =
-      'Rovinietă electronică pentru autostrăzile din Ungaria, categoria D1, valabilă 10 zile, pentru vehiculul ' +
+      'Vinietă electronică pentru autostrăzile din Ungaria, categoria D1, valabilă 10 zile, pentru vehiculul ' +
       'cu numărul de înmatriculare B 123 ABC, începând cu 15.03.2026 (Hegyeshalom – Győr – Budapesta – Szeged)';
     const pdf = await renderInvoicePdf(
       invoice({
@@ -234,7 +234,7 @@ describe('renderInvoicePdf', () => {
     const pages = pageTexts(pdf);
     expect(pages).toHaveLength(1);
     const lines = (pages[0] ?? '').split('\n');
-    const first = lines.findIndex((line) => line.includes('Rovinietă electronică'));
+    const first = lines.findIndex((line) => line.includes('Vinietă electronică'));
     const last = lines.findIndex((line) => line.includes('Szeged)'));
     expect(first).toBeGreaterThan(-1);
     expect(last).toBeGreaterThan(first + 1);

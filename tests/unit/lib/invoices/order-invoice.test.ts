@@ -20,13 +20,13 @@ describe('invoiceDocumentOf', () => {
     // the county one, whose first day has come, at the payment.
     expect(document.lines.map((line) => [line.description, line.vatRatePercent])).toEqual([
       [
-        'Rovinietă electronică Ungaria D1, 10 zile, HD12ABC (RO), valabilă de la 2 martie 2026, ora 00:00, ' +
+        'Vinietă electronică Ungaria D1, de 10 zile, HD12ABC (RO), valabilă de la 2 martie 2026, ora 00:00, ' +
           'până la 11 martie 2026, ora 24:00 (ora Ungariei), nr. HU-EM-ABC',
         0,
       ],
       [
-        'Rovinietă electronică Ungaria D2, anuală județeană, județul Pest, B123XYZ (RO), valabilă de la momentul ' +
-          'plății din 1 martie 2026 până la 31 ianuarie 2027, ora 24:00 (ora Ungariei)',
+        'Vinietă electronică Ungaria D2, anuală județeană, județul Pest, B123XYZ (RO), valabilă din momentul ' +
+          'plății, pe 1 martie 2026, până la 31 ianuarie 2027, ora 24:00 (ora Ungariei)',
         0,
       ],
     ]);
@@ -38,7 +38,7 @@ describe('invoiceDocumentOf', () => {
       toOrderDocument(vignetteOrder(), invoice('RPV', { issuedAt: new Date('2026-03-02T08:15:00Z') })),
     )!;
     expect(paidOnFirstDay.lines[0]?.description).toContain(
-      'valabilă de la momentul plății din 2 martie 2026 până la 11 martie 2026, ora 24:00 (ora Ungariei)',
+      'valabilă din momentul plății, pe 2 martie 2026, până la 11 martie 2026, ora 24:00 (ora Ungariei)',
     );
     const paidDayBefore = invoiceDocumentOf(
       toOrderDocument(vignetteOrder(), invoice('RPV', { issuedAt: new Date('2026-03-01T08:15:00Z') })),

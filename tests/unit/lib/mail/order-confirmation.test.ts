@@ -51,11 +51,11 @@ describe('renderOrderConfirmation', () => {
   const expectations = {
     ro: {
       subject: 'Confirmarea comenzii RP-2026-000123',
-      type: '10 zile',
+      type: 'de 10 zile',
       county: 'anuală, județeană',
       validity: 'de la 6 martie 2026, ora 00:00, până la 15 martie 2026, ora 24:00 (ora Ungariei)',
       validityToday:
-        'de la momentul plății din 5 martie 2026 până la 31 ianuarie 2027, ora 24:00 (ora Ungariei)',
+        'din momentul plății, pe 5 martie 2026, până la 31 ianuarie 2027, ora 24:00 (ora Ungariei)',
       country: 'România (RO)',
       total: '1.234,56 lei',
     },

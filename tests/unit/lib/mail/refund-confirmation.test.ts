@@ -29,7 +29,7 @@ describe('renderRefundConfirmation', () => {
   const expectations = {
     ro: {
       subject: 'Rambursarea pentru comanda RP-2026-000123',
-      intro: 'Am returnat integral suma de 1.234,56 lei plătită pentru comanda RP-2026-000123.',
+      intro: 'Am rambursat integral suma de 1.234,56 lei plătită pentru comanda RP-2026-000123.',
       card: 'de obicei între 5 și 10',
       creditNote: 'Factura de stornare nr. RPVS-2026-000001 este atașată',
       date: '24 noiembrie 2026',

@@ -49,26 +49,26 @@ describe('JSON-LD', () => {
 
   it('describes a purchase page as a product in stock, priced in lei with bani and in whole forints', () => {
     const product = productJsonLd({
-      name: 'Rovinietă Ungaria D1: autoturism',
+      name: 'Vinietă Ungaria D1: autoturism',
       description: 'Autoturisme </script>',
       url: 'https://x/ro/vignette/car',
       brand: 'Nemzeti Mobilfizetési Zrt.',
       offers: [
-        { name: '10 zile', price: 88.4, currency: 'RON' },
-        { name: '10 zile', price: 6900, currency: 'HUF' },
+        { name: 'De 10 zile', price: 88.4, currency: 'RON' },
+        { name: 'De 10 zile', price: 6900, currency: 'HUF' },
       ],
     });
     expect(product).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',
-      name: 'Rovinietă Ungaria D1: autoturism',
+      name: 'Vinietă Ungaria D1: autoturism',
       url: 'https://x/ro/vignette/car',
       brand: { '@type': 'Brand', name: 'Nemzeti Mobilfizetési Zrt.' },
     });
     expect(product.offers).toEqual([
       expect.objectContaining({
         '@type': 'Offer',
-        name: '10 zile',
+        name: 'De 10 zile',
         price: '88.40',
         priceCurrency: 'RON',
         availability: 'https://schema.org/InStock',
@@ -85,14 +85,14 @@ describe('JSON-LD', () => {
     expect(
       breadcrumbJsonLd([
         { name: 'Acasă', url: 'https://x/ro' },
-        { name: 'Rovinieta Ungaria', url: 'https://x/ro/vignette' },
+        { name: 'Vinieta Ungaria', url: 'https://x/ro/vignette' },
       ]),
     ).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Acasă', item: 'https://x/ro' },
-        { '@type': 'ListItem', position: 2, name: 'Rovinieta Ungaria', item: 'https://x/ro/vignette' },
+        { '@type': 'ListItem', position: 2, name: 'Vinieta Ungaria', item: 'https://x/ro/vignette' },
       ],
     });
   });

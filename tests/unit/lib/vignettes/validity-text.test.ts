@@ -18,7 +18,7 @@ const LATER = { firstDay: '2026-11-25', lastDay: '2026-12-04' };
 
 describe('validityText', () => {
   it.each([
-    ['ro', 'de la momentul plății din 24 noiembrie 2026 până la 31 ianuarie 2027, ora 24:00 (ora Ungariei)'],
+    ['ro', 'din momentul plății, pe 24 noiembrie 2026, până la 31 ianuarie 2027, ora 24:00 (ora Ungariei)'],
     [
       'en',
       'from the moment of payment on November 24, 2026 until 24:00 on January 31, 2027 (Hungarian time)',
