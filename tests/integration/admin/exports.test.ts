@@ -349,7 +349,7 @@ describe.each(processDrivers)('admin exports on $name', ({ open, available }) =>
       const a = rowOf(ids.a!);
       expect(a('kind')).toBe('Vignette');
       expect(a('status')).toBe('Geliefert');
-      expect(a('products')).toBe('D1 10-Tage-Vignette, D2 Monatsvignette');
+      expect(a('products')).toBe('D1 10-Tages-Vignette, D2 Monatsvignette');
       expect(a('amount')).toBe(179.52);
       expect(a('active')).toBe(true);
       expect(rowOf(ids.c!)('products')).toMatch(/^Orange PrePay 10\s€$/);

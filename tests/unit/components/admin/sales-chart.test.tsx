@@ -28,7 +28,7 @@ describe('SalesChart', () => {
     expect(last! / best!).toBeCloseTo(0.5, 5);
     expect(first! / best!).toBeCloseTo(0.25, 5);
     // Each bar says its day, amount and orders to a pointer's hover.
-    expect(bars()[2]!.querySelector('title')).toHaveTextContent(/20 noiembrie 2026: 200,00\sRON, comenzi: 4/);
+    expect(bars()[2]!.querySelector('title')).toHaveTextContent(/20 noiembrie 2026: 200,00\sRON, 4 comenzi/);
   });
 
   it('is one image to assistive technology, named by a summary of the period', () => {
@@ -36,7 +36,7 @@ describe('SalesChart', () => {
     const image = screen.getByRole('img');
     expect(image.tagName.toLowerCase()).toBe('svg');
     expect(image).toHaveAccessibleName(
-      /^De la 18 noiembrie 2026 până la 21 noiembrie 2026: comenzi: 7, în total 350,00\sRON\. Cea mai bună zi: 20 noiembrie 2026, cu 200,00\sRON\.$/,
+      /^De la 18 noiembrie 2026 până la 21 noiembrie 2026: 7 comenzi, în total 350,00\sRON\. Cea mai bună zi: 20 noiembrie 2026, cu 200,00\sRON\.$/,
     );
   });
 

@@ -22,9 +22,9 @@ describe('product names', () => {
     expect(productNames('ro', ro.Admin.productNames).list(ORDER)).toBe('D1 de 10 zile ×2, D2 lunară');
     expect(productNames('en', en.Admin.productNames).list(ORDER)).toBe('D1 10-day ×2, D2 monthly');
     expect(productNames('de', de.Admin.productNames).list(ORDER)).toBe(
-      'D1 10-Tage-Vignette ×2, D2 Monatsvignette',
+      'D1 10-Tages-Vignette ×2, D2 Monatsvignette',
     );
-    expect(productNames('hu', hu.Admin.productNames).list(ORDER)).toBe('D1 10 napos ×2, D2 havi');
+    expect(productNames('hu', hu.Admin.productNames).list(ORDER)).toBe('D1 heti (10 napos) ×2, D2 havi');
   });
 
   it('name every category and period', () => {

@@ -81,7 +81,7 @@ describe('renderOrderConfirmation', () => {
     },
     hu: {
       subject: 'Rendelés visszaigazolása: RP-2026-000123',
-      type: '10 napos',
+      type: 'heti (10 napos)',
       county: 'éves vármegyei',
       validity: '2026. március 6. 00:00 órától 2026. március 15. 24:00 óráig (magyar idő szerint)',
       validityToday:
@@ -260,7 +260,7 @@ describe('renderOrderConfirmation', () => {
       expect(part).toContain('9876 5432 1098');
       expect(part).toContain('A PIN-kód felhasználása');
       expect(part).toContain('Hívja a *100*PIN# számot.');
-      expect(part).not.toContain('Szolgáltatói hivatkozási szám');
+      expect(part).not.toContain('Tranzakcióazonosító');
       // Vignettes in the same order keep their part.
       expect(part).toContain('HU-E-98765432');
     }
@@ -280,7 +280,7 @@ describe('renderOrderConfirmation', () => {
       }),
     );
     expect(withoutInstructions.text).toContain('Auflade-PIN: 1111');
-    expect(withoutInstructions.text).toContain('gemäß der Aufladeanleitung Ihres Netzbetreibers');
+    expect(withoutInstructions.text).toContain('gemäß der Aufladeanleitung Ihres Mobilfunkanbieters');
   });
 
   it('falls back to the code for an unknown category and shows a malformed date as it is', () => {

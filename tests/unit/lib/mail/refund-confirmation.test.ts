@@ -49,10 +49,10 @@ describe('renderRefundConfirmation', () => {
       date: '24. November 2026',
     },
     hu: {
-      subject: 'Visszatérítés a(z) RP-2026-000123 számú rendeléshez',
-      intro: 'Visszatérítettük a(z) RP-2026-000123 számú rendelésért fizetett teljes összeget: 1234,56 lej.',
+      subject: 'Visszatérítés – rendelés: RP-2026-000123',
+      intro: 'Visszatérítettük a rendelésért (RP-2026-000123) fizetett teljes összeget: 1234,56 lej.',
       card: 'általában 5–10',
-      creditNote: 'A(z) RPVS-2026-000001 számú sztornó számlát',
+      creditNote: 'A sztornószámlát (száma: RPVS-2026-000001)',
       date: '2026. november 24.',
     },
   } as const;
