@@ -4,7 +4,8 @@ import { getConfig } from '@/lib/config/env';
 import type { Locale } from '@/lib/i18n/routing';
 import { analyticsDisclosure } from '@/lib/legal/analytics';
 import { buildLegalDocument } from '@/lib/legal/document';
-import type { LegalDocumentId } from '@/lib/legal/versions';
+import type { LegalTextMessages } from '@/lib/legal/archive';
+import type { LegalDocumentId, LegalVersion } from '@/lib/legal/versions';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { LegalDocumentView } from './legal-document-view';
 
@@ -15,15 +16,25 @@ export type LegalNamespace = LegalDocumentId;
  * subsections), rendered at once on the server with the company's details filled in, its version and date, and what
  * it says about analytics chosen by the configuration.
  */
-export async function LegalDocument({ namespace }: { namespace: LegalNamespace }) {
+export async function LegalDocument({
+  namespace,
+  version,
+  text,
+}: {
+  namespace: LegalNamespace;
+  /** An earlier version and its archived text (the versioned address); the current one by default. */
+  version?: LegalVersion;
+  text?: LegalTextMessages;
+}) {
   const [messages, locale] = await Promise.all([getMessages(), getLocale()]);
   const config = getConfig();
   const content = buildLegalDocument({
     namespace,
     locale: locale as Locale,
-    messages,
+    messages: text ? { ...messages, [namespace]: text } : messages,
     siteUrl: config.siteUrl,
     analytics: analyticsDisclosure(config),
+    version,
   });
   return <LegalDocumentView {...content} />;
 }

@@ -3,7 +3,7 @@ import { companyPlaceholders, fillPlaceholders } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
 import type ro from '@/messages/ro.json';
 import { analyticsPlaceholders, type AnalyticsDisclosure } from './analytics';
-import { currentVersion, formatVersionDate, type LegalDocumentId } from './versions';
+import { currentVersion, formatVersionDate, type LegalDocumentId, type LegalVersion } from './versions';
 
 /** A table of a legal text, as messages/*.json holds it. */
 export interface LegalTable {
@@ -91,12 +91,15 @@ export function buildLegalDocument({
   messages,
   siteUrl,
   analytics,
+  version = currentVersion(namespace),
 }: {
   namespace: LegalDocumentId;
   locale: Locale;
   messages: LegalMessages;
   siteUrl: string;
   analytics: AnalyticsDisclosure;
+  /** Which version `messages` holds: the current one unless an archived text is shown. */
+  version?: LegalVersion;
 }): LegalDocumentContent {
   const ui = createTranslator({
     locale,
@@ -111,7 +114,6 @@ export function buildLegalDocument({
   const text = messages[namespace];
   // Read whole, lists and all (global.d.ts).
   const blocks = text.sections as Record<string, LegalBlock>;
-  const version = currentVersion(namespace);
   return {
     heading: text.heading,
     intro: fill(text.intro),

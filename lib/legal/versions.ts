@@ -44,3 +44,7 @@ export function formatVersionDate(date: string, locale: string): string {
     new Date(`${date}T00:00:00Z`),
   );
 }
+
+/** The version published on a day (the versioned address of a text names it by its date). */
+export const versionOn = (document: LegalDocumentId, date: string): LegalVersion | undefined =>
+  LEGAL_VERSIONS[document].find((entry) => entry.date === date);

@@ -229,7 +229,8 @@ function buildContent(data: OrderConfirmationData): Content {
     withdrawal: {
       heading: t('withdrawalHeading'),
       paragraphs: withdrawal,
-      termsUrl: `${data.siteUrl}/${locale}${LEGAL_PATHS.TermsPage}`,
+      // The version's own address keeps showing the text that applied after the terms change (lib/legal/archive.ts).
+      termsUrl: `${data.siteUrl}/${locale}${LEGAL_PATHS.TermsPage}${terms ? `/${terms.date}` : ''}`,
     },
     viewOrderText: t('viewOrderText'),
     viewOrderButton: t('viewOrderButton'),
