@@ -258,8 +258,7 @@ function renderText(content: Content): string {
   lines.push(`${content.total.label}: ${content.total.value}`, '');
   for (const note of content.notes) lines.push(note);
   lines.push('', `== ${content.withdrawal.heading} ==`, '');
-  for (const paragraph of content.withdrawal.paragraphs) lines.push(paragraph);
-  lines.push(content.withdrawal.termsUrl);
+  lines.push(content.withdrawal.paragraphs.join('\n\n'), content.withdrawal.termsUrl);
   lines.push('', ...closingText({ ...content, notes: [] }));
   return renderMailText(content.frame, lines);
 }
