@@ -8,3 +8,9 @@ export const SHOP_TIME_ZONE = 'Europe/Bucharest';
 
 /** Hungary: a vignette's days are Hungarian calendar days, and its price is that of the Hungarian year. */
 export const VIGNETTE_TIME_ZONE = 'Europe/Budapest';
+
+/** The calendar day of an instant in a time zone, as `YYYY-MM-DD`. */
+export const calendarDayIn = (timeZone: string, at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );

@@ -1,5 +1,5 @@
 import { addDays } from '@/lib/dates/calendar-dates';
-import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import { calendarDayIn, SHOP_TIME_ZONE } from '@/lib/time-zones';
 
 export { formatDay, formatRon } from '@/lib/i18n/format';
 
@@ -21,13 +21,7 @@ export function formatDateTime(iso: string, locale: string): string {
 }
 
 /** Today as `YYYY-MM-DD` in the shop's zone. */
-export const today = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: SHOP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+export const today = (now = new Date()) => calendarDayIn(SHOP_TIME_ZONE, now);
 
 /** The last `days` days up to today, both ends included. */
 export function lastDays(days: number, now = new Date()): { from: string; to: string } {

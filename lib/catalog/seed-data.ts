@@ -21,7 +21,7 @@ export const SEED_EXCHANGE_RATE = { rateDate: '2026-11-20', ron2huf: '76.870000'
  */
 export const CATEGORY_DESCRIPTIONS_RO: Record<string, string> = {
   CAR: 'Autoturisme de cel mult 3,5 t și cu cel mult 7 locuri inclusiv șoferul, precum și remorcile acestora.',
-  VAN: 'Vehicule de pasageri care nu intră în categoria D1, camioane de cel mult 3,5 t, rulote și autorulote.',
+  VAN: 'Vehicule de cel mult 3,5 t care nu intră în categoria D1: vehicule pentru mai mult de 7 persoane, inclusiv șoferul, autoutilitare, camionete și autorulote.',
   BUS: 'Autobuze cu mai mult de 9 locuri: din 1 februarie 2024 plătesc taxa de drum HU-GO, în funcție de distanță.',
   MOTOR: 'Motociclete.',
   TRAIL:

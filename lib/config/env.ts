@@ -54,6 +54,19 @@ export const envSchema = z
     SITE_URL: optional(httpUrl),
     NEXT_PUBLIC_PAYMENTS_API_URL: optional(httpUrl),
     NEXT_PUBLIC_ANALYTICS_URL: optional(httpUrl),
+    /**
+     * Who runs the analytics endpoint, as the privacy and cookie pages name it (lib/legal/analytics.ts): required with
+     * NEXT_PUBLIC_ANALYTICS_URL, since consent to an unnamed recipient is not informed consent.
+     */
+    ANALYTICS_SERVICE: optional(z.string().trim().min(3, 'must name the service and who runs it').max(200)),
+    /** How many days the analytics service keeps the page views; required with NEXT_PUBLIC_ANALYTICS_URL. */
+    ANALYTICS_RETENTION_DAYS: optional(
+      z.coerce
+        .number({ error: 'must be a whole number from 1 to 3650' })
+        .int('must be a whole number from 1 to 3650')
+        .min(1, 'must be a whole number from 1 to 3650')
+        .max(3650, 'must be a whole number from 1 to 3650'),
+    ),
     ADMIN_USERNAME: optional(
       z.string().regex(/^[a-zA-Z0-9._-]{3,64}$/, 'must be 3-64 letters, digits, dots, dashes or underscores'),
     ),
@@ -149,6 +162,16 @@ export const envSchema = z
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_USERNAME) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_USERNAME'], message: 'is required with ADMIN_PASSWORD' });
+    }
+    if (env.NEXT_PUBLIC_ANALYTICS_URL) {
+      for (const key of ['ANALYTICS_SERVICE', 'ANALYTICS_RETENTION_DAYS'] as const) {
+        if (env[key] === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required with NEXT_PUBLIC_ANALYTICS_URL: the privacy and cookie pages name it',
+          });
+      }
     }
     if (env.PAYMENT_PROVIDER === 'netopia') {
       for (const key of [

@@ -1,6 +1,8 @@
 import { createTranslator } from 'next-intl';
 import { COMPANY, officeHours } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
+import { LEGAL_PATHS } from '@/lib/legal/pages';
+import { formatVersionDate, versionInForce } from '@/lib/legal/versions';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { countryName } from '@/lib/vignettes/countries';
 import { countyName } from '@/lib/vignettes/counties';
@@ -18,6 +20,7 @@ import {
   formatLeiAmount,
   formatTimestamp,
   closingHtml,
+  isWebUrl,
   closingText,
   mailLocale,
   paragraphHtml,
@@ -37,6 +40,8 @@ export interface OrderConfirmationData {
   orderId: string;
   /** The public page of the order, where the buyer can also have this e-mail sent again. */
   orderUrl: string;
+  /** The shop's public base address, without a trailing slash: the terms the e-mail names are published under it. */
+  siteUrl: string;
   locale: Locale;
   email: string;
   /** ISO timestamp. */
@@ -109,6 +114,8 @@ interface Content {
   groups: { title: string; sections: Section[] }[];
   total: Row;
   notes: string[];
+  /** What the buyer agreed to about the right of withdrawal, and the terms in force, confirmed on a durable medium. */
+  withdrawal: { heading: string; paragraphs: string[]; termsUrl: string };
   viewOrderText: string;
   viewOrderButton: string;
   orderUrl: string;
@@ -186,6 +193,18 @@ function buildContent(data: OrderConfirmationData): Content {
   ];
   if (data.vignettes.length > 0) notes.push(t('keepProof'));
 
+  // Directive 2011/83/EU art. 8(7), OUG 34/2014 art. 16 a) and m): the buyer's request for immediate delivery and the
+  // loss of the right of withdrawal it brings, confirmed with the terms accepted, each product worded for itself.
+  const withdrawal: string[] = [];
+  if (data.vignettes.length > 0) withdrawal.push(t('withdrawalVignettes'));
+  if (topUp) withdrawal.push(t(topUp.delivery === 'PIN' ? 'withdrawalTopUpPin' : 'withdrawalTopUpDirect'));
+  const terms = versionInForce('TermsPage', new Date(data.createdAt));
+  withdrawal.push(
+    terms
+      ? t('withdrawalTerms', { version: terms.version, date: formatVersionDate(terms.date, locale) })
+      : t('withdrawalTermsUnversioned'),
+  );
+
   return {
     frame: {
       lang: locale,
@@ -207,6 +226,12 @@ function buildContent(data: OrderConfirmationData): Content {
     groups,
     total: { label: t('total'), value: lei(data.totalBani) },
     notes,
+    withdrawal: {
+      heading: t('withdrawalHeading'),
+      paragraphs: withdrawal,
+      // The version's own address keeps showing the text that applied after the terms change (lib/legal/archive.ts).
+      termsUrl: `${data.siteUrl}/${locale}${LEGAL_PATHS.TermsPage}${terms ? `/${terms.date}` : ''}`,
+    },
     viewOrderText: t('viewOrderText'),
     viewOrderButton: t('viewOrderButton'),
     orderUrl: data.orderUrl,
@@ -232,6 +257,8 @@ function renderText(content: Content): string {
   }
   lines.push(`${content.total.label}: ${content.total.value}`, '');
   for (const note of content.notes) lines.push(note);
+  lines.push('', `== ${content.withdrawal.heading} ==`, '');
+  lines.push(content.withdrawal.paragraphs.join('\n\n'), content.withdrawal.termsUrl);
   lines.push('', ...closingText({ ...content, notes: [] }));
   return renderMailText(content.frame, lines);
 }
@@ -256,6 +283,14 @@ function renderSectionHtml(section: Section): string {
   );
 }
 
+function withdrawalHtml({ heading, paragraphs, termsUrl }: Content['withdrawal']): string {
+  const href = escapeHtml(termsUrl);
+  const link = isWebUrl(termsUrl)
+    ? `<p style="margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:1.5;word-break:break-all;"><a href="${href}" style="color:${BRAND_BLUE};">${href}</a></p>`
+    : paragraphHtml(termsUrl);
+  return subheadingHtml(heading) + paragraphs.map((paragraph) => paragraphHtml(paragraph)).join('') + link;
+}
+
 function renderHtml(content: Content): string {
   const groups = content.groups
     .map((group) => subheadingHtml(group.title) + group.sections.map(renderSectionHtml).join(''))
@@ -266,6 +301,7 @@ ${paragraphHtml(content.intro)}
 ${rowsTableHtml(content.summary)}
 ${groups}
 ${totalHtml(content.total)}
+${withdrawalHtml(content.withdrawal)}
 ${closingHtml(content)}`;
   return renderMailHtml(content.frame, body);
 }

@@ -49,6 +49,7 @@ export async function orderConfirmationMessage(db: Db, orderId: string): Promise
   const data: OrderConfirmationData = {
     orderId,
     orderUrl: `${getConfig().siteUrl}/${order.locale}/order/${orderId}`,
+    siteUrl: getConfig().siteUrl,
     locale: order.locale as OrderConfirmationData['locale'],
     email: order.email,
     createdAt: order.createdAt.toISOString(),

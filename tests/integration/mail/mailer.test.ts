@@ -18,6 +18,7 @@ const confirmation = () =>
   renderOrderConfirmation({
     orderId: 'RP-2026-000777',
     orderUrl: 'https://shop.example/hu/order/RP-2026-000777',
+    siteUrl: 'https://shop.example',
     locale: 'hu',
     email: 'vevo@example.com',
     createdAt: '2026-07-01T08:00:00.000Z',

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { companyPlaceholders } from '@/lib/company';
 import { messageKeys, missingKeys } from '@/lib/i18n/message-keys';
 import { locales } from '@/lib/i18n/routing';
+import { analyticsPlaceholders } from '@/lib/legal/analytics';
 
 const load = (locale: string) =>
   JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Record<
@@ -44,29 +46,30 @@ describe('translation parity', () => {
 });
 
 describe('legal texts', () => {
-  const PLACEHOLDERS = new Set([
-    'companyName',
-    'headquarters',
-    'tradeRegister',
-    'taxId',
-    'shareCapital',
-    'euid',
-    'email',
-    'phone',
-    'siteUrl',
-  ]);
-  const texts = (value: unknown): string[] =>
+  const COMPANY_PLACEHOLDERS = new Set(Object.keys(companyPlaceholders('https://shop.example')));
+  // Filled only when analytics are on, so only the texts shown then may use them.
+  const ANALYTICS_PLACEHOLDERS = new Set(
+    Object.keys(analyticsPlaceholders({ enabled: true, service: 'S', host: 'h', retentionDays: 1 }, String)),
+  );
+  const texts = (value: unknown, analyticsOn = false): [string, boolean][] =>
     typeof value === 'string'
-      ? [value]
+      ? [[value, analyticsOn]]
       : value && typeof value === 'object'
-        ? Object.values(value).flatMap(texts)
+        ? Object.entries(value).flatMap(([key, child]) =>
+            texts(child, analyticsOn || key === 'withAnalytics'),
+          )
         : [];
 
-  it.each(locales)('in %s use only the company placeholders the site fills in', (locale) => {
+  it.each(locales)('in %s use only the placeholders the site fills in', (locale) => {
     const unknown = ['PrivacyPage', 'TermsPage', 'CookiePolicyPage']
       .flatMap((namespace) => texts(messages[locale]![namespace]))
-      .flatMap((text) => [...text.matchAll(/\{(\w*)\}/g)].map((match) => match[1]))
-      .filter((name) => !PLACEHOLDERS.has(name!));
+      .flatMap(([text, analyticsOn]) =>
+        [...text.matchAll(/\{(\w*)\}/g)].map((match) => [match[1]!, analyticsOn] as const),
+      )
+      .filter(
+        ([name, analyticsOn]) =>
+          !COMPANY_PLACEHOLDERS.has(name) && !(analyticsOn && ANALYTICS_PLACEHOLDERS.has(name)),
+      );
     expect(unknown).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ describe('renderDeliveryFailed', () => {
     expect(mail.subject).toContain('AAAAAAAAAAAAAAAAAAAAAA');
     expect(mail.text).toContain('B123ABC, CJ12XYZ');
     expect(mail.text).toMatch(/179,52 lei/);
-    expect(mail.text).toMatch(/returnăm integral/);
+    expect(mail.text).toMatch(/rambursăm integral/);
     expect(mail.text).toContain('https://shop.example/ro/order/AAAAAAAAAAAAAAAAAAAAAA');
     expect(mail.html).toContain('<html lang="ro"');
   });

@@ -1,9 +1,15 @@
 import { COMPANY } from '@/lib/company';
+import { formatVersionDate, LEGAL_VERSIONS } from '@/lib/legal/versions';
 import { renderOrderConfirmation, type OrderConfirmationData } from '@/lib/mail/order-confirmation';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
+import hu from '@/messages/hu.json';
+import ro from '@/messages/ro.json';
 
 const order = (overrides: Partial<OrderConfirmationData> = {}): OrderConfirmationData => ({
   orderId: 'RP-2026-000123',
   orderUrl: 'https://shop.example/ro/order/RP-2026-000123?token=abc&x=1',
+  siteUrl: 'https://shop.example',
   locale: 'ro',
   email: 'buyer@example.com',
   createdAt: '2026-03-05T10:30:00.000Z',
@@ -304,5 +310,72 @@ describe('renderOrderConfirmation', () => {
     expect(mail.text).toContain('de la soon, ora 00:00, până la 2026-02-30x');
     expect(mail.text).toContain('Germania (DE)');
     expect(mail.text).toContain('0,01 lei');
+  });
+});
+
+describe('the confirmation of the withdrawal waiver on a durable medium', () => {
+  const messages = { ro, en, de, hu } as const;
+  const locales = Object.keys(messages) as OrderConfirmationData['locale'][];
+  const terms = LEGAL_VERSIONS.TermsPage[0]!;
+  // Placed on the day the first versioned terms were published.
+  const placedUnderTerms = `${terms.date}T12:00:00.000Z`;
+  const topUp = (delivery: 'DIRECT' | 'PIN'): OrderConfirmationData['topUp'] => ({
+    operator: 'Orange',
+    phone: '0722 123 456',
+    faceValue: '5 EUR',
+    delivery,
+    ...(delivery === 'PIN' ? { pin: '1234 5678' } : { reference: 'ORA-1' }),
+    priceBani: 2500,
+  });
+
+  it.each(locales)(
+    'confirms in %s each product’s request for immediate delivery and the terms by version',
+    (locale) => {
+      const texts = messages[locale].OrderEmail;
+      const cases = [
+        {
+          data: {},
+          says: texts.withdrawalVignettes,
+          not: [texts.withdrawalTopUpDirect, texts.withdrawalTopUpPin],
+        },
+        {
+          data: { vignettes: [], topUp: topUp('DIRECT') },
+          says: texts.withdrawalTopUpDirect,
+          not: [texts.withdrawalVignettes, texts.withdrawalTopUpPin],
+        },
+        {
+          data: { vignettes: [], topUp: topUp('PIN') },
+          says: texts.withdrawalTopUpPin,
+          not: [texts.withdrawalVignettes, texts.withdrawalTopUpDirect],
+        },
+      ];
+      for (const { data, says, not } of cases) {
+        const mail = renderOrderConfirmation(order({ locale, createdAt: placedUnderTerms, ...data }));
+        for (const part of [mail.text, visible(mail.html)]) {
+          expect(part).toContain(texts.withdrawalHeading);
+          expect(part).toContain(says);
+          for (const other of not) expect(part).not.toContain(other);
+          expect(part).toContain(terms.version);
+          expect(part).toContain(formatVersionDate(terms.date, locale));
+          expect(part).toContain(`https://shop.example/${locale}/terms-conditions/${terms.date}`);
+          expect(part).not.toMatch(/[{}]|OrderEmail\./);
+        }
+        expect(mail.html).toContain(`href="https://shop.example/${locale}/terms-conditions/${terms.date}"`);
+      }
+    },
+  );
+
+  it('cites Art. 16(a) for vignettes and direct top-ups, and (m) too for a PIN', () => {
+    const english = (data: Partial<OrderConfirmationData>) =>
+      renderOrderConfirmation(order({ locale: 'en', createdAt: placedUnderTerms, ...data })).text;
+    expect(english({})).toContain('Art. 16(a) of Romanian Government Emergency Ordinance 34/2014');
+    expect(english({ vignettes: [], topUp: topUp('DIRECT') })).toContain('Art. 16(a) of');
+    expect(english({ vignettes: [], topUp: topUp('PIN') })).toContain('Art. 16(a) and (m) of');
+  });
+
+  it('names no version for an order placed before the terms carried one', () => {
+    const mail = renderOrderConfirmation(order({ locale: 'ro', createdAt: '2026-03-05T10:30:00.000Z' }));
+    expect(mail.text).toContain(ro.OrderEmail.withdrawalTermsUnversioned);
+    expect(mail.text).toMatch(/https:\/\/shop\.example\/ro\/terms-conditions$/m);
   });
 });

@@ -1,0 +1,120 @@
+import type { LegalDocumentContent, ResolvedLegalBlock } from '@/lib/legal/document';
+
+export type LegalDocumentViewProps = LegalDocumentContent;
+
+function Block({ id, block, level }: { id: string; block: ResolvedLegalBlock; level: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
+      <Heading
+        id={`${id}-title`}
+        className={
+          level === 2
+            ? 'mt-10 text-2xl font-semibold text-slate-900'
+            : 'mt-6 text-lg font-semibold text-slate-900'
+        }
+      >
+        {block.title}
+      </Heading>
+      {block.paragraphs.map((paragraph, index) => (
+        <p key={index} className="mt-3 leading-relaxed text-slate-800">
+          {paragraph}
+        </p>
+      ))}
+      {block.items.length > 0 && (
+        <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-800">
+          {block.items.map((item, index) => (
+            <li key={index}>{item}</li>
+          ))}
+        </ul>
+      )}
+      {block.table && (
+        <div
+          className="mt-4 overflow-x-auto rounded-lg border border-slate-200"
+          tabIndex={0}
+          role="region"
+          aria-labelledby={`${id}-caption`}
+        >
+          <table className="min-w-full text-left text-sm">
+            <caption
+              id={`${id}-caption`}
+              className="bg-slate-100 px-3 py-2 text-left font-semibold text-slate-900"
+            >
+              {block.table.caption}
+            </caption>
+            <thead className="bg-slate-50">
+              <tr>
+                {block.table.head.map((cell, index) => (
+                  <th key={index} scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                    {cell}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 bg-white">
+              {block.table.rows.map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  {row.map((cell, cellIndex) =>
+                    cellIndex === 0 ? (
+                      <th
+                        key={cellIndex}
+                        scope="row"
+                        className="px-3 py-2 align-top font-medium text-slate-900"
+                      >
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={cellIndex} className="px-3 py-2 align-top text-slate-800">
+                        {cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {block.subsections.map(([key, sub]) => (
+        <Block key={key} id={`${id}-${key}`} block={sub} level={3} />
+      ))}
+    </section>
+  );
+}
+
+/** A legal text as the page shows it, from texts already chosen and filled (components/legal/legal-document.tsx). */
+export function LegalDocumentView({
+  heading,
+  intro,
+  lastUpdated,
+  updatedOn,
+  contentsLabel,
+  sections,
+}: LegalDocumentViewProps) {
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        <time dateTime={updatedOn}>{lastUpdated}</time>
+      </p>
+      <p className="mt-4 text-lg leading-relaxed text-slate-700">{intro}</p>
+      <nav aria-labelledby="contents-title" className="mt-8 rounded-xl bg-white p-5 shadow-sm">
+        <h2 id="contents-title" className="font-semibold text-slate-900">
+          {contentsLabel}
+        </h2>
+        <ol className="text-brand mt-2 list-decimal space-y-1 pl-6">
+          {sections.map(([id, block]) => (
+            <li key={id}>
+              <a href={`#${id}`} className="underline-offset-2 hover:underline">
+                {block.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {sections.map(([id, block]) => (
+        <Block key={id} id={id} block={block} level={2} />
+      ))}
+    </article>
+  );
+}

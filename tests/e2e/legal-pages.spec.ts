@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { locales } from '@/lib/i18n/routing';
+import { LEGAL_PATHS } from '@/lib/legal/pages';
+import { currentVersion, formatVersionDate, type LegalDocumentId } from '@/lib/legal/versions';
+import { htmlEscaped, message } from './support/messages';
+
+const DOCUMENTS = Object.entries(LEGAL_PATHS) as [LegalDocumentId, string][];
+
+test('every legal page shows its version and last update under its heading, in every language', async ({
+  page,
+}) => {
+  for (const locale of locales) {
+    for (const [document, path] of DOCUMENTS) {
+      await page.goto(`/${locale}${path}`);
+      const version = currentVersion(document);
+      const line = page.locator(`article time[datetime="${version.date}"]`);
+      await expect(line, `/${locale}${path}`).toContainText(formatVersionDate(version.date, locale));
+      await expect(line).toContainText(version.version);
+    }
+  }
+});
+
+test('the terms of the current version have their own address, not indexed; another day is not found', async ({
+  request,
+}) => {
+  const { date } = currentVersion('TermsPage');
+  for (const locale of locales) {
+    const response = await request.get(`/${locale}/terms-conditions/${date}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(htmlEscaped(message(locale, 'TermsPage.heading')));
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+  }
+  expect((await request.get('/ro/terms-conditions/2020-01-01')).status()).toBe(404);
+});
+
+test('without an analytics endpoint the privacy and cookie pages say that none is used', async ({
+  request,
+}) => {
+  // The default install sets no NEXT_PUBLIC_ANALYTICS_URL.
+  for (const locale of locales) {
+    const cookies = await (await request.get(`/${locale}/cookie-policy`)).text();
+    const privacy = await (await request.get(`/${locale}/gdpr`)).text();
+    expect(cookies).toContain(
+      message(
+        locale,
+        'CookiePolicyPage.sections.cookiesUsed.subsections.analytics.withoutAnalytics.paragraphs.0',
+      ),
+    );
+    expect(privacy).toContain(
+      message(locale, 'PrivacyPage.sections.processedData.withoutAnalytics.paragraphs.0'),
+    );
+  }
+});
