@@ -9,6 +9,8 @@
  * - crash: SIGKILLs at every crash point, 50 per point by default (reports/bench-crash.json; about 13 s a kill
  *   on a quiet machine, 40 s beside other builds, so the full run takes about 65 minutes alone:
  *   CRASH_KILLS_PER_POINT=5 for a quicker look)
+ * - rolling-restart: nginx in front of two servers, each stopped with SIGTERM and started again while 50 buyers buy,
+ *   then the same with a new release bringing a migration (reports/bench-rolling-restart.json; about 6 minutes)
  * - lighthouse: Lighthouse (mobile), the median of 5 runs on every public page: performance and its metrics, layout
  *   shifts, and each purchase page's JavaScript against the content pages' (reports/bench-lighthouse.json; about
  *   20 minutes on a quiet 2-core machine)
@@ -17,7 +19,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ensurePostgres } from '../scripts/lib/machine.mjs';
+import { ensureNginx, ensurePostgres } from '../scripts/lib/machine.mjs';
 // @ts-expect-error plain ESM helper shared with npm start and npm test
 import { build, buildIsCurrent, ensureDependencies, root } from '../scripts/lib/project.mjs';
 
@@ -39,6 +41,7 @@ const BENCHES: {
   { name: 'purchase-load', file: 'purchase-load.ts', needsBuild: true, needsPostgres: true },
   { name: 'fuzz', file: 'fuzz.ts', needsBuild: true, needsPostgres: false },
   { name: 'crash', file: 'crash.ts', needsBuild: true, needsPostgres: true },
+  { name: 'rolling-restart', file: 'rolling-restart.ts', needsBuild: true, needsPostgres: true },
   // Plain JavaScript run by Node: Lighthouse cannot run under tsx (scripts/lib/lighthouse.mjs says why).
   { name: 'lighthouse', file: 'lighthouse.mjs', needsBuild: true, needsPostgres: false },
 ];
@@ -51,6 +54,8 @@ async function main() {
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
   const chosen = BENCHES.filter((bench) => !only || only.includes(bench.name));
   if (chosen.some((bench) => bench.needsPostgres)) await ensurePostgres();
+  // The rolling restart runs the documented nginx site in front of its servers.
+  if (chosen.some((bench) => bench.name === 'rolling-restart')) await ensureNginx();
   if (chosen.some((bench) => bench.needsBuild) && !buildIsCurrent() && (await build()) !== 0) {
     throw new Error('the build failed');
   }

@@ -4,3 +4,4 @@ export declare function aptInstall(packages: string[], why: string): Promise<boo
 export declare function ensureChromium(): Promise<void>;
 export declare function ensurePostgres(): Promise<void>;
 export declare function setUpForTests(): Promise<void>;
+export declare function ensureNginx(): Promise<void>;

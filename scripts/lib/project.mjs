@@ -31,12 +31,15 @@ const BUILD_INPUTS = [
 ];
 
 /**
- * `next start`'s options for every server of the shop (`npm start`, `npm run serve`, the tests' built servers): idle
- * connections are kept 65 s, longer than any proxy in front keeps them (docs/deploy/nginx-site.conf: 4 s). Node's
- * default of 5 s would close a connection under a request the proxy was just sending on it (a POST so failed is
- * answered 502), and a busy event loop makes that 5 s timer fire late but still before the request is read.
+ * `next start`'s options for every server of the shop, as `npm run serve` gives them (package.json is their one home:
+ * `npm start` and the tests' built servers read them there): idle connections are kept 65 s, longer than any proxy in
+ * front keeps them (docs/deploy/nginx-site.conf: 4 s). Node's default of 5 s would close a connection under a request
+ * the proxy was just sending on it (a POST so failed is answered 502), and a busy event loop makes that 5 s timer fire
+ * late but still before the request is read.
  */
-export const SERVE_ARGUMENTS = ['--keepAliveTimeout', '65000'];
+export const SERVE_ARGUMENTS = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.serve.split(' ')
+  .slice(2);
 
 export const say = (message) => process.stdout.write(`${message}\n`);
 

@@ -1,7 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-// @ts-expect-error plain ESM helper shared with npm start and npm test
-import { SERVE_ARGUMENTS } from '../../../scripts/lib/project.mjs';
+
+/** `next start`'s options from `npm run serve` (scripts/lib/project.mjs, SERVE_ARGUMENTS, says why they matter). */
+const SERVE_ARGUMENTS = (
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as {
+    scripts: { serve: string };
+  }
+).scripts.serve
+  .split(' ')
+  .slice(2);
 
 /**
  * A shop started the way a person starts it: `npm start` (scripts/start.mjs), in its own process group. With
