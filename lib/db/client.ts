@@ -24,6 +24,12 @@ export interface Database {
   newPostgresClient?(): Promise<import('pg').Client>;
   /** PostgreSQL only: the pool's connections now, for the metrics (lib/metrics/scrape.ts). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: opens the pool's connections before the server takes traffic, so the first burst of requests
+   * after a (re)start does not open them all at once, each within connectMs, on a busy machine. Failures are left
+   * to the requests (a database that is away answers 503 as ever).
+   */
+  warmUp?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,6 +106,9 @@ async function openPglite(dataDir: string | undefined, migrations: MigrationChoi
  * longer: every connection is then busy with live work (a burst of buyers, one server carrying the load while the
  * other restarts), and a request that queues a moment is better served than refused.
  */
+/** Connections per server: every server of a release opens this many to PostgreSQL (and one more to LISTEN). */
+const POOL_SIZE = 10;
+
 export const POSTGRES_TIMEOUTS = {
   /** Opening a connection. */
   connectMs: 1_500,
@@ -174,7 +183,9 @@ async function openPostgres(databaseUrl: string, migrations: MigrationChoice): P
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     Client,
-    max: 10,
+    max: POOL_SIZE,
+    // Kept a minute once opened (warmUp): a server between two bursts keeps its connections.
+    idleTimeoutMillis: 60_000,
     connectionTimeoutMillis: POSTGRES_TIMEOUTS.poolWaitMs,
     query_timeout: POSTGRES_TIMEOUTS.queryMs,
     statement_timeout: POSTGRES_TIMEOUTS.statementMs,
@@ -203,6 +214,10 @@ async function openPostgres(databaseUrl: string, migrations: MigrationChoice): P
         keepAliveInitialDelayMillis: POSTGRES_TIMEOUTS.keepAliveInitialDelayMs,
       }),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    warmUp: async () => {
+      const opened = await Promise.allSettled(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+      for (const outcome of opened) if (outcome.status === 'fulfilled') outcome.value.release();
+    },
     close: () => pool.end(),
   };
 }

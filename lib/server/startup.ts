@@ -71,6 +71,8 @@ export async function startServer(): Promise<void> {
       adminUsername: config.ADMIN_USERNAME,
       adminPassword: config.ADMIN_PASSWORD,
     });
+    // Before the first request: Next serves once this start-up hook has finished.
+    await database.warmUp?.();
     logger.info({ driver: database.driver }, 'database ready');
     startBackgroundWorkers();
     logger.info({ jobs: config.JOBS }, describeJobsMode(config.JOBS));

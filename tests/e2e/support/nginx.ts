@@ -114,10 +114,19 @@ export function prepareNginx(options: { upstreams: Upstream[]; httpPort: number;
   );
   const args = ['-p', dir, '-c', `${dir}/nginx.conf`];
   let master: ChildProcess | undefined;
+  /** The master's worker processes: pid and title ("nginx: worker process", "… is shutting down"). */
   const workers = () => {
     if (!master?.pid) return [];
-    const listed = execFileSync('ps', ['--ppid', String(master.pid), '-o', 'args='], { encoding: 'utf8' });
-    return listed.split('\n').filter(Boolean);
+    const listed = execFileSync('ps', ['--ppid', String(master.pid), '-o', 'pid=,args='], {
+      encoding: 'utf8',
+    });
+    return listed
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [pid, ...title] = line.trim().split(/\s+/);
+        return { pid: Number(pid), title: title.join(' ') };
+      });
   };
   return {
     dir,
@@ -130,16 +139,19 @@ export function prepareNginx(options: { upstreams: Upstream[]; httpPort: number;
     },
     async setUpstreams(upstreams) {
       writeSite(upstreams);
+      const before = new Set(workers().map((worker) => worker.pid));
       execFileSync(binary, [...args, '-s', 'reload'], { stdio: 'pipe' });
-      // A reload starts new workers and lets the old ones finish what they serve ("is shutting down"), then exit.
+      // A reload starts new workers and lets the old ones finish what they serve, then exit: done only once every
+      // worker that ran before the reload is gone and new ones serve (right after the signal, the old ones may not
+      // even know yet that they are old).
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline) {
-        const current = workers();
-        const fresh = current.filter((line) => line.includes('worker process'));
-        if (fresh.length && !current.some((line) => line.includes('shutting down'))) return;
+        const now = workers();
+        if (now.some((worker) => !before.has(worker.pid)) && !now.some((worker) => before.has(worker.pid)))
+          return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      throw new Error(`nginx's old workers did not finish: ${workers().join('; ')}`);
+      throw new Error(`nginx's old workers did not finish: ${JSON.stringify(workers())}`);
     },
     errorLog: () => (fs.existsSync(`${dir}/error.log`) ? fs.readFileSync(`${dir}/error.log`, 'utf8') : ''),
     async stop() {
