@@ -15,6 +15,7 @@ import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { rowButton } from '../ui/styles';
 import { ActionForm, useActionForm, type OrderActionFormProps } from './action-form';
+import { AdminOnly } from './admin-only';
 
 type ItemField = 'plate' | 'country';
 const FIELDS: readonly ItemField[] = ['plate', 'country'];
@@ -31,20 +32,24 @@ export function CorrectItem({
   order,
   line,
   mayCorrect,
+  adminOnly = false,
   onDone,
 }: {
   order: OrderDetails;
   line: Extract<OrderLine, { plate: unknown }>;
   mayCorrect: boolean;
+  /** The state allows a correction that only an administrator may make (of an issued vignette): said so. */
+  adminOnly?: boolean;
   onDone: (item: CorrectedItem) => Promise<void>;
 }) {
   const c = useTranslations('Admin.actions.correct');
   const [open, setOpen] = useState(false);
   const plate = line.plate ?? '';
-  if (line.revision === 0 && !mayCorrect) return null;
+  if (line.revision === 0 && !mayCorrect && !adminOnly) return null;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-2 text-sm">
       {line.revision > 0 && <span className="text-slate-700">{c('revision', { count: line.revision })}</span>}
+      {adminOnly && <AdminOnly action={c('button')} />}
       {mayCorrect && (
         <>
           <button

@@ -14,6 +14,7 @@ import {
 import { useDownload } from '@/lib/admin-client/download';
 import { formatDateTime, formatRon } from '@/lib/admin-client/format';
 import { patchInactive, type OrderDetails } from '@/lib/admin-client/order-actions-api';
+import { useActionPermissions } from '@/lib/admin-client/action-permissions';
 import { usePermission } from '@/lib/admin-client/session';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
 import type { Locale } from '@/lib/i18n/routing';
@@ -24,6 +25,7 @@ import { Notice } from '../ui/notice';
 import { StatusBadge } from '../ui/status-badge';
 import { primaryButton, rowButton, secondaryButton } from '../ui/styles';
 import { AttentionNotice } from './attention';
+import { AdminOnly } from './admin-only';
 import { CORRECTABLE_STATUSES, CorrectItem } from './correct-item';
 import { EfacturaSection } from './efactura-section';
 import { OrderActions, type ActionOutcome } from './order-actions';
@@ -84,7 +86,7 @@ function DetailsBody({ payment }: { payment: Payment }) {
   } = useSWR<OrderDetails>(transactionDetailsUrl(payment.kind, payment.id));
   const { mutate: mutateAll } = useSWRConfig();
   const mayReadInvoices = usePermission('INVOICE_READ');
-  const mayWrite = usePermission('PAYMENT_WRITE');
+  const granted = useActionPermissions();
   const invoice = useDownload();
   const [outcome, setOutcome] = useState<ActionOutcome>();
 
@@ -171,7 +173,17 @@ function DetailsBody({ payment }: { payment: Payment }) {
             <CorrectItem
               order={order}
               line={line}
-              mayCorrect={mayWrite && CORRECTABLE_STATUSES.includes(order.status)}
+              mayCorrect={
+                CORRECTABLE_STATUSES.includes(order.status) &&
+                // The server asks the call centre's authority of every correction, and an issued one's besides.
+                granted.correctUndelivered &&
+                (!line.reference || granted.correctIssued)
+              }
+              adminOnly={
+                CORRECTABLE_STATUSES.includes(order.status) &&
+                Boolean(line.reference) &&
+                !granted.correctIssued
+              }
               onDone={async (item) => {
                 announce(undefined);
                 await revalidate();
@@ -203,7 +215,7 @@ function ActiveState({
   const u = useTranslations('Admin.actions.unmark');
   const locale = useLocale();
   const failureText = useFailureText();
-  const mayWrite = usePermission('PAYMENT_WRITE');
+  const mayWrite = useActionPermissions().markActive;
   const { mutate } = useSWRConfig();
   const [marking, setMarking] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -247,6 +259,7 @@ function ActiveState({
               at: order.activeAt ? formatDateTime(order.activeAt, locale) : '—',
             })}
           </p>
+          {!mayWrite && <AdminOnly action={u('button')} />}
           {mayWrite && (
             <button
               ref={toggle}
@@ -262,6 +275,7 @@ function ActiveState({
       ) : (
         <>
           <p className="text-sm text-slate-700">{a('no')}</p>
+          {!mayWrite && <AdminOnly action={a('mark')} />}
           {mayWrite && (
             <button
               ref={toggle}
