@@ -112,6 +112,7 @@ export async function staffAlertMessage(db: Db, row: OutboxRow): Promise<MailMes
     email: order.email,
     amountBani: order.amountBani,
     detail: row.details?.detail,
+    kind: order.kind,
   });
   return { to: row.recipient, ...rendered, attachments: [] };
 }
