@@ -18,6 +18,7 @@ import { useActionPermissions } from '@/lib/admin-client/action-permissions';
 import { usePermission } from '@/lib/admin-client/session';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
 import type { Locale } from '@/lib/i18n/routing';
+import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import { useFailureText } from '../admin-i18n';
 import { AdminDialog } from '../ui/admin-dialog';
 import { Facts } from '../ui/facts';
@@ -27,6 +28,7 @@ import { primaryButton, rowButton, secondaryButton } from '../ui/styles';
 import { AttentionNotice } from './attention';
 import { AdminOnly } from './admin-only';
 import { CORRECTABLE_STATUSES, CorrectItem } from './correct-item';
+import { CorrectPhone } from './correct-phone';
 import { EfacturaSection } from './efactura-section';
 import { OrderActions, type ActionOutcome } from './order-actions';
 import { OrderHistory, OrderLines } from './order-lines';
@@ -75,6 +77,7 @@ function DetailsBody({ payment }: { payment: Payment }) {
   const t = useTranslations('Admin');
   const d = useTranslations('Admin.details');
   const c = useTranslations('Admin.actions.correct');
+  const cp = useTranslations('Admin.actions.correctPhone');
   const rf = useTranslations('Admin.refunds');
   const locale = useLocale();
   const failureText = useFailureText();
@@ -168,6 +171,25 @@ function DetailsBody({ payment }: { payment: Payment }) {
         order={order}
         lineActions={(index) => {
           const line = order.items[index];
+          if (line && 'phone' in line && !('plate' in line)) {
+            // A top-up not delivered: the call centre corrects a mistyped number before retrying.
+            if (order.status !== 'FULFILLMENT_FAILED' || line.reference || !granted.correctUndelivered)
+              return null;
+            return (
+              <CorrectPhone
+                order={order}
+                line={line}
+                onDone={async (item) => {
+                  announce(undefined);
+                  await revalidate();
+                  announce({
+                    text: cp('done', { phone: item.phone ? formatNationalPhone(item.phone) : '' }),
+                    tone: 'success',
+                  });
+                }}
+              />
+            );
+          }
           if (!line || !('plate' in line) || !('firstDay' in line)) return null;
           return (
             <CorrectItem

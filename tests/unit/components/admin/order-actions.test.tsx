@@ -325,11 +325,14 @@ describe('what the details show of an order that went wrong', () => {
     expect(details.getByText(adminOnly(a.cancelOrder.button))).toBeInTheDocument();
   });
 
-  it('offer cancelling without the call-centre actions to PAYMENT_WRITE alone', async () => {
+  it('offer no call-centre action to PAYMENT_WRITE alone', async () => {
     const details = await openDetails(FAILED, ['PAYMENT_READ', 'PAYMENT_WRITE']);
     expect(details.queryByRole('button', { name: a.refund.button })).not.toBeInTheDocument();
     expect(details.queryByRole('button', { name: a.retry.button })).not.toBeInTheDocument();
     expect(details.queryByRole('button', { name: /Corectează/ })).not.toBeInTheDocument();
+  });
+
+  it('offer cancelling a pending order to PAYMENT_WRITE alone', async () => {
     const pending = await openDetails(PENDING, ['PAYMENT_READ', 'PAYMENT_WRITE']);
     expect(pending.getByRole('button', { name: a.cancelOrder.button })).toBeInTheDocument();
   });
@@ -816,5 +819,68 @@ describe('"active"', () => {
     const details = await openDetails(marked, OPERATOR);
     expect(details.queryByRole('button', { name: a.unmark.button })).not.toBeInTheDocument();
     expect(details.getByText(fill(a.adminOnly, { action: a.unmark.button }))).toBeInTheDocument();
+  });
+});
+
+describe('correcting a failed top-up’s number', () => {
+  const TOP_UP_DETAILS = '/api/eps/utils/transaction/details';
+  const TOP_UP_FAILED = {
+    ...FAILED,
+    kind: 'TOPUP',
+    items: [
+      {
+        operatorId: 'orange',
+        operator: 'Orange PrePay',
+        productId: 'orange-10',
+        faceValue: 10,
+        currency: 'EUR',
+        delivery: 'DIRECT',
+        phone: '+40799980001',
+        priceRon: 6200,
+        id: 21,
+        revision: 0,
+        reference: null,
+        attempts: 1,
+        lastError: 'invalid number',
+        pin: null,
+        providerCost: null,
+      },
+    ],
+  } as unknown as OrderDetails;
+
+  it('lets an operator give the right number, and says to retry the delivery', async () => {
+    on('GET', TOP_UP_DETAILS, () => ({ body: current }));
+    on('PATCH', '/api/admin/payment/item', () => ({
+      body: { item: { id: 21, phone: '+40722123456', revision: 1, reference: null } },
+    }));
+    const details = await openDetails(TOP_UP_FAILED, OPERATOR);
+    const p = a.correctPhone;
+    fireEvent.click(details.getByRole('button', { name: fill(p.buttonLabel, { phone: '0799 980 001' }) }));
+    const dialog = within(await actionDialog(fill(p.title, { phone: '0799 980 001' })));
+    const field = dialog.getByLabelText(p.phone);
+    fireEvent.change(field, { target: { value: '021 123 4567' } });
+    fireEvent.click(dialog.getByRole('button', { name: p.save }));
+    expect(await dialog.findByText(validation.phoneNotMobile)).toBeInTheDocument();
+    expect(callsTo('PATCH', '/api/admin/payment/item')).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: '0722 123 456' } });
+    fireEvent.click(dialog.getByRole('button', { name: p.save }));
+    await announced(fill(p.done, { phone: '0722 123 456' }));
+    expect(callsTo('PATCH', '/api/admin/payment/item')[0]!.json).toEqual({
+      orderId: 'order-1',
+      itemId: 21,
+      phone: '+40722123456',
+    });
+  });
+
+  it('offers no number correction on a delivered top-up', async () => {
+    on('GET', TOP_UP_DETAILS, () => ({ body: current }));
+    const delivered = {
+      ...TOP_UP_FAILED,
+      status: 'FULFILLED',
+      items: [{ ...(TOP_UP_FAILED.items[0] as object), reference: '12345678' }],
+    } as unknown as OrderDetails;
+    const details = await openDetails(delivered, OPERATOR);
+    expect(details.queryByRole('button', { name: /0799 980 001/ })).not.toBeInTheDocument();
   });
 });
