@@ -13,12 +13,15 @@ type Outcome = { kind: 'sent' } | { kind: 'wait'; seconds: number } | { kind: 'f
  */
 export function ResendConfirmation({
   orderId,
+  action = 'resend',
   label,
   sentText,
   waitText,
   failedText,
 }: {
   orderId: string;
+  /** `resend` the confirmation, or send the links to the order's `documents` (both to the order's own address). */
+  action?: 'resend' | 'documents';
   label: string;
   sentText: string;
   /** With `{seconds}`. */
@@ -31,7 +34,7 @@ export function ResendConfirmation({
     setBusy(true);
     try {
       const answer = await api
-        .post(`/api/orders/${encodeURIComponent(orderId)}/resend`, {
+        .post(`/api/orders/${encodeURIComponent(orderId)}/${action}`, {
           headers: { Accept: 'application/json' },
           retry: 0,
         })

@@ -179,10 +179,16 @@ export const auditUrl = (query: AuditFilters & { page: number; size: number }) =
     to: query.to,
   });
 
-export const invoicePdfUrl = (orderId: string) => withQuery('/api/invoice', { orderId });
+/** An order's invoice as its PDF, or with `creditNoteId` one of its credit notes. */
+export const invoicePdfUrl = (orderId: string, creditNoteId?: number | null) =>
+  withQuery('/api/invoice', { orderId, ...creditNoteParams(creditNoteId) });
 
-/** The same invoice as its RO e-Factura UBL XML. */
-export const invoiceXmlUrl = (orderId: string) => withQuery('/api/invoice', { orderId, format: 'xml' });
+/** The same invoice (or credit note) as its RO e-Factura UBL XML. */
+export const invoiceXmlUrl = (orderId: string, creditNoteId?: number | null) =>
+  withQuery('/api/invoice', { orderId, ...creditNoteParams(creditNoteId), format: 'xml' });
+
+const creditNoteParams = (creditNoteId?: number | null) =>
+  creditNoteId == null ? {} : { type: 'credit-note', creditNoteId };
 
 /** An export of a range; the spreadsheet is written in `lang`, the admin's language (the XML has none). */
 export const exportUrl = (format: 'xml' | 'excel', range: { from: string; to: string }, lang: Locale) =>

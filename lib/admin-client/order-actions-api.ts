@@ -1,5 +1,6 @@
 import { api } from '@/lib/client/api';
 import type { correctItem } from '@/lib/orders/staff-actions';
+import type { correctTopUpPhone } from '@/lib/orders/topup-correction';
 import type { EfacturaView } from '@/lib/efactura/submissions';
 import type { RefundResult, RefundView } from '@/lib/payments/refunds';
 import type { ItemCorrectionBody, RefundBody } from '@/lib/validations/order-actions';
@@ -85,6 +86,12 @@ export const postRetryDelivery = (id: string) =>
 /** `PATCH /api/admin/payment/item` (PAYMENT_WRITE): only the fields that change are sent. */
 export const patchItem = (body: ItemCorrection) =>
   api.patch(ITEM_URL, { json: body, retry: NO_RETRY }).json<{ item: CorrectedItem }>();
+
+export type CorrectedPhone = Awaited<ReturnType<typeof correctTopUpPhone>>['item'];
+
+/** `PATCH /api/admin/payment/item` with `phone` (ORDER_SUPPORT): the number of a top-up whose delivery failed. */
+export const patchPhone = (body: { orderId: string; itemId: number; phone: string }) =>
+  api.patch(ITEM_URL, { json: body, retry: NO_RETRY }).json<{ item: CorrectedPhone }>();
 
 /** `PATCH /api/admin/payment/email` (PAYMENT_WRITE). */
 export const patchEmail = (id: string, email: string) =>

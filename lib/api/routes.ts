@@ -52,6 +52,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/nmps/utils/vignette/catalog': ['GET'],
   '/api/nmps/utils/vignette/prices': ['GET'],
   '/api/orders/[orderId]': ['GET'],
+  '/api/orders/[orderId]/documents': ['POST'],
   '/api/orders/[orderId]/invoice': ['GET'],
   '/api/orders/[orderId]/payment': ['POST'],
   '/api/orders/[orderId]/resend': ['POST'],

@@ -53,7 +53,8 @@ function buildContent(data: DeliveryFailedData) {
     timeZone: SHOP_TIME_ZONE,
   });
   const amount = t('amount', { amount: formatLeiAmount(data.totalBani, locale) });
-  const what = data.kind === 'TOPUP' ? t('whatTopUp') : t('whatVignettes');
+  const topUp = data.kind === 'TOPUP';
+  const what = topUp ? t('whatTopUp') : t('whatVignettes');
   const summary: Row[] = [
     { label: t('orderNumber'), value: data.orderId, mono: true },
     { label: t('paidAt'), value: formatTimestamp(data.paidAt, locale) },
@@ -76,9 +77,14 @@ function buildContent(data: DeliveryFailedData) {
         t('sentTo', { email: data.email, orderId: data.orderId }),
       ],
     } satisfies MailFrame,
-    paragraphs: [t('greeting'), t('intro', { what, orderId: data.orderId }), t('moneySafe', { amount })],
+    // A top-up is told in its own words: it is delivered to a phone by a provider, not issued for the road.
+    paragraphs: [
+      t('greeting'),
+      topUp ? t('introTopUp', { orderId: data.orderId }) : t('intro', { what, orderId: data.orderId }),
+      t('moneySafe', { amount }),
+    ],
     summary,
-    notes: [t('nextSteps'), t('noAction')],
+    notes: topUp ? [t('nextStepsTopUp'), t('noActionTopUp')] : [t('nextSteps'), t('noAction')],
     viewOrderText: t('viewOrderText'),
     viewOrderButton: t('viewOrderButton'),
     orderUrl: data.orderUrl,

@@ -1,4 +1,4 @@
-import { COMPANY } from '@/lib/company';
+import { COMPANY, officeHours } from '@/lib/company';
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
@@ -215,4 +215,27 @@ ${paragraphHtml(closing.viewOrderText)}
 ${linkButtonHtml(closing.orderUrl, closing.viewOrderButton)}
 ${subheadingHtml(closing.contactHeading)}
 ${closing.contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`;
+}
+
+/** The keys a buyer's e-mail names its closing with, in its own namespace. */
+export type ClosingKey =
+  'viewOrderText' | 'viewOrderButton' | 'contactHeading' | 'contactText' | 'officeHours';
+
+/** A buyer's e-mail's closing from its translator: its notes, the link to the order page, the shop's contacts. */
+export function buyerClosing(
+  t: (key: ClosingKey, values?: Record<string, string>) => string,
+  orderUrl: string,
+  notes: string[],
+): MailClosing {
+  return {
+    notes,
+    viewOrderText: t('viewOrderText'),
+    viewOrderButton: t('viewOrderButton'),
+    orderUrl,
+    contactHeading: t('contactHeading'),
+    contact: [
+      t('contactText', { phone: COMPANY.phone, email: COMPANY.email }),
+      t('officeHours', { hours: officeHours }),
+    ],
+  };
 }

@@ -8,6 +8,7 @@ import { refundCreditNotePdf } from '@/lib/invoices/credit-note';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import type { Locale } from '@/lib/i18n/routing';
 import { ATTENTION_REASONS, type AttentionReason } from '@/lib/orders/attention';
+import { buyerOrderUrl } from '@/lib/orders/document-access';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import { renderDeliveryFailed } from './delivery-failed';
 import { heldBackDataOf, renderEfacturaHeldBack } from './efactura-held-back';
@@ -43,7 +44,7 @@ export async function refundConfirmationMessage(db: Db, row: OutboxRow): Promise
   const pdf = note ? await refundCreditNotePdf(db, order.id, refund.id) : null;
   const rendered = renderRefundConfirmation({
     orderId: order.id,
-    orderUrl: `${getConfig().siteUrl}/${order.locale}/order/${order.id}`,
+    orderUrl: await buyerOrderUrl(db, order.locale, order.id),
     locale: order.locale as Locale,
     email: order.email,
     refundedBani: refund.amountBani,
@@ -82,7 +83,7 @@ export async function deliveryFailedMessage(
     .map((item) => (order.kind === 'TOPUP' ? formatNationalPhone(item.phone ?? '') : (item.plate ?? '')));
   const rendered = renderDeliveryFailed({
     orderId: order.id,
-    orderUrl: `${getConfig().siteUrl}/${order.locale}/order/${order.id}`,
+    orderUrl: await buyerOrderUrl(db, order.locale, order.id),
     locale: order.locale as Locale,
     email: order.email,
     kind: order.kind,
@@ -111,6 +112,7 @@ export async function staffAlertMessage(db: Db, row: OutboxRow): Promise<MailMes
     email: order.email,
     amountBani: order.amountBani,
     detail: row.details?.detail,
+    kind: order.kind,
   });
   return { to: row.recipient, ...rendered, attachments: [] };
 }

@@ -10,11 +10,14 @@ import { invoiceDocumentOf, invoicePdf } from '@/lib/invoices/order-invoice';
 import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { queueStaffAlert } from '@/lib/orders/staff-alerts';
+import { buyerOrderUrl } from '@/lib/orders/document-access';
 import { loadOrderDocument, type DocumentTopUp } from '@/lib/orders/order-document';
+import { ORDER_DOCUMENTS } from '@/lib/orders/send-documents';
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
 import { EFACTURA_HELD_BACK } from './efactura-held-back';
 import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';
 import { renderOrderConfirmation, type OrderConfirmationData } from './order-confirmation';
+import { orderDocumentsMessage } from './order-documents';
 import {
   deliveryFailedMessage,
   efacturaHeldBackMessage,
@@ -48,7 +51,7 @@ export async function orderConfirmationMessage(db: Db, orderId: string): Promise
   const topUp = order.items.find((item) => item.kind === 'TOPUP');
   const data: OrderConfirmationData = {
     orderId,
-    orderUrl: `${getConfig().siteUrl}/${order.locale}/order/${orderId}`,
+    orderUrl: await buyerOrderUrl(db, order.locale, orderId),
     siteUrl: getConfig().siteUrl,
     locale: order.locale as OrderConfirmationData['locale'],
     email: order.email,
@@ -110,6 +113,8 @@ async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof O
       return staffAlertMessage(db, row);
     case EFACTURA_HELD_BACK:
       return efacturaHeldBackMessage(row);
+    case ORDER_DOCUMENTS:
+      return orderDocumentsMessage(db, row);
     // ORDER_CONFIRMATION, and rows written before kinds were named.
     default: {
       const message = row.orderId ? await orderConfirmationMessage(db, row.orderId) : null;

@@ -54,6 +54,8 @@ export interface StaffAlertData {
   detail?: string;
   /** Staff read Romanian unless told otherwise. */
   locale?: Locale;
+  /** What the order sells: a failed top-up is corrected by its phone number, a vignette by its plate. */
+  kind?: 'VIGNETTE' | 'TOPUP';
 }
 
 type StaffAlertMessages = typeof ro.StaffAlertEmail;
@@ -111,7 +113,10 @@ function buildContent(data: StaffAlertData): Content {
     ],
     detail: detail ? { label: t('detail'), value: detail } : undefined,
     todoHeading: t('todoHeading'),
-    todo: t(`reasons.${data.reason}.todo`),
+    todo:
+      data.reason === 'FULFILLMENT_FAILED' && data.kind === 'TOPUP'
+        ? t('reasons.FULFILLMENT_FAILED.todoTopUp')
+        : t(`reasons.${data.reason}.todo`),
     openButton: t('openButton'),
     adminUrl: data.adminUrl,
   };

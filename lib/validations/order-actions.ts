@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { mobilePhoneSchema } from './phone';
 
 /**
  * The back-office's actions on one order (docs/api.md, Settling orders): refund, retry, correct, change the e-mail,
@@ -31,10 +32,16 @@ export const itemCorrectionSchema = z
       .trim()
       .regex(/^[A-Za-z]{1,3}$/, 'countryInvalid')
       .optional(),
+    /** A top-up's number: a Romanian mobile number in any form, as E.164. */
+    phone: mobilePhoneSchema.optional(),
   })
-  .refine((body) => body.plate !== undefined || body.country !== undefined, {
+  .refine((body) => body.plate !== undefined || body.country !== undefined || body.phone !== undefined, {
     path: ['plate'],
     message: 'nothingChanged',
+  })
+  .refine((body) => body.phone === undefined || (body.plate === undefined && body.country === undefined), {
+    path: ['phone'],
+    message: 'invalid',
   });
 
 export const emailChangeSchema = z.object({ id: orderId, email });

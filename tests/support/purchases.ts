@@ -25,30 +25,37 @@ export const CARDS = {
 } as const;
 
 /** A week's CAR vignette for each plate, ordered through the API as a buyer would: the order's id, not paid yet. */
-export async function placeVignetteOrder(
+/** The checkout's `POST /api/nmps/orders/order` for a week's car vignette per plate, from tomorrow. */
+export const vignetteOrderRequest = (
   {
     plates,
     country = 'RO',
     email = 'driver@example.ro',
   }: { plates: string[]; country?: string; email?: string },
+  headers: Record<string, string> = {},
+) =>
+  jsonRequest('/api/nmps/orders/order', {
+    body: {
+      items: plates.map((plate) => ({
+        categoryCode: 'CAR',
+        type: 'WEEK',
+        startDate: hungarianDay(1),
+        plate,
+        country,
+      })),
+      email,
+      locale: 'ro',
+      acceptTerms: true,
+    },
+    headers,
+  });
+
+export async function placeVignetteOrder(
+  order: { plates: string[]; country?: string; email?: string },
   { idempotencyKey }: { idempotencyKey?: string } = {},
 ): Promise<string> {
   const response = await postOrder(
-    jsonRequest('/api/nmps/orders/order', {
-      body: {
-        items: plates.map((plate) => ({
-          categoryCode: 'CAR',
-          type: 'WEEK',
-          startDate: hungarianDay(1),
-          plate,
-          country,
-        })),
-        email,
-        locale: 'ro',
-        acceptTerms: true,
-      },
-      headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
-    }),
+    vignetteOrderRequest(order, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
     noParams,
   );
   if (response.status !== 201 && response.status !== 200) {

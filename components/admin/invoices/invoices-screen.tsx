@@ -22,7 +22,39 @@ import { card, rowButton, screenTitle } from '../ui/styles';
 
 const cell = 'px-3 py-2 align-top';
 
-/** Issued invoices, newest first, searchable, each downloadable as its PDF or its e-Factura XML (INVOICE_READ). */
+/**
+ * What a row's number does not say: a credit note, and the invoice it reverses; an invoice reversed by credit notes,
+ * wholly or in part (how much).
+ */
+function DocumentNote({ invoice }: { invoice: InvoiceRow }) {
+  const i = useTranslations('Admin.invoices');
+  const locale = useLocale();
+  const note = 'mt-1 block font-sans text-xs font-normal';
+  if (invoice.kind === 'CREDIT_NOTE')
+    return (
+      <span className={`${note} text-slate-700`}>
+        <span className="inline-block rounded-full bg-purple-100 px-2 py-0.5 font-semibold text-purple-900">
+          {i('creditNote')}
+        </span>{' '}
+        {invoice.invoiceNumber && i('creditNoteFor', { number: invoice.invoiceNumber })}
+      </span>
+    );
+  if (!invoice.reversed) return null;
+  return (
+    <span className={note}>
+      <span className="inline-block rounded-full bg-slate-200 px-2 py-0.5 font-semibold text-slate-800">
+        {invoice.reversed === 'FULL'
+          ? i('reversedFull')
+          : i('reversedPartial', { amount: formatRon(invoice.creditedRon, locale) })}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * Issued invoices and credit notes, newest first, searchable by name, company, e-mail or number, each downloadable
+ * as its PDF or its e-Factura XML (INVOICE_READ).
+ */
 export function InvoicesScreen() {
   const t = useTranslations('Admin');
   const i = useTranslations('Admin.invoices');
@@ -75,67 +107,76 @@ export function InvoicesScreen() {
             </tr>
           </thead>
           <tbody>
-            {data.items.map((invoice) => (
-              <tr key={invoice.number} className="border-b border-slate-200 last:border-0">
-                <th scope="row" className={`${cell} font-mono font-semibold whitespace-nowrap`}>
-                  {invoice.number}
-                </th>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(invoice.issuedAt, locale)}</td>
-                <td className={cell}>
-                  {invoice.buyerName && <div>{invoice.buyerName}</div>}
-                  <div className="break-all text-slate-700">{invoice.email}</div>
-                </td>
-                <td className={`${cell} font-mono text-xs break-all`}>{invoice.orderId}</td>
-                <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
-                  {formatRon(invoice.vatRon, locale)}
-                </td>
-                <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
-                  {formatRon(invoice.totalRon, locale)}
-                </td>
-                <td className={`${cell} whitespace-nowrap`}>
-                  <span className="inline-flex gap-2">
-                    <button
-                      type="button"
-                      className={rowButton}
-                      disabled={pdf.pending !== undefined}
-                      aria-label={
-                        pdf.pending === invoice.number
-                          ? undefined
-                          : i('downloadLabel', { number: invoice.number })
-                      }
-                      onClick={() =>
-                        void pdf.download(
-                          invoice.number,
-                          invoicePdfUrl(invoice.orderId),
-                          `${invoice.number}.pdf`,
-                        )
-                      }
-                    >
-                      {pdf.pending === invoice.number ? t('shell.downloading') : i('download')}
-                    </button>
-                    <button
-                      type="button"
-                      className={rowButton}
-                      disabled={pdf.pending !== undefined}
-                      aria-label={
-                        pdf.pending === `${invoice.number}.xml`
-                          ? undefined
-                          : i('downloadXmlLabel', { number: invoice.number })
-                      }
-                      onClick={() =>
-                        void pdf.download(
-                          `${invoice.number}.xml`,
-                          invoiceXmlUrl(invoice.orderId),
-                          `${invoice.number}.xml`,
-                        )
-                      }
-                    >
-                      {pdf.pending === `${invoice.number}.xml` ? t('shell.downloading') : i('downloadXml')}
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            ))}
+            {data.items.map((invoice) => {
+              const creditNote = invoice.kind === 'CREDIT_NOTE';
+              const xmlKey = `${invoice.number}.xml`;
+              return (
+                <tr key={invoice.number} className="border-b border-slate-200 last:border-0">
+                  <th scope="row" className={`${cell} font-mono font-semibold whitespace-nowrap`}>
+                    {invoice.number}
+                    <DocumentNote invoice={invoice} />
+                  </th>
+                  <td className={`${cell} whitespace-nowrap`}>{formatDateTime(invoice.issuedAt, locale)}</td>
+                  <td className={cell}>
+                    {invoice.buyerName && <div>{invoice.buyerName}</div>}
+                    <div className="break-all text-slate-700">{invoice.email}</div>
+                  </td>
+                  <td className={`${cell} font-mono text-xs break-all`}>{invoice.orderId}</td>
+                  <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
+                    {formatRon(creditNote ? -invoice.vatRon : invoice.vatRon, locale)}
+                  </td>
+                  <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
+                    {formatRon(creditNote ? -invoice.totalRon : invoice.totalRon, locale)}
+                  </td>
+                  <td className={`${cell} whitespace-nowrap`}>
+                    <span className="inline-flex gap-2">
+                      <button
+                        type="button"
+                        className={rowButton}
+                        disabled={pdf.pending !== undefined}
+                        aria-label={
+                          pdf.pending === invoice.number
+                            ? undefined
+                            : i(creditNote ? 'downloadCreditNoteLabel' : 'downloadLabel', {
+                                number: invoice.number,
+                              })
+                        }
+                        onClick={() =>
+                          void pdf.download(
+                            invoice.number,
+                            invoicePdfUrl(invoice.orderId, invoice.creditNoteId),
+                            `${invoice.number}.pdf`,
+                          )
+                        }
+                      >
+                        {pdf.pending === invoice.number ? t('shell.downloading') : i('download')}
+                      </button>
+                      <button
+                        type="button"
+                        className={rowButton}
+                        disabled={pdf.pending !== undefined}
+                        aria-label={
+                          pdf.pending === xmlKey
+                            ? undefined
+                            : i(creditNote ? 'downloadCreditNoteXmlLabel' : 'downloadXmlLabel', {
+                                number: invoice.number,
+                              })
+                        }
+                        onClick={() =>
+                          void pdf.download(
+                            xmlKey,
+                            invoiceXmlUrl(invoice.orderId, invoice.creditNoteId),
+                            xmlKey,
+                          )
+                        }
+                      >
+                        {pdf.pending === xmlKey ? t('shell.downloading') : i('downloadXml')}
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </ScrollTable>
       )}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useCountryOptions } from '@/components/vignette/use-country-options';
 import {
   patchItem,
@@ -15,6 +15,7 @@ import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { rowButton } from '../ui/styles';
 import { ActionForm, useActionForm, type OrderActionFormProps } from './action-form';
+import { AdminOnly } from './admin-only';
 
 type ItemField = 'plate' | 'country';
 const FIELDS: readonly ItemField[] = ['plate', 'country'];
@@ -31,44 +32,67 @@ export function CorrectItem({
   order,
   line,
   mayCorrect,
+  adminOnly = false,
   onDone,
 }: {
   order: OrderDetails;
   line: Extract<OrderLine, { plate: unknown }>;
   mayCorrect: boolean;
+  /** The state allows a correction that only an administrator may make (of an issued vignette): said so. */
+  adminOnly?: boolean;
   onDone: (item: CorrectedItem) => Promise<void>;
 }) {
   const c = useTranslations('Admin.actions.correct');
-  const [open, setOpen] = useState(false);
   const plate = line.plate ?? '';
-  if (line.revision === 0 && !mayCorrect) return null;
+  if (line.revision === 0 && !mayCorrect && !adminOnly) return null;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-2 text-sm">
       {line.revision > 0 && <span className="text-slate-700">{c('revision', { count: line.revision })}</span>}
+      {adminOnly && <AdminOnly action={c('button')} />}
       {mayCorrect && (
-        <>
-          <button
-            type="button"
-            className={rowButton}
-            aria-label={c('buttonLabel', { plate })}
-            onClick={() => setOpen(true)}
-          >
-            {c('button')}
-          </button>
-          <AdminDialog open={open} onClose={() => setOpen(false)} title={c('title', { plate })}>
+        <CorrectionButton
+          label={c('button')}
+          buttonLabel={c('buttonLabel', { plate })}
+          title={c('title', { plate })}
+          form={(close) => (
             <CorrectionForm
               order={order}
               line={line}
-              onClose={() => setOpen(false)}
+              onClose={close}
               onDone={async (item) => {
                 await onDone(item);
-                setOpen(false);
+                close();
               }}
             />
-          </AdminDialog>
-        </>
+          )}
+        />
       )}
     </div>
+  );
+}
+
+/** A line's correction: its button, and the dialog with the form, which is given how to close it. */
+export function CorrectionButton({
+  label,
+  buttonLabel,
+  title,
+  form,
+}: {
+  label: string;
+  buttonLabel: string;
+  title: string;
+  form: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={rowButton} aria-label={buttonLabel} onClick={() => setOpen(true)}>
+        {label}
+      </button>
+      <AdminDialog open={open} onClose={() => setOpen(false)} title={title}>
+        {form(() => setOpen(false))}
+      </AdminDialog>
+    </>
   );
 }
 

@@ -4,10 +4,11 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/admin-client/format';
 import { postEfacturaResend, type Efactura, type OrderDetails } from '@/lib/admin-client/order-actions-api';
-import { usePermission } from '@/lib/admin-client/session';
+import { useActionPermissions } from '@/lib/admin-client/action-permissions';
 import { useFailureText } from '../admin-i18n';
 import { Facts } from '../ui/facts';
 import { Notice } from '../ui/notice';
+import { AdminOnly } from './admin-only';
 import { secondaryButton } from '../ui/styles';
 
 const statusTones: Record<Efactura['status'], string> = {
@@ -84,7 +85,7 @@ function EfacturaDocument({
   const e = useTranslations('Admin.efactura');
   const locale = useLocale();
   const failureText = useFailureText();
-  const mayWrite = usePermission('PAYMENT_WRITE');
+  const mayWrite = useActionPermissions().efacturaResend;
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [sent, setSent] = useState(false);
@@ -143,6 +144,7 @@ function EfacturaDocument({
           {e('lastError')} <span className="font-mono text-xs break-words">{efactura.lastError}</span>
         </p>
       )}
+      {!mayWrite && efactura.canResend && <AdminOnly action={e('resend')} />}
       {mayWrite && efactura.canResend && (
         <button type="button" className={secondaryButton} disabled={sending} onClick={() => void resend()}>
           {sending ? e('resendPending') : e('resend')}

@@ -8,11 +8,12 @@ import {
   type OrderDetails,
   type RefundAnswer,
 } from '@/lib/admin-client/order-actions-api';
-import { usePermission } from '@/lib/admin-client/session';
+import { useActionPermissions } from '@/lib/admin-client/action-permissions';
 import { isKeyOf } from '../admin-i18n';
 import { Notice } from '../ui/notice';
 import { primaryButton, secondaryButton } from '../ui/styles';
 import { useActionFailure } from './action-failure';
+import { AdminOnly } from './admin-only';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { EmailDialog, ResendDialog } from './email-dialogs';
 import { RefundDialog } from './refund-dialog';
@@ -49,9 +50,11 @@ function useFocusReturn(fallback: RefObject<HTMLElement | null>) {
 }
 
 /**
- * What staff can do to settle the order, as its state and their permissions allow (the server checks both anyway):
- * refund (PAYMENT_REFUND), retry the delivery, change the buyer's e-mail, re-send the confirmation, cancel a pending
- * order (PAYMENT_WRITE). Each ends by reloading the order and the list, and saying what happened.
+ * What staff can do to settle the order, as its state and their permissions allow (the server checks both anyway,
+ * lib/auth/permissions.ts ACTION_AUTHORITIES): retry the delivery, change the buyer's e-mail, re-send the
+ * confirmation (the call centre's); refund, cancel a pending order (an administrator's, which the screen says to
+ * anyone else the state would offer them to). Each ends by reloading the order and the list, and saying what
+ * happened.
  */
 export function OrderActions({
   order,
@@ -67,8 +70,7 @@ export function OrderActions({
   const a = useTranslations('Admin.actions');
   const { Admin } = useMessages();
   const locale = useLocale();
-  const mayWrite = usePermission('PAYMENT_WRITE');
-  const mayRefund = usePermission('PAYMENT_REFUND');
+  const granted = useActionPermissions();
   const actionFailure = useActionFailure();
   const heading = useRef<HTMLHeadingElement>(null);
   const focus = useFocusReturn(heading);
@@ -76,16 +78,30 @@ export function OrderActions({
   const [retrying, setRetrying] = useState(false);
   const [failure, setFailure] = useState<string>();
 
-  if (!mayWrite && !mayRefund) return null;
-
-  const may = {
-    refund: mayRefund && order.refundableRon > 0 && REFUNDABLE_STATUSES.includes(order.status),
-    retry: mayWrite && order.status === 'FULFILLMENT_FAILED',
-    email: mayWrite,
+  /** What the order's state allows, whoever asks. */
+  const allowed = {
+    refund: order.refundableRon > 0 && REFUNDABLE_STATUSES.includes(order.status),
+    retry: order.status === 'FULFILLMENT_FAILED',
+    email: true,
     // A dead letter (an e-mail given up after every retry) is requeued by the same re-send, whatever the state.
-    resend: mayWrite && (order.status === 'FULFILLED' || order.attentionReasons.includes('MAIL_UNDELIVERED')),
-    cancel: mayWrite && order.status === 'PENDING_PAYMENT',
+    resend: order.status === 'FULFILLED' || order.attentionReasons.includes('MAIL_UNDELIVERED'),
+    cancel: order.status === 'PENDING_PAYMENT',
   };
+  const may = {
+    refund: allowed.refund && granted.refund,
+    retry: allowed.retry && granted.retry,
+    email: allowed.email && granted.email,
+    resend: allowed.resend && granted.resend,
+    cancel: allowed.cancel && granted.cancel,
+  };
+  // The state offers them, the role does not: said rather than missing (labels as the buttons have them).
+  const adminOnly = [
+    allowed.refund && !granted.refund && a('refund.button'),
+    allowed.cancel && !granted.cancel && a('cancelOrder.button'),
+  ].filter((label): label is string => Boolean(label));
+  const anyGranted = Object.values(granted).some(Boolean);
+
+  if (!anyGranted && adminOnly.length === 0) return null;
 
   const open = (key: DialogKey) => (event: MouseEvent<HTMLButtonElement>) => {
     focus.remember(event);
@@ -181,8 +197,11 @@ export function OrderActions({
           )}
         </div>
       ) : (
-        <p className="text-sm text-slate-700">{a('none')}</p>
+        adminOnly.length === 0 && <p className="text-sm text-slate-700">{a('none')}</p>
       )}
+      {adminOnly.map((label) => (
+        <AdminOnly key={label} action={label} />
+      ))}
       <Notice tone={outcome?.tone === 'error' ? 'error' : 'success'}>{outcome?.text}</Notice>
       <Notice tone="error" urgent>
         {failure}

@@ -14,9 +14,11 @@ import {
 import { useDownload } from '@/lib/admin-client/download';
 import { formatDateTime, formatRon } from '@/lib/admin-client/format';
 import { patchInactive, type OrderDetails } from '@/lib/admin-client/order-actions-api';
+import { useActionPermissions } from '@/lib/admin-client/action-permissions';
 import { usePermission } from '@/lib/admin-client/session';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
 import type { Locale } from '@/lib/i18n/routing';
+import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import { useFailureText } from '../admin-i18n';
 import { AdminDialog } from '../ui/admin-dialog';
 import { Facts } from '../ui/facts';
@@ -24,7 +26,9 @@ import { Notice } from '../ui/notice';
 import { StatusBadge } from '../ui/status-badge';
 import { primaryButton, rowButton, secondaryButton } from '../ui/styles';
 import { AttentionNotice } from './attention';
+import { AdminOnly } from './admin-only';
 import { CORRECTABLE_STATUSES, CorrectItem } from './correct-item';
+import { CorrectPhone } from './correct-phone';
 import { EfacturaSection } from './efactura-section';
 import { OrderActions, type ActionOutcome } from './order-actions';
 import { OrderHistory, OrderLines } from './order-lines';
@@ -73,6 +77,7 @@ function DetailsBody({ payment }: { payment: Payment }) {
   const t = useTranslations('Admin');
   const d = useTranslations('Admin.details');
   const c = useTranslations('Admin.actions.correct');
+  const cp = useTranslations('Admin.actions.correctPhone');
   const rf = useTranslations('Admin.refunds');
   const locale = useLocale();
   const failureText = useFailureText();
@@ -84,7 +89,7 @@ function DetailsBody({ payment }: { payment: Payment }) {
   } = useSWR<OrderDetails>(transactionDetailsUrl(payment.kind, payment.id));
   const { mutate: mutateAll } = useSWRConfig();
   const mayReadInvoices = usePermission('INVOICE_READ');
-  const mayWrite = usePermission('PAYMENT_WRITE');
+  const granted = useActionPermissions();
   const invoice = useDownload();
   const [outcome, setOutcome] = useState<ActionOutcome>();
 
@@ -166,12 +171,41 @@ function DetailsBody({ payment }: { payment: Payment }) {
         order={order}
         lineActions={(index) => {
           const line = order.items[index];
+          if (line && 'phone' in line && !('plate' in line)) {
+            // A top-up not delivered: the call centre corrects a mistyped number before retrying.
+            if (order.status !== 'FULFILLMENT_FAILED' || line.reference || !granted.correctUndelivered)
+              return null;
+            return (
+              <CorrectPhone
+                order={order}
+                line={line}
+                onDone={async (item) => {
+                  announce(undefined);
+                  await revalidate();
+                  announce({
+                    text: cp('done', { phone: item.phone ? formatNationalPhone(item.phone) : '' }),
+                    tone: 'success',
+                  });
+                }}
+              />
+            );
+          }
           if (!line || !('plate' in line) || !('firstDay' in line)) return null;
           return (
             <CorrectItem
               order={order}
               line={line}
-              mayCorrect={mayWrite && CORRECTABLE_STATUSES.includes(order.status)}
+              mayCorrect={
+                CORRECTABLE_STATUSES.includes(order.status) &&
+                // The server asks the call centre's authority of every correction, and an issued one's besides.
+                granted.correctUndelivered &&
+                (!line.reference || granted.correctIssued)
+              }
+              adminOnly={
+                CORRECTABLE_STATUSES.includes(order.status) &&
+                Boolean(line.reference) &&
+                !granted.correctIssued
+              }
               onDone={async (item) => {
                 announce(undefined);
                 await revalidate();
@@ -203,7 +237,7 @@ function ActiveState({
   const u = useTranslations('Admin.actions.unmark');
   const locale = useLocale();
   const failureText = useFailureText();
-  const mayWrite = usePermission('PAYMENT_WRITE');
+  const mayWrite = useActionPermissions().markActive;
   const { mutate } = useSWRConfig();
   const [marking, setMarking] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -247,6 +281,7 @@ function ActiveState({
               at: order.activeAt ? formatDateTime(order.activeAt, locale) : '—',
             })}
           </p>
+          {!mayWrite && <AdminOnly action={u('button')} />}
           {mayWrite && (
             <button
               ref={toggle}
@@ -262,6 +297,7 @@ function ActiveState({
       ) : (
         <>
           <p className="text-sm text-slate-700">{a('no')}</p>
+          {!mayWrite && <AdminOnly action={a('mark')} />}
           {mayWrite && (
             <button
               ref={toggle}

@@ -3,10 +3,12 @@ import { hashPassword } from '@/lib/auth/password';
 import { issueToken } from '@/lib/auth/tokens';
 import type { Db } from '@/lib/db/client';
 import {
+  creditNotes,
   invoices,
   orderItems,
   orderProductKeys,
   orders,
+  refunds,
   rolePermissions,
   roles,
   users,
@@ -107,6 +109,41 @@ export async function insertOrder(db: Db, order: FixtureOrder): Promise<string> 
     });
   }
   return id;
+}
+
+/** A credit note of an invoiced order, for a confirmed refund of `amountBani`, numbered `RPVS-2026-<number>`. */
+export async function insertCreditNote(
+  db: Db,
+  order: { orderId: string; invoiceId: number },
+  { number, amountBani, issuedAt }: { number: number; amountBani: number; issuedAt: Date },
+) {
+  const [refund] = await db
+    .insert(refunds)
+    .values({
+      orderId: order.orderId,
+      amountBani,
+      reason: 'test',
+      origin: 'STAFF',
+      status: 'CONFIRMED',
+      previousStatus: 'FULFILLED',
+      requestedBy: 'admin',
+    })
+    .returning();
+  const [note] = await db
+    .insert(creditNotes)
+    .values({
+      orderId: order.orderId,
+      refundId: refund!.id,
+      invoiceId: order.invoiceId,
+      series: 'RPVS',
+      year: 2026,
+      number,
+      issuedAt,
+      totalBani: amountBani,
+      vatBani: 0,
+    })
+    .returning();
+  return note!;
 }
 
 /** A user of a role, and a token for it; `authorities` makes the role first (for a role that lacks one). */

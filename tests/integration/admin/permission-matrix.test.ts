@@ -63,7 +63,16 @@ const get =
 
 let vignetteOrderId = '';
 /** Orders each write action acts on once, as ADMIN (every other caller is refused before anything changes). */
-const targets = { refund: '', cancel: '', retry: '', correct: '', correctItemId: 0 };
+const targets = {
+  refund: '',
+  cancel: '',
+  retry: '',
+  adminRetry: '',
+  correct: '',
+  correctItemId: 0,
+  undelivered: '',
+  undeliveredItemId: 0,
+};
 let topUpOrderId = '';
 let counter = 0;
 const today = new Date().toISOString().slice(0, 10);
@@ -266,11 +275,25 @@ ENDPOINTS.push(
   },
   {
     name: 'POST /api/admin/payment/retry',
-    authority: 'PAYMENT_WRITE',
-    call: write(retry, 'POST', '/api/admin/payment/retry', () => ({ id: targets.retry })),
+    authority: 'ORDER_SUPPORT',
+    // The operator's retry leaves its order being delivered again: the admin retries one of its own.
+    call: (auth) =>
+      write(retry, 'POST', '/api/admin/payment/retry', () => ({
+        id: auth === callers.ADMIN ? targets.adminRetry : targets.retry,
+      }))(auth),
   },
   {
-    name: 'PATCH /api/admin/payment/item',
+    name: 'PATCH /api/admin/payment/item (a vignette not delivered yet)',
+    authority: 'ORDER_SUPPORT',
+    // Each caller that may correct it gives it a plate of its own, a real change.
+    call: write(correctItem, 'PATCH', '/api/admin/payment/item', () => ({
+      orderId: targets.undelivered,
+      itemId: targets.undeliveredItemId,
+      plate: `CJ${10 + (++counter % 90)}DDD`,
+    })),
+  },
+  {
+    name: 'PATCH /api/admin/payment/item (an issued vignette)',
     authority: 'PAYMENT_WRITE',
     call: write(correctItem, 'PATCH', '/api/admin/payment/item', () => ({
       orderId: targets.correct,
@@ -280,7 +303,7 @@ ENDPOINTS.push(
   },
   {
     name: 'PATCH /api/admin/payment/email',
-    authority: 'PAYMENT_WRITE',
+    authority: 'ORDER_SUPPORT',
     call: write(changeEmail, 'PATCH', '/api/admin/payment/email', () => ({
       id: vignetteOrderId,
       email: 'driver@example.ro',
@@ -288,7 +311,7 @@ ENDPOINTS.push(
   },
   {
     name: 'POST /api/admin/payment/resend',
-    authority: 'PAYMENT_WRITE',
+    authority: 'ORDER_SUPPORT',
     call: write(staffResend, 'POST', '/api/admin/payment/resend', () => ({ id: vignetteOrderId })),
   },
   {
@@ -330,6 +353,14 @@ async function vignetteFor(plate: string, { paid = true } = {}) {
   for (let attempt = 0; attempt < MAX_ISSUE_ATTEMPTS; attempt++)
     await fulfilPaidOrders(db(), sandboxDeliverers);
   return order.id;
+}
+
+async function firstItemOf(orderId: string) {
+  const [item] = await db()
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return item!.id;
 }
 
 const callers: Record<string, string | undefined> = {};
@@ -374,12 +405,11 @@ beforeAll(async () => {
   targets.refund = await vignetteFor('CJ10AAA');
   targets.cancel = await vignetteFor('CJ10BBB', { paid: false });
   targets.retry = await vignetteFor('FAIL1');
+  targets.adminRetry = await vignetteFor('FAIL3');
   targets.correct = await vignetteFor('CJ10CCC');
-  const [item] = await db()
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, targets.correct));
-  targets.correctItemId = item!.id;
+  targets.correctItemId = await firstItemOf(targets.correct);
+  targets.undelivered = await vignetteFor('FAIL2');
+  targets.undeliveredItemId = await firstItemOf(targets.undelivered);
 
   const admin = await staffUser('matrix-admin', 'ADMIN');
   const operator = await staffUser('matrix-operator', 'OPERATOR');

@@ -220,6 +220,7 @@ describe('users', () => {
       permissions: [
         { authority: 'CATALOG_READ' },
         { authority: 'INVOICE_READ' },
+        { authority: 'ORDER_SUPPORT' },
         { authority: 'PAYMENT_READ' },
       ],
     });

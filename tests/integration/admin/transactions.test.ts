@@ -450,6 +450,11 @@ describe.each(processDrivers)('admin transactions on $name', ({ open, available 
           vatRon: 0,
           buyerName: 'Pop Transport SRL',
           email: 'Ana.Pop@Example.ro',
+          kind: 'INVOICE',
+          creditNoteId: null,
+          invoiceNumber: null,
+          creditedRon: 0,
+          reversed: null,
         });
         expect(body.items[1]).toMatchObject({ buyerName: null, email: 'ion@mail.ro', vatRon: 1076 });
       });

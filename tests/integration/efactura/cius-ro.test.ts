@@ -14,6 +14,7 @@ import { formatBani } from '@/lib/invoices/invoice-pdf';
 import { orderInvoiceDocument } from '@/lib/invoices/order-invoice';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
+import { documentToken } from '@/lib/orders/document-access';
 import { staff } from '../admin/admin-fixtures';
 import {
   compileCiusRo,
@@ -293,9 +294,11 @@ describe('GET /api/invoice?format=xml', () => {
 
   it('keeps the buyer’s own download a PDF', async () => {
     const orderId = await paidVignetteOrder(db(), { plates: [nextPlate()] });
-    const response = await buyerInvoiceRoute(jsonRequest(`/api/orders/${orderId}/invoice?format=xml`), {
-      params: Promise.resolve({ orderId }),
-    });
+    const key = await documentToken(db(), orderId);
+    const response = await buyerInvoiceRoute(
+      jsonRequest(`/api/orders/${orderId}/invoice?format=xml&t=${key}`),
+      { params: Promise.resolve({ orderId }) },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
   });

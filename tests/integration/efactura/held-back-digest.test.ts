@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { creditNotes, efacturaSubmissions, invoices, outbox, refunds, settings } from '@/lib/db/schema';
+import { efacturaSubmissions, invoices, outbox, settings } from '@/lib/db/schema';
 import { HELD_BACK_DIGEST_SETTING, queueEfacturaHeldBackDigest } from '@/lib/efactura/held-back-digest';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { EFACTURA_HELD_BACK } from '@/lib/mail/efactura-held-back';
 import { sendDueMail } from '@/lib/mail/outbox';
-import { describeOnProcessDrivers, insertOrder, vignette } from '../admin/admin-fixtures';
+import { describeOnProcessDrivers, insertCreditNote, insertOrder, vignette } from '../admin/admin-fixtures';
 import { withEnv } from '../../support/process-database';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 
@@ -45,33 +45,8 @@ async function invoicedOrder(
 
 /** A credit note of that order, issued at `issuedAt`, queued for e-Factura as a confirmed refund queues it. */
 async function creditNote(db: Db, order: { orderId: string; invoiceId: number }, issuedAt: Date) {
-  const [refund] = await db
-    .insert(refunds)
-    .values({
-      orderId: order.orderId,
-      amountBani: 8976,
-      reason: 'test',
-      origin: 'STAFF',
-      status: 'CONFIRMED',
-      previousStatus: 'FULFILLED',
-      requestedBy: 'admin',
-    })
-    .returning();
   const number = nextNumber++;
-  const [note] = await db
-    .insert(creditNotes)
-    .values({
-      orderId: order.orderId,
-      refundId: refund!.id,
-      invoiceId: order.invoiceId,
-      series: 'RPVS',
-      year: 2026,
-      number,
-      issuedAt,
-      totalBani: 8976,
-      vatBani: 0,
-    })
-    .returning();
+  const note = await insertCreditNote(db, order, { number, amountBani: 8976, issuedAt });
   await queueEfacturaSubmission(db, { ...order, creditNoteId: note!.id, issuedAt });
   return `RPVS-2026-${String(number).padStart(6, '0')}`;
 }

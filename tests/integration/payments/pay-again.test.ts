@@ -4,6 +4,7 @@ import { GET as getInvoice } from '@/app/api/orders/[orderId]/invoice/route';
 import { POST as postPayAgain } from '@/app/api/orders/[orderId]/payment/route';
 import { GET as paymentReturn } from '@/app/api/payments/return/route';
 import { orderEvents, orders, paymentNotifications, sandboxPayments } from '@/lib/db/schema';
+import { documentToken } from '@/lib/orders/document-access';
 import { MAX_PAYMENT_ATTEMPTS } from '@/lib/orders/pay-again-rules';
 import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
 import { CARDS, payOrder, placeVignetteOrder, toNotifyHandler } from '../../support/purchases';
@@ -77,8 +78,9 @@ describe('paying a declined or expired order again', () => {
       'payment.paid',
     ]);
 
-    // Paid: the buyer's invoice from the order's own address, and the return leads to the success page, relatively.
-    const invoice = await getInvoice(jsonRequest(`/api/orders/${orderId}/invoice`), params(orderId));
+    // Paid: the buyer's invoice with the key of the order's e-mails, and the return leads to the success page.
+    const key = await documentToken(db(), orderId);
+    const invoice = await getInvoice(jsonRequest(`/api/orders/${orderId}/invoice?t=${key}`), params(orderId));
     expect(invoice.status).toBe(200);
     expect(invoice.headers.get('content-type')).toBe('application/pdf');
     expect(
@@ -99,11 +101,15 @@ describe('paying a declined or expired order again', () => {
   it('has no invoice for an order not paid, and sends a declined buyer back to the order page', async () => {
     const orderId = await placeVignetteOrder({ plates: ['B123XYZ'] });
     await payOrder(db(), orderId, CARDS.insufficientFunds);
-    const invoice = await getInvoice(jsonRequest(`/api/orders/${orderId}/invoice`), params(orderId));
+    const key = await documentToken(db(), orderId);
+    const invoice = await getInvoice(jsonRequest(`/api/orders/${orderId}/invoice?t=${key}`), params(orderId));
     expect(invoice.status).toBe(404);
     const back = await paymentReturn(jsonRequest(`/api/payments/return?orderId=${orderId}`), params(orderId));
     expect(back.headers.get('location')).toBe(`/ro/order/${orderId}`);
-    const bad = await getInvoice(jsonRequest(`/api/orders/${orderId}/invoice?type=receipt`), params(orderId));
+    const bad = await getInvoice(
+      jsonRequest(`/api/orders/${orderId}/invoice?type=receipt&t=${key}`),
+      params(orderId),
+    );
     expect(bad.status).toBe(422);
   });
 

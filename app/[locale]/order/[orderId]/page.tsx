@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { NotFoundView } from '@/components/not-found/not-found-view';
 import { CheckoutSettled } from '@/components/order/checkout-settled';
 import { OrderItems } from '@/components/order/order-items';
@@ -14,12 +14,18 @@ import { creditNoteIdsOf } from '@/lib/invoices/credit-note';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageFailure } from '@/lib/log/page-failure';
 import { toBuyerOrder, type BuyerOrder } from '@/lib/orders/buyer-order';
+import {
+  DOCUMENT_TOKEN_PARAM,
+  holdsDocumentAccess,
+  ORDER_DOCUMENTS_COOKIE,
+} from '@/lib/orders/document-access';
 import { ORDER_LOOKUP_HEADER } from '@/lib/orders/order-lookup';
 import { loadOrder } from '@/lib/orders/order-read';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 interface Props {
   params: Promise<{ locale: Locale; orderId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 // A buyer's own order: read from the database on every visit, never cached, never indexed.
@@ -37,19 +43,29 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-export default async function OrderPage({ params }: Props) {
+export default async function OrderPage({ params, searchParams }: Props) {
   const { locale, orderId } = await params;
+  // The key to the documents: the e-mail's link (`?t=`), or the cookie of the browser that placed the order.
+  const given = (await searchParams)[DOCUMENT_TOKEN_PARAM];
+  const token = typeof given === 'string' ? given : undefined;
+  const cookie = (await cookies()).get(ORDER_DOCUMENTS_COOKIE)?.value;
   setRequestLocale(locale);
   // proxy.ts looked the order up before this page ran (docs/decisions/0018): an unknown order never gets here, and a
   // database found away is not waited for a second time.
   if ((await headers()).get(ORDER_LOOKUP_HEADER) === 'unavailable') return <UnavailablePage />;
   let order: BuyerOrder | undefined;
   let creditNoteIds: number[] = [];
+  let mayDownload = false;
   try {
     const db = await getDb();
     const loaded = await loadOrder(db, orderId);
     order = loaded && toBuyerOrder(loaded);
-    if (order?.hasInvoice) creditNoteIds = await creditNoteIdsOf(db, orderId);
+    if (order?.hasInvoice) {
+      [creditNoteIds, mayDownload] = await Promise.all([
+        creditNoteIdsOf(db, orderId),
+        holdsDocumentAccess(db, orderId, { token, cookie }),
+      ]);
+    }
   } catch (error) {
     if (isDatabaseUnavailable(error)) return <UnavailablePage />;
     throw await pageFailure('order', error);
@@ -65,7 +81,13 @@ export default async function OrderPage({ params }: Props) {
       : t(`status.${order.status}`);
   const inProgress = order.status === 'PENDING_PAYMENT' || order.status === 'PAID';
   const lei = (bani: number) => format.number(bani / 100, { style: 'currency', currency: 'RON' });
-  const documentUrl = (query = '') => `/api/orders/${encodeURIComponent(order.id)}/invoice${query}`;
+  // The e-mail's key goes along with each download; the placing browser's cookie goes by itself.
+  const documentUrl = (query = '') => {
+    const search = new URLSearchParams(query);
+    if (token) search.set(DOCUMENT_TOKEN_PARAM, token);
+    const suffix = search.size ? `?${search}` : '';
+    return `/api/orders/${encodeURIComponent(order.id)}/invoice${suffix}`;
+  };
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -97,30 +119,44 @@ export default async function OrderPage({ params }: Props) {
           <h2 id="documents-heading" className="text-lg font-semibold text-slate-900">
             {t('documents')}
           </h2>
-          <ul className="mt-1">
-            <li>
-              <a
-                href={documentUrl()}
-                download
-                className="text-brand inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
-                data-testid="invoice-download"
-              >
-                {t('invoice')}
-              </a>
-            </li>
-            {creditNoteIds.map((id) => (
-              <li key={id}>
+          {mayDownload ? (
+            <ul className="mt-1">
+              <li>
                 <a
-                  href={documentUrl(`?type=credit-note&creditNoteId=${id}`)}
+                  href={documentUrl()}
                   download
                   className="text-brand inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
-                  data-testid="credit-note-download"
+                  data-testid="invoice-download"
                 >
-                  {t('creditNote')}
+                  {t('invoice')}
                 </a>
               </li>
-            ))}
-          </ul>
+              {creditNoteIds.map((id) => (
+                <li key={id}>
+                  <a
+                    href={documentUrl(`type=credit-note&creditNoteId=${id}`)}
+                    download
+                    className="text-brand inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
+                    data-testid="credit-note-download"
+                  >
+                    {t('creditNote')}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <>
+              <p className="mt-1 text-slate-700">{t('documentsByEmail', { email: order.email })}</p>
+              <ResendConfirmation
+                orderId={order.id}
+                action="documents"
+                label={t('sendDocuments')}
+                sentText={t('documentsSent')}
+                waitText={t.raw('documentsWait') as string}
+                failedText={t('documentsFailed')}
+              />
+            </>
+          )}
         </section>
       )}
       {order.status === 'FULFILLED' && (

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { apiHandler } from '@/lib/api/handler';
 import { readJson, readQuery, validate } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
+import { ACTION_AUTHORITIES } from '@/lib/auth/permissions';
 import { getDb } from '@/lib/db/client';
 import { markActiveSchema, transactionListQuerySchema } from '@/lib/validations/admin-transactions';
 
@@ -20,7 +21,7 @@ export const GET = apiHandler(async (request) => {
 /** `PATCH /api/admin/payment` `{id, active}`: marks a transaction active, or undoes it (PAYMENT_WRITE). */
 export const PATCH = apiHandler(async (request) => {
   const db = await getDb();
-  const principal = await requireAuthority(db, request, 'PAYMENT_WRITE');
+  const principal = await requireAuthority(db, request, ACTION_AUTHORITIES.markActive);
   const { id, active } = validate(markActiveSchema, await readJson(request));
   const item = await markTransactionActive(db, principal, id, active);
   if (!item) throw new ApiError('NOT_FOUND', `There is no order ${id}`);

@@ -1,7 +1,9 @@
 import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/handler';
 import { idempotencyKeyOf, readJson, validate } from '@/lib/api/request';
+import { getDb } from '@/lib/db/client';
 import { orderCreatedResponse } from '@/lib/orders/create-order';
+import { documentAccessCookie } from '@/lib/orders/document-access';
 import { createTopUpOrder } from '@/lib/orders/create-topup-order';
 import { topUpOrderSchema } from '@/lib/validations/topup-order';
 import { assertProductLineSold } from '@/lib/orders/product-lines';
@@ -18,5 +20,10 @@ export const POST = apiHandler(async (request) => {
   const idempotencyKey = idempotencyKeyOf(request);
   const input = validate(topUpOrderSchema, await readJson(request));
   const { order, created } = await createTopUpOrder(input, { idempotencyKey });
-  return NextResponse.json(orderCreatedResponse(order), { status: created ? 201 : 200 });
+  // This browser placed the order: it keeps the key to the order's documents (lib/orders/document-access.ts).
+  const cookie = await documentAccessCookie(await getDb(), request, order.id);
+  return NextResponse.json(orderCreatedResponse(order), {
+    status: created ? 201 : 200,
+    headers: { 'Set-Cookie': cookie },
+  });
 });

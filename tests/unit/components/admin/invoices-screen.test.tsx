@@ -16,6 +16,20 @@ const INVOICE = {
   vatRon: 0,
   buyerName: 'Ion Popescu',
   email: 'ion@example.com',
+  kind: 'INVOICE',
+  creditNoteId: null,
+  invoiceNumber: null,
+  creditedRon: 0,
+  reversed: null,
+};
+const REVERSED = { ...INVOICE, creditedRon: 8976, reversed: 'FULL' };
+const CREDIT_NOTE = {
+  ...INVOICE,
+  kind: 'CREDIT_NOTE',
+  number: 'RPVS-2026-000003',
+  creditNoteId: 3,
+  invoiceNumber: 'RPV-2026-000042',
+  issuedAt: '2026-11-21T09:00:00.000Z',
 };
 let saved: string[];
 
@@ -65,5 +79,34 @@ describe('InvoicesScreen', () => {
     fireEvent.click(row.getByRole('button', { name: 'Descarcă factura RPV-2026-000042 în format PDF' }));
     await waitFor(() => expect(saved).toEqual(['factura-RPV-2026-000042.pdf']));
     expect(callsTo('GET', '/api/invoice')[0]!.params).toEqual({ orderId: 'order-1' });
+  });
+
+  it('lists a credit note with the invoice it reverses, marks the reversed invoice, and downloads the credit note', async () => {
+    on('GET', '/api/admin/invoices', {
+      body: { items: [CREDIT_NOTE, REVERSED], total: 2, page: 0, size: 20 },
+    });
+    on('GET', '/api/invoice', {
+      body: '%PDF',
+      headers: { 'Content-Disposition': 'attachment; filename="storno-RPVS-2026-000003.pdf"' },
+    });
+    renderAdmin(<InvoicesScreen />);
+    const creditNote = (await screen.findByRole('rowheader', { name: /RPVS-2026-000003/ })).closest('tr')!;
+    expect(creditNote).toHaveTextContent(t.invoices.creditNote);
+    expect(creditNote).toHaveTextContent(t.invoices.creditNoteFor.replace('{number}', 'RPV-2026-000042'));
+    expect(creditNote).toHaveTextContent(/-89,76\sRON/);
+    const invoice = screen.getByRole('rowheader', { name: /^RPV-2026-000042/ }).closest('tr')!;
+    expect(invoice).toHaveTextContent(t.invoices.reversedFull);
+
+    fireEvent.click(
+      within(creditNote).getByRole('button', {
+        name: t.invoices.downloadCreditNoteLabel.replace('{number}', 'RPVS-2026-000003'),
+      }),
+    );
+    await waitFor(() => expect(saved).toEqual(['storno-RPVS-2026-000003.pdf']));
+    expect(callsTo('GET', '/api/invoice')[0]!.params).toEqual({
+      orderId: 'order-1',
+      type: 'credit-note',
+      creditNoteId: '3',
+    });
   });
 });

@@ -5,14 +5,17 @@ import type { Payment } from '@/lib/admin-client/admin-api';
 import { formatRon } from '@/lib/admin-client/format';
 import type { OrderDetails, Refund } from '@/lib/admin-client/order-actions-api';
 import { logout } from '@/lib/admin-client/session';
+import { ROLE_PERMISSIONS } from '@/lib/auth/permissions';
 import { callsTo, on, resetFakeApi, type FakeAnswer } from './fake-api';
 import { renderAdmin, signInAs, t, validation } from './render-admin';
 
 jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
 
 const a = t.actions;
-const ADMIN = ['PAYMENT_READ', 'PAYMENT_WRITE', 'PAYMENT_REFUND', 'INVOICE_READ'];
-const OPERATOR = ['PAYMENT_READ', 'INVOICE_READ'];
+const ADMIN = ['PAYMENT_READ', 'PAYMENT_WRITE', 'PAYMENT_REFUND', 'ORDER_SUPPORT', 'INVOICE_READ'];
+/** A role that only reads. */
+const READER = ['PAYMENT_READ', 'INVOICE_READ'];
+const OPERATOR = [...ROLE_PERMISSIONS.OPERATOR];
 const DETAILS_PATH = '/api/nmps/utils/transaction/details';
 
 /** A message with its values, as accessible names and descriptions have it (amounts with their no-break space). */
@@ -278,14 +281,18 @@ describe('what the details show of an order that went wrong', () => {
     });
   });
 
-  it('offer no action to a reader, and only what each permission allows to the others', async () => {
-    const reader = await openDetails({ ...FAILED, refunds: [] }, OPERATOR);
-    expect(reader.queryByRole('heading', { name: a.title })).not.toBeInTheDocument();
+  /** The text that names an action as an administrator's. */
+  const adminOnly = (action: string) => fill(a.adminOnly, { action });
+
+  it('offer no action to a reader, and say which the order awaits from an administrator', async () => {
+    const reader = await openDetails({ ...FAILED, refunds: [] }, READER);
     expect(reader.queryByRole('button', { name: a.refund.button })).not.toBeInTheDocument();
+    expect(reader.queryByRole('button', { name: a.retry.button })).not.toBeInTheDocument();
     expect(reader.queryByRole('button', { name: /Corectează/ })).not.toBeInTheDocument();
+    expect(reader.getByText(adminOnly(a.refund.button))).toBeInTheDocument();
   });
 
-  it('offer the refund without the write actions to PAYMENT_REFUND alone', async () => {
+  it('offer the refund without the call-centre actions to PAYMENT_REFUND alone', async () => {
     const details = await openDetails(FAILED, ['PAYMENT_READ', 'PAYMENT_REFUND']);
     expect(details.getByRole('button', { name: a.refund.button })).toBeInTheDocument();
     expect(details.queryByRole('button', { name: a.retry.button })).not.toBeInTheDocument();
@@ -293,13 +300,41 @@ describe('what the details show of an order that went wrong', () => {
     expect(details.queryByRole('button', { name: /Corectează/ })).not.toBeInTheDocument();
   });
 
-  it('offer the write actions without the refund to PAYMENT_WRITE alone', async () => {
-    const details = await openDetails(FAILED, ['PAYMENT_READ', 'PAYMENT_WRITE']);
-    expect(details.queryByRole('button', { name: a.refund.button })).not.toBeInTheDocument();
+  it('give an operator the call-centre actions on a failed delivery, and say the refund is an administrator’s', async () => {
+    const details = await openDetails(FAILED, OPERATOR);
     expect(details.getByRole('button', { name: a.retry.button })).toBeInTheDocument();
+    expect(details.getByRole('button', { name: a.email.button })).toBeInTheDocument();
     expect(
       details.getByRole('button', { name: fill(a.correct.buttonLabel, { plate: 'B123ABC' }) }),
     ).toBeInTheDocument();
+    expect(details.queryByRole('button', { name: a.refund.button })).not.toBeInTheDocument();
+    expect(details.getByText(adminOnly(a.refund.button))).toBeInTheDocument();
+  });
+
+  it('let an operator re-send a delivered order, and say that correcting an issued vignette is an administrator’s', async () => {
+    const details = await openDetails(FULFILLED, OPERATOR);
+    expect(details.getByRole('button', { name: a.resend.button })).toBeInTheDocument();
+    expect(details.queryByRole('button', { name: /Corectează/ })).not.toBeInTheDocument();
+    expect(details.getByText(adminOnly(a.correct.button))).toBeInTheDocument();
+    expect(details.getByText(adminOnly(a.refund.button))).toBeInTheDocument();
+  });
+
+  it('say to an operator that cancelling a pending order is an administrator’s', async () => {
+    const details = await openDetails(PENDING, OPERATOR);
+    expect(details.queryByRole('button', { name: a.cancelOrder.button })).not.toBeInTheDocument();
+    expect(details.getByText(adminOnly(a.cancelOrder.button))).toBeInTheDocument();
+  });
+
+  it('offer no call-centre action to PAYMENT_WRITE alone', async () => {
+    const details = await openDetails(FAILED, ['PAYMENT_READ', 'PAYMENT_WRITE']);
+    expect(details.queryByRole('button', { name: a.refund.button })).not.toBeInTheDocument();
+    expect(details.queryByRole('button', { name: a.retry.button })).not.toBeInTheDocument();
+    expect(details.queryByRole('button', { name: /Corectează/ })).not.toBeInTheDocument();
+  });
+
+  it('offer cancelling a pending order to PAYMENT_WRITE alone', async () => {
+    const pending = await openDetails(PENDING, ['PAYMENT_READ', 'PAYMENT_WRITE']);
+    expect(pending.getByRole('button', { name: a.cancelOrder.button })).toBeInTheDocument();
   });
 
   it('follow the order’s state: cancel only while pending, re-send only once fulfilled, no refund of nothing', async () => {
@@ -783,5 +818,69 @@ describe('"active"', () => {
     const marked = { ...FULFILLED, active: true, activeBy: 'bogdan', activeAt: '2026-11-21T09:30:00.000Z' };
     const details = await openDetails(marked, OPERATOR);
     expect(details.queryByRole('button', { name: a.unmark.button })).not.toBeInTheDocument();
+    expect(details.getByText(fill(a.adminOnly, { action: a.unmark.button }))).toBeInTheDocument();
+  });
+});
+
+describe('correcting a failed top-up’s number', () => {
+  const TOP_UP_DETAILS = '/api/eps/utils/transaction/details';
+  const TOP_UP_FAILED = {
+    ...FAILED,
+    kind: 'TOPUP',
+    items: [
+      {
+        operatorId: 'orange',
+        operator: 'Orange PrePay',
+        productId: 'orange-10',
+        faceValue: 10,
+        currency: 'EUR',
+        delivery: 'DIRECT',
+        phone: '+40799980001',
+        priceRon: 6200,
+        id: 21,
+        revision: 0,
+        reference: null,
+        attempts: 1,
+        lastError: 'invalid number',
+        pin: null,
+        providerCost: null,
+      },
+    ],
+  } as unknown as OrderDetails;
+
+  it('lets an operator give the right number, and says to retry the delivery', async () => {
+    on('GET', TOP_UP_DETAILS, () => ({ body: current }));
+    on('PATCH', '/api/admin/payment/item', () => ({
+      body: { item: { id: 21, phone: '+40722123456', revision: 1, reference: null } },
+    }));
+    const details = await openDetails(TOP_UP_FAILED, OPERATOR);
+    const p = a.correctPhone;
+    fireEvent.click(details.getByRole('button', { name: fill(p.buttonLabel, { phone: '0799 980 001' }) }));
+    const dialog = within(await actionDialog(fill(p.title, { phone: '0799 980 001' })));
+    const field = dialog.getByLabelText(p.phone);
+    fireEvent.change(field, { target: { value: '021 123 4567' } });
+    fireEvent.click(dialog.getByRole('button', { name: p.save }));
+    expect(await dialog.findByText(validation.phoneNotMobile)).toBeInTheDocument();
+    expect(callsTo('PATCH', '/api/admin/payment/item')).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: '0722 123 456' } });
+    fireEvent.click(dialog.getByRole('button', { name: p.save }));
+    await announced(fill(p.done, { phone: '0722 123 456' }));
+    expect(callsTo('PATCH', '/api/admin/payment/item')[0]!.json).toEqual({
+      orderId: 'order-1',
+      itemId: 21,
+      phone: '+40722123456',
+    });
+  });
+
+  it('offers no number correction on a delivered top-up', async () => {
+    on('GET', TOP_UP_DETAILS, () => ({ body: current }));
+    const delivered = {
+      ...TOP_UP_FAILED,
+      status: 'FULFILLED',
+      items: [{ ...(TOP_UP_FAILED.items[0] as object), reference: '12345678' }],
+    } as unknown as OrderDetails;
+    const details = await openDetails(delivered, OPERATOR);
+    expect(details.queryByRole('button', { name: /0799 980 001/ })).not.toBeInTheDocument();
   });
 });

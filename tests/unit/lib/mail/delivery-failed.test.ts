@@ -30,6 +30,24 @@ describe('renderDeliveryFailed', () => {
     expect(`${mail.subject}${mail.text}`).not.toMatch(/[{}]/);
   });
 
+  it.each(locales)('tells a failed top-up in its own words in %s, never the vignette’s', (locale) => {
+    const vignette = renderDeliveryFailed(data({ locale }));
+    const topUp = renderDeliveryFailed(data({ locale, kind: 'TOPUP', undelivered: ['0722 123 456'] }));
+    // The vignette's warning about Hungarian motorways and its issuer stay with vignettes.
+    const vignetteOnly = vignette.text
+      .split('\n')
+      .filter((line) => line.length > 40 && !topUp.text.includes(line));
+    expect(vignetteOnly.length).toBeGreaterThanOrEqual(3);
+    for (const line of vignetteOnly) expect(topUp.text).not.toContain(line);
+  });
+
+  it('does not tell a top-up buyer about motorways or the issuer, in English', () => {
+    const mail = renderDeliveryFailed(data({ locale: 'en', kind: 'TOPUP', undelivered: ['0722 123 456'] }));
+    expect(mail.text).not.toMatch(/motorway|issuer|vignette/i);
+    expect(mail.text).toContain('top-up provider');
+    expect(mail.text).toContain('phone number');
+  });
+
   it('escapes what the buyer typed in the HTML', () => {
     const mail = renderDeliveryFailed(data({ undelivered: ['<b>X</b>'] }));
     expect(mail.html).not.toContain('<b>X</b>');

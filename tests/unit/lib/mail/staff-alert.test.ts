@@ -73,6 +73,16 @@ describe('renderStaffAlert', () => {
     expect(todo('CHARGEBACK')).not.toContain('Details');
   });
 
+  it('asks to correct a failed top-up’s phone number, and a vignette’s plate', () => {
+    const topUp = renderStaffAlert(alert({ reason: 'FULFILLMENT_FAILED', locale: 'en', kind: 'TOPUP' })).text;
+    expect(topUp).toContain('the phone number, for instance');
+    expect(topUp).not.toContain('plate');
+    const vignette = renderStaffAlert(
+      alert({ reason: 'FULFILLMENT_FAILED', locale: 'en', kind: 'VIGNETTE' }),
+    ).text;
+    expect(vignette).toContain('the plate, for instance');
+  });
+
   it('names the state in the words of the back-office, in German and Hungarian', () => {
     expect(renderStaffAlert(alert({ locale: 'de', status: 'PAID' })).text).toContain(
       'Status: Bezahlt (PAID)',

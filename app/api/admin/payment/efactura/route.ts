@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/handler';
 import { readJson, validate } from '@/lib/api/request';
 import { requireAuthority } from '@/lib/auth/guard';
+import { ACTION_AUTHORITIES } from '@/lib/auth/permissions';
 import { getDb } from '@/lib/db/client';
 import { resendEfacturaSubmission } from '@/lib/efactura/submissions';
 import { efacturaResendSchema } from '@/lib/validations/efactura';
@@ -15,7 +16,7 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = apiHandler(async (request) => {
   const db = await getDb();
-  const principal = await requireAuthority(db, request, 'PAYMENT_WRITE');
+  const principal = await requireAuthority(db, request, ACTION_AUTHORITIES.efacturaResend);
   const { id, creditNoteId } = validate(efacturaResendSchema, await readJson(request));
   const efactura = await resendEfacturaSubmission(db, principal, { orderId: id, creditNoteId });
   return NextResponse.json({ efactura }, { headers: { 'Cache-Control': 'no-store' } });

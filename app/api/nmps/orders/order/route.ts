@@ -1,7 +1,9 @@
 import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/handler';
 import { idempotencyKeyOf, readJson, validate } from '@/lib/api/request';
+import { getDb } from '@/lib/db/client';
 import { orderCreatedResponse } from '@/lib/orders/create-order';
+import { documentAccessCookie } from '@/lib/orders/document-access';
 import { createVignetteOrder } from '@/lib/orders/create-vignette-order';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
 import { assertProductLineSold } from '@/lib/orders/product-lines';
@@ -16,5 +18,10 @@ export const POST = apiHandler(async (request) => {
   const idempotencyKey = idempotencyKeyOf(request);
   const input = validate(vignetteOrderSchema, await readJson(request));
   const { order, created } = await createVignetteOrder(input, { idempotencyKey });
-  return NextResponse.json(orderCreatedResponse(order), { status: created ? 201 : 200 });
+  // This browser placed the order: it keeps the key to the order's documents (lib/orders/document-access.ts).
+  const cookie = await documentAccessCookie(await getDb(), request, order.id);
+  return NextResponse.json(orderCreatedResponse(order), {
+    status: created ? 201 : 200,
+    headers: { 'Set-Cookie': cookie },
+  });
 });
