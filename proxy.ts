@@ -10,6 +10,7 @@ import { logger } from './lib/log/logger';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/log/request-id';
 import { lookUpOrder, ORDER_LOOKUP_HEADER, orderPageAddress } from './lib/orders/order-lookup';
 import { contentSecurityPolicy, isBackOfficePage } from './lib/security/headers.mjs';
+import { isForgedPeerStamp, PEER_ADDRESS_HEADER } from './lib/security/peer-address';
 import { answersPath } from './lib/server/jobs-mode';
 import { needsXsrfCheck, newXsrfToken, sameToken, XSRF_COOKIE, XSRF_HEADER } from './lib/security/xsrf';
 
@@ -22,11 +23,18 @@ const isUnlocalized = (pathname: string) =>
 
 const firstSegment = (pathname: string) => pathname.split('/')[1] ?? '';
 
+/** The request's headers for what runs behind the proxy: its id added, a client's copy of the peer stamp removed. */
+function forwardedHeaders(request: NextRequest, requestId: string): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  if (isForgedPeerStamp(headers.get(PEER_ADDRESS_HEADER))) headers.delete(PEER_ADDRESS_HEADER);
+  return headers;
+}
+
 async function route(request: NextRequest, requestId: string): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   if (isUnlocalized(pathname)) {
-    const headers = new Headers(request.headers);
-    headers.set(REQUEST_ID_HEADER, requestId);
+    const headers = forwardedHeaders(request, requestId);
     // The back-office's policy allows only this answer's scripts: Next reads the nonce from the request's policy
     // and puts it on every script it renders (the pages under /admin are rendered per request for it).
     const policy = isBackOfficePage(pathname)
@@ -48,8 +56,7 @@ async function route(request: NextRequest, requestId: string): Promise<NextRespo
     return NextResponse.redirect(new URL(`/${faq[1]}/faq/${FAQ_CATEGORY_KEYS[0]}`, request.url));
   }
   // The request id on the page's request too: a page that fails logs it (lib/log/page-failure.ts).
-  const headers = new Headers(request.headers);
-  headers.set(REQUEST_ID_HEADER, requestId);
+  const headers = forwardedHeaders(request, requestId);
   headers.delete(ORDER_LOOKUP_HEADER);
   const orderPage = orderPageAddress(pathname);
   if (orderPage) {

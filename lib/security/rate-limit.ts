@@ -2,7 +2,7 @@ import 'server-only';
 
 import { lt, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { clientAddress } from '@/lib/api/request';
+import { clientBucket } from '@/lib/api/request';
 import { getConfig } from '@/lib/config/env';
 import { getDb, type Db } from '@/lib/db/client';
 import { loginThrottle, rateBuckets } from '@/lib/db/schema';
@@ -18,7 +18,7 @@ export interface RateLimit {
   perMinute: number;
 }
 
-/** The public endpoints' limits, per client address (README, "Security"). */
+/** The public endpoints' limits, per client address, an IPv6 client's /64 (README, "Security"). */
 export const RATE_LIMITS = {
   /** Each order opens a real session at the payment provider. */
   order: { name: 'order', burst: 10, perMinute: 5 },
@@ -86,7 +86,7 @@ export async function takeToken(
 
 /** 429 with Retry-After once the address of `request` has used up `limit`. */
 export async function enforceRateLimit(request: Request, limit: RateLimit, db?: Db): Promise<void> {
-  const address = clientAddress(request);
+  const address = clientBucket(request);
   const verdict = await takeToken(db ?? (await getDb()), limit, address);
   if (verdict.allowed) return;
   logger.warn({ limit: limit.name, address }, 'rate limit reached');

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import http from 'node:http';
-import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
+import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
 const patched = globalThis as unknown as { __roadIncomingRequests?: boolean };
@@ -17,8 +17,9 @@ export const INCOMING_TIMEOUTS = { headersMs: 20_000, requestMs: 30_000 };
  * Prepares what Next's own HTTP server does not let us configure, before Next sees a request. Called from
  * instrumentation.ts; requests that arrive while Next is still starting were emitted before this ran.
  *
- * - Each request is stamped with its socket's peer address (PEER_ADDRESS_HEADER); an unstamped one is counted under
- *   one shared "unknown" address by lib/api/request.ts.
+ * - Each request is stamped with its socket's peer address (PEER_ADDRESS_HEADER), signed with this process's secret
+ *   (lib/security/peer-address.ts), over any copy the client sent; an unstamped one, or one a client wrote, is
+ *   counted under one shared "unknown" address by lib/api/request.ts.
  * - The server gets the shorter receive timeouts above (Node reads them on each connection check, so setting them
  *   on the first request still applies to every connection after it).
  */
@@ -36,7 +37,7 @@ export function hookIncomingRequests() {
         this.requestTimeout = INCOMING_TIMEOUTS.requestMs;
       }
       const request = args[0] as http.IncomingMessage;
-      request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? '';
+      request.headers[PEER_ADDRESS_HEADER] = stampPeerAddress(request.socket?.remoteAddress ?? '');
     }
     return emit.call(this, event, ...args);
   };

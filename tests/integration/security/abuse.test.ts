@@ -5,13 +5,14 @@ import { POST as resend } from '@/app/api/orders/[orderId]/resend/route';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { GET as paymentReturn } from '@/app/api/payments/return/route';
 import { GET as listUsers } from '@/app/api/users/route';
-import { clientAddress } from '@/lib/api/request';
+import { clientAddress, clientBucket } from '@/lib/api/request';
 import { signingSecret } from '@/lib/auth/tokens';
 import { outbox, paymentNotifications } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { RATE_LIMITS } from '@/lib/security/rate-limit';
-import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
+import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 import { describeOnProcessDrivers, get, insertOrder, staff, vignette } from '../admin/admin-fixtures';
+import { expectNoBuyerData } from '../../support/log-capture';
 import { withEnv, withRateLimitMultiplier } from '../../support/process-database';
 
 /*
@@ -23,7 +24,7 @@ const post = (url: string, init: { token?: string; peer?: string; body?: string 
     method: 'POST',
     headers: {
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.peer ? { [PEER_ADDRESS_HEADER]: init.peer } : {}),
+      ...(init.peer ? { [PEER_ADDRESS_HEADER]: stampPeerAddress(init.peer) } : {}),
       'content-type': 'application/json',
     },
     body: init.body,
@@ -141,6 +142,7 @@ describeOnProcessDrivers('abuse rules', (db) => {
       expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(0);
       const logged = warn.mock.calls.filter((call) => call.includes('payment notification rejected'));
       expect(logged).toHaveLength(RATE_LIMITS.rejectedNotification.burst);
+      expectNoBuyerData(warn.mock.calls);
       expect(statuses.filter((status) => status === 401)).toHaveLength(
         RATE_LIMITS.rejectedNotification.burst,
       );
@@ -165,6 +167,18 @@ describeOnProcessDrivers('abuse rules', (db) => {
       });
     });
   });
+
+  it('counts two IPv6 addresses of one /64 as one client, and another /64 apart', async () => {
+    const orderId = await fulfilledOrder();
+    await withRateLimitMultiplier(1, async () => {
+      const call = (peer: string) =>
+        resend(post(`/api/orders/${orderId}/resend`, { peer }), { params: Promise.resolve({ orderId }) });
+      for (let take = 0; take < RATE_LIMITS.resend.burst; take++)
+        expect((await call(`2001:db8:77:1::${take + 1}`)).status).toBe(202);
+      expect((await call('2001:db8:77:1:ffff:ffff:ffff:ffff')).status).toBe(429);
+      expect((await call('2001:db8:77:2::1')).status).toBe(202);
+    });
+  });
 });
 
 describe('the client address used by every limit', () => {
@@ -173,16 +187,30 @@ describe('the client address used by every limit', () => {
   it('is the socket peer by default, whatever X-Forwarded-For claims', async () => {
     await withEnv({ TRUSTED_PROXY_HOPS: undefined }, async () => {
       expect(
-        clientAddress(request({ [PEER_ADDRESS_HEADER]: '::ffff:10.0.0.9', 'x-forwarded-for': '1.2.3.4' })),
+        clientAddress(
+          request({
+            [PEER_ADDRESS_HEADER]: stampPeerAddress('::ffff:10.0.0.9'),
+            'x-forwarded-for': '1.2.3.4',
+          }),
+        ),
       ).toBe('10.0.0.9');
       // A request the server did not stamp counts as one shared unknown client, never as what it claims.
       expect(clientAddress(request({ 'x-forwarded-for': '1.2.3.4' }))).toBe('unknown');
+      // Nor does one whose stamp a client wrote.
+      expect(clientAddress(request({ [PEER_ADDRESS_HEADER]: '10.0.0.9' }))).toBe('unknown');
+      // An IPv4-mapped IPv6 address is its IPv4 address, also as a limit's bucket; IPv6 counts by its /64.
+      expect(clientBucket(request({ [PEER_ADDRESS_HEADER]: stampPeerAddress('::ffff:10.0.0.9') }))).toBe(
+        '10.0.0.9',
+      );
+      expect(clientBucket(request({ [PEER_ADDRESS_HEADER]: stampPeerAddress('2001:db8:1:2::9') }))).toBe(
+        '2001:db8:1:2::/64',
+      );
     });
   });
 
   it('behind n trusted proxies, is the entry the outermost of them appended', async () => {
     const headers = {
-      [PEER_ADDRESS_HEADER]: '10.0.0.2',
+      [PEER_ADDRESS_HEADER]: stampPeerAddress('10.0.0.2'),
       'x-forwarded-for': '6.6.6.6, 198.51.100.7, 10.0.0.1',
     };
     await withEnv({ TRUSTED_PROXY_HOPS: '1' }, async () => {
@@ -192,7 +220,9 @@ describe('the client address used by every limit', () => {
       expect(clientAddress(request(headers))).toBe('198.51.100.7');
       // Fewer entries than hops: the furthest one there is.
       expect(
-        clientAddress(request({ [PEER_ADDRESS_HEADER]: '10.0.0.2', 'x-forwarded-for': '198.51.100.8' })),
+        clientAddress(
+          request({ [PEER_ADDRESS_HEADER]: stampPeerAddress('10.0.0.2'), 'x-forwarded-for': '198.51.100.8' }),
+        ),
       ).toBe('198.51.100.8');
     });
   });

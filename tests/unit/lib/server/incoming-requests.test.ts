@@ -1,31 +1,72 @@
 /** @jest-environment node */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { clientAddress } from '@/lib/api/request';
 import { hookIncomingRequests, INCOMING_TIMEOUTS } from '@/lib/server/incoming-requests';
-import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
+import { isForgedPeerStamp, PEER_ADDRESS_HEADER, stampedPeerAddress } from '@/lib/security/peer-address';
 
-describe('the hook on incoming requests', () => {
-  it('stamps each request with its peer address, over any address the client claims, and shortens the receive timeouts', async () => {
-    hookIncomingRequests();
-    const seen: http.IncomingHttpHeaders[] = [];
-    const server = http.createServer((request, response) => {
-      seen.push(request.headers);
-      response.end('ok');
-    });
-    expect(server.requestTimeout).toBe(300_000);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const response = await fetch(`http://127.0.0.1:${port}/`, {
-        headers: { [PEER_ADDRESS_HEADER]: '203.0.113.9' },
-      });
-      expect(await response.text()).toBe('ok');
-      expect(seen[0]![PEER_ADDRESS_HEADER]).toBe('127.0.0.1');
-      expect(server.headersTimeout).toBe(INCOMING_TIMEOUTS.headersMs);
-      expect(server.requestTimeout).toBe(INCOMING_TIMEOUTS.requestMs);
-    } finally {
+/** A server that answers with the client address the shop's limits would count for each request. */
+async function startServer() {
+  const seen: http.IncomingHttpHeaders[] = [];
+  const server = http.createServer((request, response) => {
+    seen.push({ ...request.headers });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === 'string') headers.set(name, value);
+    response.end(clientAddress(new Request('http://localhost/api/login', { headers })));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    seen,
+    ask: async (claimed: string) =>
+      (await fetch(`http://127.0.0.1:${port}/`, { headers: { [PEER_ADDRESS_HEADER]: claimed } })).text(),
+    close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** What a forger might send: a plain address, and one shaped like a stamp with a guessed secret. */
+const FORGERIES = ['203.0.113.9', '00000000-0000-4000-8000-000000000000 203.0.113.9', ' 203.0.113.9'];
+
+// One file, in order: the moments of a server's start-up, the hook not yet installed, then installed.
+describe('a client-sent peer address header, at every moment of start-up', () => {
+  it('is never believed by a server the hook has not reached (before it is installed, or started another way)', async () => {
+    const early = await startServer();
+    try {
+      for (const forged of FORGERIES) expect(await early.ask(forged)).toBe('unknown');
+      // No secret yet in this process: the proxy leaves the copy to the reader, which believes none.
+      expect(stampedPeerAddress('203.0.113.9')).toBeUndefined();
+    } finally {
+      await early.close();
+    }
+  });
+
+  it('is replaced by the real peer once the hook is installed, on a server started before it and on one after', async () => {
+    const before = await startServer();
+    expect(before.server.requestTimeout).toBe(300_000);
+    hookIncomingRequests();
+    const after = await startServer();
+    try {
+      for (const target of [before, after]) {
+        for (const forged of FORGERIES) expect(await target.ask(forged)).toBe('127.0.0.1');
+        expect(target.server.headersTimeout).toBe(INCOMING_TIMEOUTS.headersMs);
+        expect(target.server.requestTimeout).toBe(INCOMING_TIMEOUTS.requestMs);
+        // What reaches Next is the process's stamp, never the client's text.
+        const stamp = target.seen.at(-1)![PEER_ADDRESS_HEADER] as string;
+        expect(stamp).not.toContain('203.0.113.9');
+        expect(stampedPeerAddress(stamp)).toBe('127.0.0.1');
+      }
+      // And proxy.ts removes any copy that is not the process's own.
+      for (const forged of FORGERIES) expect(isForgedPeerStamp(forged)).toBe(true);
+      expect(isForgedPeerStamp(after.seen[0]![PEER_ADDRESS_HEADER] as string)).toBe(false);
+      expect(isForgedPeerStamp(null)).toBe(false);
+    } finally {
+      await before.close();
+      await after.close();
     }
   });
 });
