@@ -8,9 +8,14 @@ import { FAQ_CATEGORY_KEYS, resolveFaqAnchor } from './lib/faq/structure';
 import { locales, routing } from './lib/i18n/routing';
 import { logger } from './lib/log/logger';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/log/request-id';
-import { lookUpOrder, ORDER_LOOKUP_HEADER, orderPageAddress } from './lib/orders/order-lookup';
+import {
+  LIMITED_RETRY_AFTER_SECONDS,
+  lookUpOrder,
+  ORDER_LOOKUP_HEADER,
+  orderPageAddress,
+} from './lib/orders/order-lookup';
 import { contentSecurityPolicy, isBackOfficePage } from './lib/security/headers.mjs';
-import { isForgedPeerStamp, PEER_ADDRESS_HEADER } from './lib/security/peer-address';
+import { isForgedPeerStamp, PEER_ADDRESS_HEADER, PEER_FOR_HEADER } from './lib/security/peer-address';
 import { answersPath } from './lib/server/jobs-mode';
 import { needsXsrfCheck, newXsrfToken, sameToken, XSRF_COOKIE, XSRF_HEADER } from './lib/security/xsrf';
 
@@ -27,7 +32,9 @@ const firstSegment = (pathname: string) => pathname.split('/')[1] ?? '';
 function forwardedHeaders(request: NextRequest, requestId: string): Headers {
   const headers = new Headers(request.headers);
   headers.set(REQUEST_ID_HEADER, requestId);
-  if (isForgedPeerStamp(headers.get(PEER_ADDRESS_HEADER))) headers.delete(PEER_ADDRESS_HEADER);
+  // The same for a visitor's stamp, which only the shop passes on to itself (lib/orders/order-lookup.ts).
+  for (const name of [PEER_ADDRESS_HEADER, PEER_FOR_HEADER])
+    if (isForgedPeerStamp(headers.get(name))) headers.delete(name);
   return headers;
 }
 
@@ -62,8 +69,15 @@ async function route(request: NextRequest, requestId: string): Promise<NextRespo
   if (orderPage) {
     // A dynamic page's status is sent before it has read its order: an order that does not exist is looked up here
     // first, over loopback, and answered with the not-found page and 404 (docs/decisions/0018).
-    const lookup = await lookUpOrder(orderPage.encodedId, { origin: loopbackOrigin() });
+    // On the visitor's behalf: the look-up is the one order read the page counts against their address.
+    const lookup = await lookUpOrder(orderPage.encodedId, { origin: loopbackOrigin(), client: headers });
     if (lookup === 'missing') return NextResponse.rewrite(new URL(`/${orderPage.locale}/404`, request.url));
+    if (lookup === 'limited') {
+      return NextResponse.json(errorBody('TOO_MANY_REQUESTS', 'Too many requests; try again later'), {
+        status: 429,
+        headers: { 'Retry-After': String(LIMITED_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
+      });
+    }
     if (lookup === 'unavailable') headers.set(ORDER_LOOKUP_HEADER, lookup);
   }
   return handleLocaleRouting(new NextRequest(request, { headers }));

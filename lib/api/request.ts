@@ -3,7 +3,12 @@ import 'server-only';
 import type { z } from 'zod';
 import { getConfig } from '@/lib/config/env';
 import { fill } from '@/lib/i18n/format';
-import { addressBucket, PEER_ADDRESS_HEADER, stampedPeerAddress } from '@/lib/security/peer-address';
+import {
+  addressBucket,
+  PEER_ADDRESS_HEADER,
+  PEER_FOR_HEADER,
+  stampedPeerAddress,
+} from '@/lib/security/peer-address';
 import en from '@/messages/en.json';
 import type { ErrorIssue } from './error-body';
 import { ApiError } from './errors';
@@ -152,6 +157,8 @@ export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.o
   return validate(schema, Object.fromEntries(new URL(request.url).searchParams));
 }
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1)$/;
+
 /** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
 const normalAddress = (address: string) =>
   address
@@ -168,7 +175,13 @@ const normalAddress = (address: string) =>
  * address the client chose.
  */
 export function clientAddress(request: Request): string {
-  const peer = stampedPeerAddress(request.headers.get(PEER_ADDRESS_HEADER));
+  const own = stampedPeerAddress(request.headers.get(PEER_ADDRESS_HEADER));
+  // The shop asking itself for a visitor (lib/orders/order-lookup.ts): the visitor's stamp, passed on.
+  const onBehalf =
+    own !== undefined && LOOPBACK.test(normalAddress(own))
+      ? stampedPeerAddress(request.headers.get(PEER_FOR_HEADER))
+      : undefined;
+  const peer = onBehalf ?? own;
   const hops = getConfig().TRUSTED_PROXY_HOPS;
   if (!peer) return 'unknown';
   if (hops === 0) return normalAddress(peer);

@@ -12,6 +12,13 @@ import { sameToken } from './xsrf';
  */
 export const PEER_ADDRESS_HEADER = 'x-road-peer-address';
 
+/**
+ * The header by which the shop, asking itself over loopback on a visitor's behalf (proxy.ts's order look-up), passes
+ * on the visitor's own stamp: believed only on a loopback request and only as a stamp of this process, so the
+ * visitor is counted, not the server (lib/api/request.ts).
+ */
+export const PEER_FOR_HEADER = 'x-road-peer-for';
+
 /** On globalThis: the hook (instrumentation) and the route handlers and proxy.ts are bundled apart. */
 const realm = globalThis as unknown as { roadPeerStampSecret?: string };
 

@@ -28,6 +28,11 @@ export const RATE_LIMITS = {
   /** The buyer's invoice and credit-note downloads: each renders a PDF. */
   document: { name: 'document', burst: 10, perMinute: 10 },
   paymentReturn: { name: 'return', burst: 20, perMinute: 20 },
+  /**
+   * `GET /api/orders/{id}` and the order page (whose look-up in proxy.ts is the one read it counts): a page that
+   * refreshes itself every 3 s while the payment is under way takes 20 a minute.
+   */
+  orderRead: { name: 'order-read', burst: 60, perMinute: 60 },
   /** Notifications that fail their checks: past this, they are refused without a row in payment_notifications. */
   rejectedNotification: { name: 'rejected-notification', burst: 30, perMinute: 30 },
 } as const satisfies Record<string, RateLimit>;

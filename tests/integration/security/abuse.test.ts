@@ -1,6 +1,8 @@
+import type { Config } from '@jest/types';
 import { count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { POST as logout } from '@/app/api/logout/route';
+import { GET as readOrder } from '@/app/api/orders/[orderId]/route';
 import { POST as resend } from '@/app/api/orders/[orderId]/resend/route';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { GET as paymentReturn } from '@/app/api/payments/return/route';
@@ -10,7 +12,7 @@ import { signingSecret } from '@/lib/auth/tokens';
 import { outbox, paymentNotifications } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { RATE_LIMITS } from '@/lib/security/rate-limit';
-import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
+import { PEER_ADDRESS_HEADER, PEER_FOR_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 import { describeOnProcessDrivers, get, insertOrder, staff, vignette } from '../admin/admin-fixtures';
 import { expectNoBuyerData } from '../../support/log-capture';
 import { withEnv, withRateLimitMultiplier } from '../../support/process-database';
@@ -29,6 +31,20 @@ const post = (url: string, init: { token?: string; peer?: string; body?: string 
     },
     body: init.body,
   });
+
+/** Every timer but the clock (`Date`) keeps running: the database drivers need them. */
+const RUNNING_TIMERS = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] satisfies Config.FakeableAPI[];
 
 describeOnProcessDrivers('abuse rules', (db) => {
   const fulfilledOrder = (email = 'buyer.name@example.ro', status: 'FULFILLED' | 'PAID' = 'FULFILLED') =>
@@ -178,6 +194,43 @@ describeOnProcessDrivers('abuse rules', (db) => {
       expect((await call('2001:db8:77:1:ffff:ffff:ffff:ffff')).status).toBe(429);
       expect((await call('2001:db8:77:2::1')).status).toBe(202);
     });
+  });
+
+  it("limits order reads per address, counting the order page's look-up against its visitor, once", async () => {
+    const orderId = await fulfilledOrder();
+    await withRateLimitMultiplier(1, async () => {
+      const read = (headers: Record<string, string>, method = 'GET') =>
+        readOrder(new Request(`http://localhost/api/orders/${orderId}`, { method, headers }), {
+          params: Promise.resolve({ orderId }),
+        });
+      const visitor = stampPeerAddress('203.0.113.90');
+      // What proxy.ts sends for an order page: from the server's own loopback address, for the visitor.
+      const lookUp = () =>
+        read({ [PEER_ADDRESS_HEADER]: stampPeerAddress('127.0.0.1'), [PEER_FOR_HEADER]: visitor }, 'HEAD');
+      // The clock stands still: this limit refills a token a second, more than the reads below take on a slow machine.
+      jest.useFakeTimers({ doNotFake: RUNNING_TIMERS, now: new Date() });
+      const half = RATE_LIMITS.orderRead.burst / 2;
+      for (let take = 0; take < half; take++)
+        expect((await read({ [PEER_ADDRESS_HEADER]: visitor })).status).toBe(200);
+      for (let take = 0; take < half; take++) expect((await lookUp()).status).toBe(200);
+      const refused = await lookUp();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await read({ [PEER_ADDRESS_HEADER]: visitor })).status).toBe(429);
+      // The server's loopback address itself was never counted, and a visitor's stamp is believed only from loopback.
+      expect((await read({ [PEER_ADDRESS_HEADER]: stampPeerAddress('127.0.0.1') })).status).toBe(200);
+      const elsewhere = {
+        [PEER_ADDRESS_HEADER]: stampPeerAddress('198.51.100.90'),
+        [PEER_FOR_HEADER]: visitor,
+      };
+      expect((await read(elsewhere)).status).toBe(200);
+      // A client's own copy of the header, even from loopback, is not a stamp: the loopback address is counted.
+      const forged = {
+        [PEER_ADDRESS_HEADER]: stampPeerAddress('127.0.0.1'),
+        [PEER_FOR_HEADER]: '203.0.113.91',
+      };
+      expect((await read(forged)).status).toBe(200);
+    }).finally(() => jest.useRealTimers());
   });
 });
 
