@@ -196,3 +196,12 @@ export function clientAddress(request: Request): string {
 
 /** What the per-address limits count the client as: its address, or its /64 for IPv6 (lib/security/peer-address.ts). */
 export const clientBucket = (request: Request): string => addressBucket(clientAddress(request));
+
+/**
+ * Whether the request came over this machine's loopback interface, by the socket's peer that the server stamped
+ * (never X-Forwarded-For, whatever TRUSTED_PROXY_HOPS says: a proxy on this machine would make every visitor local).
+ */
+export function isLoopbackPeer(request: Request): boolean {
+  const peer = stampedPeerAddress(request.headers.get(PEER_ADDRESS_HEADER));
+  return peer !== undefined && LOOPBACK.test(normalAddress(peer));
+}

@@ -1,6 +1,8 @@
 import 'server-only';
 
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { securityHeaders } from '@/lib/security/headers.mjs';
 import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
@@ -13,6 +15,30 @@ const patched = globalThis as unknown as { __roadIncomingRequests?: boolean };
  */
 export const INCOMING_TIMEOUTS = { headersMs: 20_000, requestMs: 30_000 };
 
+/** Node's own status for a request it cannot parse, by its error's code (`_http_server.js`, socketOnError). */
+const CLIENT_ERROR_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/**
+ * Node's answer to a request it could not parse (a malformed request line, headers over the size limit, a request
+ * that took too long), as Node writes it, but with the security headers every other answer carries: Node answers
+ * these itself, before Next or next.config's headers see them.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const response = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !response?.headersSent) {
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+    const headers = securityHeaders.map(({ key, value }) => `${key}: ${value}\r\n`).join('');
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headers}Content-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /**
  * Prepares what Next's own HTTP server does not let us configure, before Next sees a request. Called from
  * instrumentation.ts; requests that arrive while Next is still starting were emitted before this ran.
@@ -22,6 +48,8 @@ export const INCOMING_TIMEOUTS = { headersMs: 20_000, requestMs: 30_000 };
  *   counted under one shared "unknown" address by lib/api/request.ts.
  * - The server gets the shorter receive timeouts above (Node reads them on each connection check, so setting them
  *   on the first request still applies to every connection after it).
+ * - A request Node cannot parse (400, 431, 408) is answered by {@link answerClientError}, with the security headers,
+ *   unless the server has its own `clientError` listener.
  */
 export function hookIncomingRequests() {
   if (patched.__roadIncomingRequests) return;
@@ -30,6 +58,10 @@ export function hookIncomingRequests() {
   const prototype = http.Server.prototype as unknown as { emit: Emit };
   const emit = prototype.emit;
   prototype.emit = function (this: http.Server, event, ...args) {
+    if (event === 'clientError' && this instanceof http.Server && this.listenerCount('clientError') === 0) {
+      answerClientError(args[0] as NodeJS.ErrnoException, args[1] as Duplex);
+      return true;
+    }
     if (event === 'request') {
       if (!prepared.has(this)) {
         prepared.add(this);

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { clientAddress } from '@/lib/api/request';
 import { hookIncomingRequests, INCOMING_TIMEOUTS } from '@/lib/server/incoming-requests';
 import { isForgedPeerStamp, PEER_ADDRESS_HEADER, stampedPeerAddress } from '@/lib/security/peer-address';
@@ -67,6 +67,47 @@ describe('a client-sent peer address header, at every moment of start-up', () =>
     } finally {
       await before.close();
       await after.close();
+    }
+  });
+});
+
+/** What the server answers to raw bytes, read until it closes the connection. */
+function rawAnswer(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
+  });
+}
+
+describe("Node's own answers to requests it cannot parse, once the hook is installed", () => {
+  it('carry the security headers: a malformed request 400, headers too large 431', async () => {
+    hookIncomingRequests();
+    const { server, close } = await startServer();
+    try {
+      const { port } = server.address() as AddressInfo;
+      const cases: [string, string][] = [
+        ['GET /\u0001 HTTP/1.1\r\nHost: x\r\n\r\n', '400 Bad Request'],
+        [
+          `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+          '431 Request Header Fields Too Large',
+        ],
+      ];
+      for (const [bytes, status] of cases) {
+        const answer = await rawAnswer(port, bytes);
+        expect(answer.startsWith(`HTTP/1.1 ${status}\r\n`)).toBe(true);
+        for (const header of [
+          'Content-Security-Policy',
+          'X-Content-Type-Options: nosniff',
+          'Strict-Transport-Security',
+          'X-Frame-Options: DENY',
+        ])
+          expect(answer).toContain(header);
+      }
+    } finally {
+      await close();
     }
   });
 });
