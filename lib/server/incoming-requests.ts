@@ -2,8 +2,10 @@ import 'server-only';
 
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { DATABASE_RETRY_AFTER_SECONDS } from '@/lib/db/errors';
 import { securityHeaders } from '@/lib/security/headers.mjs';
 import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
+import { inRequestScope, type RequestScope } from './request-scope';
 
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
 const patched = globalThis as unknown as { __roadIncomingRequests?: boolean };
@@ -40,6 +42,30 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
 }
 
 /**
+ * Sends the answer of a request marked "the database was away" (lib/server/request-scope.ts) as 503 with
+ * `Retry-After`: a page that failed without its data (Next's 500), or one that showed the shop's "temporarily
+ * unavailable" view (200). A 200 of a request only marked "away" stays: a stale page served while its background
+ * regeneration failed is a good answer. Node writes the status through `writeHead`, also when a handler
+ * only set `statusCode`.
+ */
+export function answerUnavailableWhenMarked(response: http.ServerResponse, scope: RequestScope): void {
+  const writeHead = response.writeHead as (
+    this: http.ServerResponse,
+    ...args: unknown[]
+  ) => http.ServerResponse;
+  response.writeHead = function (this: http.ServerResponse, statusCode: number, ...rest: unknown[]) {
+    if ((scope.databaseAway && statusCode >= 500) || (scope.unavailableShown && statusCode === 200)) {
+      statusCode = 503;
+      this.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      this.setHeader('Cache-Control', 'no-store');
+      // A status message given with the old status would belong to it.
+      if (typeof rest[0] === 'string') rest.shift();
+    }
+    return writeHead.call(this, statusCode, ...rest);
+  } as typeof response.writeHead;
+}
+
+/**
  * Prepares what Next's own HTTP server does not let us configure, before Next sees a request. Called from
  * instrumentation.ts; requests that arrive while Next is still starting were emitted before this ran.
  *
@@ -48,6 +74,8 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
  *   counted under one shared "unknown" address by lib/api/request.ts.
  * - The server gets the shorter receive timeouts above (Node reads them on each connection check, so setting them
  *   on the first request still applies to every connection after it).
+ * - Each request runs in a scope of its own (lib/server/request-scope.ts): one answered without the database it
+ *   needed is sent as 503 with `Retry-After` ({@link answerUnavailableWhenMarked}).
  * - A request Node cannot parse (400, 431, 408) is answered by {@link answerClientError}, with the security headers,
  *   unless the server has its own `clientError` listener.
  */
@@ -70,6 +98,9 @@ export function hookIncomingRequests() {
       }
       const request = args[0] as http.IncomingMessage;
       request.headers[PEER_ADDRESS_HEADER] = stampPeerAddress(request.socket?.remoteAddress ?? '');
+      const scope: RequestScope = {};
+      answerUnavailableWhenMarked(args[1] as http.ServerResponse, scope);
+      return inRequestScope(scope, () => emit.call(this, event, ...args));
     }
     return emit.call(this, event, ...args);
   };

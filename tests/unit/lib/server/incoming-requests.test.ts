@@ -3,6 +3,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { clientAddress } from '@/lib/api/request';
 import { hookIncomingRequests, INCOMING_TIMEOUTS } from '@/lib/server/incoming-requests';
+import { noteDatabaseAway, noteUnavailableShown } from '@/lib/server/request-scope';
 import { isForgedPeerStamp, PEER_ADDRESS_HEADER, stampedPeerAddress } from '@/lib/security/peer-address';
 
 /** A server that answers with the client address the shop's limits would count for each request. */
@@ -109,5 +110,48 @@ describe("Node's own answers to requests it cannot parse, once the hook is insta
     } finally {
       await close();
     }
+  });
+});
+
+describe('an answer made without the database, once the hook is installed', () => {
+  /** A server whose answer, after an await (as a page's read), marks the request and gives `status`. */
+  async function answering(mark: (() => void) | undefined, status: number) {
+    hookIncomingRequests();
+    const server = http.createServer(async (_request, response) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      mark?.();
+      response.statusCode = status;
+      response.end('page');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/ro/faq`);
+      return {
+        status: answer.status,
+        retryAfter: answer.headers.get('retry-after'),
+        body: await answer.text(),
+      };
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+
+  it("is 503 with Retry-After, never 500: a page that failed without its data, or showed the shop's unavailable view", async () => {
+    for (const [mark, status] of [
+      [noteDatabaseAway, 500],
+      [noteUnavailableShown, 200],
+    ] as const) {
+      const answer = await answering(mark, status);
+      expect(answer.status).toBe(503);
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      expect(answer.body).toBe('page');
+    }
+  });
+
+  it('leaves every other answer as it is: a stale page served while its regeneration failed, a bug', async () => {
+    expect(await answering(noteDatabaseAway, 200)).toMatchObject({ status: 200, retryAfter: null });
+    expect(await answering(undefined, 500)).toMatchObject({ status: 500, retryAfter: null });
   });
 });
