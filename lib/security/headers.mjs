@@ -51,15 +51,17 @@ export const isBackOfficePage = (pathname) => pathname === '/admin' || pathname.
 
 /**
  * The buyer's pages rendered per request (the order page, the payment outcome pages): they show an order, so they get
- * the back-office's nonce policy from proxy.ts too. Any two-letter language: proxy.ts sends the others away first.
+ * the back-office's nonce policy from proxy.ts too. Only those addresses: any other under them is the prerendered
+ * not-found page, whose inline scripts carry no nonce. Any two-letter language: proxy.ts sends the others away first.
  */
-const BUYER_NONCE_PAGE = /^\/[a-z]{2}\/(?:order|payment)(?:\/|$)/;
+const BUYER_NONCE_PAGE = /^\/[a-z]{2}\/(?:order\/[^/]+|payment\/(?:successful|timeout))\/?$/;
 
 /** Whether an address's pages get the nonce policy from proxy.ts instead of the static one from next.config.mjs. */
 export const needsNoncePolicy = (pathname) => isBackOfficePage(pathname) || BUYER_NONCE_PAGE.test(pathname);
 
 /** next.config's `headers()` source for every address but {@link needsNoncePolicy}'s: the same rule as a pattern. */
-export const STATIC_POLICY_SOURCE = '/:path((?!admin(?:/|$)|[a-z][a-z]/(?:order|payment)(?:/|$)).*)';
+export const STATIC_POLICY_SOURCE =
+  '/:path((?!admin(?:/|$)|[a-z][a-z]/(?:order/[^/]+|payment/(?:successful|timeout))/?$).*)';
 
 /** The headers every answer carries but the policy. */
 export const headersButPolicy = [

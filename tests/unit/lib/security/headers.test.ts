@@ -12,6 +12,7 @@ describe('which pages get the nonce policy', () => {
     '/de/order/abc',
     '/hu/payment/successful',
     '/en/payment/timeout',
+    '/ro/order/abc/',
   ];
   const prerendered = [
     '/',
@@ -19,6 +20,10 @@ describe('which pages get the nonce policy', () => {
     '/ro/faq',
     '/ro/vignette/car',
     '/ro/orders',
+    '/ro/order',
+    '/ro/order/a/b',
+    '/ro/payment',
+    '/ro/payment/other',
     '/ro/payments',
     '/administrator',
     '/api/orders/abc',
