@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { contentSecurityPolicy, headersButPolicy } from './lib/security/headers.mjs';
+import { contentSecurityPolicy, headersButPolicy, STATIC_POLICY_SOURCE } from './lib/security/headers.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -41,9 +41,10 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: headersButPolicy },
-      // Every address but the back-office's, whose pages get a policy with a per-request nonce from proxy.ts.
+      // Every address but the back-office's and the buyer's order and payment pages, whose pages get a policy with a
+      // per-request nonce from proxy.ts.
       {
-        source: '/:path((?!admin(?:/|$)).*)',
+        source: STATIC_POLICY_SOURCE,
         headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy() }],
       },
     ];

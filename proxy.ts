@@ -1,15 +1,22 @@
+import { createHash } from 'node:crypto';
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import { errorBody } from './lib/api/errors';
 import { allowsMethod, apiRouteMethods } from './lib/api/routes';
 import { getConfig, loopbackOrigin } from './lib/config/env';
-import { APP_MODE_COOKIE, APP_MODE_QUERY, isAppUserAgent } from './lib/consent';
+import { APP_MODE_COOKIE, APP_MODE_QUERY, HEAD_SCRIPT, isAppUserAgent } from './lib/consent';
 import { FAQ_CATEGORY_KEYS, resolveFaqAnchor } from './lib/faq/structure';
 import { locales, routing } from './lib/i18n/routing';
 import { logger } from './lib/log/logger';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/log/request-id';
-import { lookUpOrder, ORDER_LOOKUP_HEADER, orderPageAddress } from './lib/orders/order-lookup';
-import { contentSecurityPolicy, isBackOfficePage } from './lib/security/headers.mjs';
+import {
+  LIMITED_RETRY_AFTER_SECONDS,
+  lookUpOrder,
+  ORDER_LOOKUP_HEADER,
+  orderPageAddress,
+} from './lib/orders/order-lookup';
+import { contentSecurityPolicy, isBackOfficePage, needsNoncePolicy } from './lib/security/headers.mjs';
+import { isForgedPeerStamp, PEER_ADDRESS_HEADER, PEER_FOR_HEADER } from './lib/security/peer-address';
 import { answersPath } from './lib/server/jobs-mode';
 import { needsXsrfCheck, newXsrfToken, sameToken, XSRF_COOKIE, XSRF_HEADER } from './lib/security/xsrf';
 
@@ -22,17 +29,39 @@ const isUnlocalized = (pathname: string) =>
 
 const firstSegment = (pathname: string) => pathname.split('/')[1] ?? '';
 
+/** The request's headers for what runs behind the proxy: its id added, a client's copy of the peer stamp removed. */
+function forwardedHeaders(request: NextRequest, requestId: string): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  // The same for a visitor's stamp, which only the shop passes on to itself (lib/orders/order-lookup.ts).
+  for (const name of [PEER_ADDRESS_HEADER, PEER_FOR_HEADER])
+    if (isForgedPeerStamp(headers.get(name))) headers.delete(name);
+  return headers;
+}
+
+/** The shop layout's inline head script, allowed by its hash where a nonce policy applies (it has no nonce). */
+const HEAD_SCRIPT_HASH = `sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}`;
+
+/**
+ * The nonce policy of a page rendered per request (lib/security/headers.mjs, `needsNoncePolicy`): put on the page's
+ * request, where Next reads the nonce and puts it on every script it renders, and returned for the answer.
+ */
+function noncePolicy(pathname: string, headers: Headers): string | undefined {
+  if (!needsNoncePolicy(pathname)) return undefined;
+  const policy = contentSecurityPolicy(process.env, {
+    nonce: btoa(crypto.randomUUID()),
+    hashes: isBackOfficePage(pathname) ? [] : [HEAD_SCRIPT_HASH],
+  });
+  headers.set('content-security-policy', policy);
+  return policy;
+}
+
 async function route(request: NextRequest, requestId: string): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   if (isUnlocalized(pathname)) {
-    const headers = new Headers(request.headers);
-    headers.set(REQUEST_ID_HEADER, requestId);
-    // The back-office's policy allows only this answer's scripts: Next reads the nonce from the request's policy
-    // and puts it on every script it renders (the pages under /admin are rendered per request for it).
-    const policy = isBackOfficePage(pathname)
-      ? contentSecurityPolicy(process.env, { nonce: btoa(crypto.randomUUID()) })
-      : undefined;
-    if (policy) headers.set('content-security-policy', policy);
+    const headers = forwardedHeaders(request, requestId);
+    // The back-office's policy allows only this answer's scripts (the pages under /admin are rendered per request).
+    const policy = isBackOfficePage(pathname) ? noncePolicy(pathname, headers) : undefined;
     const response = NextResponse.next({ request: { headers } });
     if (policy) response.headers.set('Content-Security-Policy', policy);
     return response;
@@ -48,18 +77,33 @@ async function route(request: NextRequest, requestId: string): Promise<NextRespo
     return NextResponse.redirect(new URL(`/${faq[1]}/faq/${FAQ_CATEGORY_KEYS[0]}`, request.url));
   }
   // The request id on the page's request too: a page that fails logs it (lib/log/page-failure.ts).
-  const headers = new Headers(request.headers);
-  headers.set(REQUEST_ID_HEADER, requestId);
+  const headers = forwardedHeaders(request, requestId);
   headers.delete(ORDER_LOOKUP_HEADER);
   const orderPage = orderPageAddress(pathname);
   if (orderPage) {
     // A dynamic page's status is sent before it has read its order: an order that does not exist is looked up here
     // first, over loopback, and answered with the not-found page and 404 (docs/decisions/0018).
-    const lookup = await lookUpOrder(orderPage.encodedId, { origin: loopbackOrigin() });
-    if (lookup === 'missing') return NextResponse.rewrite(new URL(`/${orderPage.locale}/404`, request.url));
+    // On the visitor's behalf: the look-up is the one order read the page counts against their address.
+    const lookup = await lookUpOrder(orderPage.encodedId, { origin: loopbackOrigin(), client: headers });
+    if (lookup === 'missing') {
+      // The prerendered not-found page: its inline scripts carry no nonce, so it keeps the static policy.
+      const notFound = NextResponse.rewrite(new URL(`/${orderPage.locale}/404`, request.url));
+      notFound.headers.set('Content-Security-Policy', contentSecurityPolicy(process.env));
+      return notFound;
+    }
+    if (lookup === 'limited') {
+      return NextResponse.json(errorBody('TOO_MANY_REQUESTS', 'Too many requests; try again later'), {
+        status: 429,
+        headers: { 'Retry-After': String(LIMITED_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
+      });
+    }
     if (lookup === 'unavailable') headers.set(ORDER_LOOKUP_HEADER, lookup);
   }
-  return handleLocaleRouting(new NextRequest(request, { headers }));
+  // The order and payment outcome pages are rendered per request: the back-office's nonce policy, not 'unsafe-inline'.
+  const policy = noncePolicy(pathname, headers);
+  const response = handleLocaleRouting(new NextRequest(request, { headers }));
+  if (policy) response.headers.set('Content-Security-Policy', policy);
+  return response;
 }
 
 function refusedForgery(request: NextRequest, requestId: string): NextResponse | null {

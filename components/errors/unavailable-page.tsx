@@ -1,14 +1,17 @@
 import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
+import { noteUnavailableShown } from '@/lib/server/request-scope';
 import { ERROR_BUTTON_CLASS, ERROR_LINK_CLASS, ErrorView } from './error-view';
 
 /**
  * What a page that needs the database shows while it is away: the shop's error page, in the server's HTML (a
- * visitor without JavaScript gets it too), within the page's own header and footer. Its status stays 200: in
- * Next 16 a failure thrown inside <Suspense> leaves the status as sent with the page's shell (measured), and one
- * thrown outside it empties the HTML; the order page that shows this is noindex and never cached.
+ * visitor without JavaScript gets it too), within the page's own header and footer. Rendered as a page (Next gives it
+ * 200: in Next 16 a failure thrown inside <Suspense> leaves the status as sent with the page's shell, measured, and
+ * one thrown outside it empties the HTML), and sent as 503 with `Retry-After` by the server's hook
+ * (lib/server/incoming-requests.ts). Only on pages rendered per request, never cached.
  */
 export async function UnavailablePage() {
+  noteUnavailableShown();
   const texts = await clientTexts('ErrorPage');
   return (
     <ErrorView

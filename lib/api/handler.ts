@@ -50,7 +50,7 @@ function answerOf<C>(handler: Handler<C>): Handler<C> {
         return databaseUnavailableResponse();
       }
       requestLogger(request).error(
-        { err: error, method: request.method, url: request.url },
+        { err: error, method: request.method, path: new URL(request.url).pathname },
         'unhandled error',
       );
       return errorResponse('INTERNAL', 'Internal server error');

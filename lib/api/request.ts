@@ -3,7 +3,12 @@ import 'server-only';
 import type { z } from 'zod';
 import { getConfig } from '@/lib/config/env';
 import { fill } from '@/lib/i18n/format';
-import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
+import {
+  addressBucket,
+  PEER_ADDRESS_HEADER,
+  PEER_FOR_HEADER,
+  stampedPeerAddress,
+} from '@/lib/security/peer-address';
 import en from '@/messages/en.json';
 import type { ErrorIssue } from './error-body';
 import { ApiError } from './errors';
@@ -152,6 +157,8 @@ export function readQuery<T extends z.ZodType>(request: Request, schema: T): z.o
   return validate(schema, Object.fromEntries(new URL(request.url).searchParams));
 }
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1)$/;
+
 /** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
 const normalAddress = (address: string) =>
   address
@@ -163,11 +170,18 @@ const normalAddress = (address: string) =>
  * The client's address, for rate limits and sign-in throttling. With TRUSTED_PROXY_HOPS=0 (the default) it is the
  * socket's peer (PEER_ADDRESS_HEADER, stamped by the server itself); behind n trusted proxies it is the n-th
  * `X-Forwarded-For` entry from the right, the one the outermost trusted proxy appended (entries further left are
- * the client's word). A request that carries no peer stamp (the first requests while the server starts) counts as
- * "unknown", never as an address the client chose.
+ * the client's word). A request that carries no peer stamp of this process (the first requests while the server
+ * starts, a server started without the hook, a client that sent the header itself) counts as "unknown", never as an
+ * address the client chose.
  */
 export function clientAddress(request: Request): string {
-  const peer = request.headers.get(PEER_ADDRESS_HEADER);
+  const own = stampedPeerAddress(request.headers.get(PEER_ADDRESS_HEADER));
+  // The shop asking itself for a visitor (lib/orders/order-lookup.ts): the visitor's stamp, passed on.
+  const onBehalf =
+    own !== undefined && LOOPBACK.test(normalAddress(own))
+      ? stampedPeerAddress(request.headers.get(PEER_FOR_HEADER))
+      : undefined;
+  const peer = onBehalf ?? own;
   const hops = getConfig().TRUSTED_PROXY_HOPS;
   if (!peer) return 'unknown';
   if (hops === 0) return normalAddress(peer);
@@ -178,4 +192,16 @@ export function clientAddress(request: Request): string {
   // The chain as the shop sees it, nearest first: the peer, then what each trusted proxy appended.
   const chain = [normalAddress(peer), ...forwarded.reverse()];
   return chain[Math.min(hops, chain.length - 1)]!;
+}
+
+/** What the per-address limits count the client as: its address, or its /64 for IPv6 (lib/security/peer-address.ts). */
+export const clientBucket = (request: Request): string => addressBucket(clientAddress(request));
+
+/**
+ * Whether the request came over this machine's loopback interface, by the socket's peer that the server stamped
+ * (never X-Forwarded-For, whatever TRUSTED_PROXY_HOPS says: a proxy on this machine would make every visitor local).
+ */
+export function isLoopbackPeer(request: Request): boolean {
+  const peer = stampedPeerAddress(request.headers.get(PEER_ADDRESS_HEADER));
+  return peer !== undefined && LOOPBACK.test(normalAddress(peer));
 }

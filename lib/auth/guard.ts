@@ -39,7 +39,10 @@ export async function authenticate(
     throw new ApiError('UNAUTHORIZED', 'Sign in to continue');
   }
   if (user.mustChangePassword && !duringPasswordChange) {
-    logger.warn({ userId: user.id, url: request.url }, 'forbidden: temporary password not changed yet');
+    logger.warn(
+      { userId: user.id, path: new URL(request.url).pathname },
+      'forbidden: temporary password not changed yet',
+    );
     throw new ApiError('FORBIDDEN', 'Change your temporary password first');
   }
   const granted = await db
@@ -60,7 +63,10 @@ export async function authenticate(
 export async function requireAuthority(db: Db, request: Request, authority: Authority): Promise<Principal> {
   const principal = await authenticate(db, request);
   if (!principal.authorities.includes(authority)) {
-    logger.warn({ userId: principal.id, authority, url: request.url }, 'forbidden: missing authority');
+    logger.warn(
+      { userId: principal.id, authority, path: new URL(request.url).pathname },
+      'forbidden: missing authority',
+    );
     throw new ApiError('FORBIDDEN', `This needs the ${authority} permission`);
   }
   return principal;

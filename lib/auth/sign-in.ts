@@ -6,6 +6,7 @@ import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { loginThrottle, users } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
+import { addressBucket } from '@/lib/security/peer-address';
 import { hashPassword, verifyPassword } from './password';
 import { attemptVerdict, blockedUntil, type ThrottlePolicy } from './throttle';
 import { issueToken } from './tokens';
@@ -89,7 +90,8 @@ export async function countAttempt(db: Db, key: string, policy: ThrottlePolicy, 
 export const clearAttempts = (db: Db, key: string) =>
   db.delete(loginThrottle).where(eq(loginThrottle.address, key));
 
-const addressKey = (address: string) => `address:${address}`;
+/** An IPv6 client is counted by its /64, like the other per-address limits. */
+const addressKey = (address: string) => `address:${addressBucket(address)}`;
 const accountKey = (username: string) => `account:${username.toLowerCase()}`;
 
 /**
@@ -133,14 +135,14 @@ export async function signIn(
     await countAttempt(db, addressKey(address), ADDRESS_POLICY, now);
     await countAttempt(db, accountKey(username), ACCOUNT_POLICY, now);
   } catch (error) {
-    if (error instanceof TooManyAttemptsError)
-      logger.warn({ address, username }, 'sign-in refused: too many attempts');
+    // Never the user name typed: it is sometimes a mistyped password (the same below).
+    if (error instanceof TooManyAttemptsError) logger.warn({ address }, 'sign-in refused: too many attempts');
     throw error;
   }
   const [user] = await db.select().from(users).where(eq(users.username, username));
   const valid = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
   if (!user || !valid) {
-    logger.warn({ address, username, knownUser: Boolean(user) }, 'sign-in failed');
+    logger.warn({ address, knownUser: Boolean(user), userId: user?.id }, 'sign-in failed');
     throw WRONG_CREDENTIALS();
   }
 

@@ -63,6 +63,20 @@ export function serializeError(error: unknown): unknown {
   return isObject(serialized) ? withoutQueryData(serialized) : serialized;
 }
 
+/** E-mail addresses in a text (a mail server's refusal names its recipient). */
+const EMAIL_ADDRESS = /[^\s<>"'(),;:@]+@([^\s<>"'(),;:@]+\.[^\s<>"'(),;:@]+)/g;
+
+/**
+ * A text with every e-mail address in it masked to its domain (`***@example.ro`): the domain tells an operator which
+ * mail server refused, the rest is the buyer's.
+ */
+export const withoutEmailAddresses = (text: string) => text.replace(EMAIL_ADDRESS, '***@$1');
+
+/** An address as logged: its path only. The query string is what a visitor or staff typed (a search, an order id). */
+export function withoutQuery(url: unknown): unknown {
+  return typeof url === 'string' ? url.replace(/[?#][\s\S]*$/, '') : url;
+}
+
 /**
  * Structured JSON logs on stdout. Whatever might carry a secret is redacted by key, so a careless
  * `logger.info({ body })` cannot leak a password, a token or a card number; a logged error loses the values of the
@@ -72,7 +86,7 @@ export const LOGGER_OPTIONS = {
   level: process.env.LOG_LEVEL || 'info',
   base: { service: 'road-partners-shop' },
   redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-  serializers: { err: serializeError },
+  serializers: { err: serializeError, url: withoutQuery, path: withoutQuery },
 } satisfies pino.LoggerOptions;
 
 export const logger = pino(LOGGER_OPTIONS);

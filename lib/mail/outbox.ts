@@ -7,7 +7,7 @@ import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { outbox } from '@/lib/db/schema';
 import { invoiceDocumentOf, invoicePdf } from '@/lib/invoices/order-invoice';
-import { logger } from '@/lib/log/logger';
+import { logger, withoutEmailAddresses } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { queueStaffAlert } from '@/lib/orders/staff-alerts';
 import { buyerOrderUrl } from '@/lib/orders/document-access';
@@ -247,5 +247,10 @@ async function recordFailure(db: Db, row: OutboxRow, lastError: string): Promise
       { outboxId: row.id, orderId: row.orderId, kind: row.kind },
       'mail given up after its last attempt',
     );
-  else logger.warn({ outboxId: row.id, lastError }, 'mail not sent; will retry');
+  // The refusal as a mail server wrote it names the recipient: logged without the address (staff see it whole).
+  else
+    logger.warn(
+      { outboxId: row.id, lastError: withoutEmailAddresses(lastError) },
+      'mail not sent; will retry',
+    );
 }

@@ -18,15 +18,23 @@ const origin = (url) => {
  * allowed ('unsafe-inline': Next's own hydration payload and our app-mode snippet), and everything else is strict:
  * no plugins, no <base>, no framing, forms only to ourselves and the payment provider, connections only to the API,
  * the analytics endpoint and ourselves. The back-office, where a token that can refund and export lives, is
- * rendered per request instead and gets `nonce`: only scripts carrying it (and what they load) run there. Values
- * come from the environment at build time.
+ * rendered per request instead and gets `nonce`: only scripts carrying it (and what they load) run there, and the
+ * inline scripts named by `hashes` (`sha256-…`: the shop layout's own head script, which a shared layout cannot give
+ * a nonce). Values come from the environment at build time.
  */
-export function contentSecurityPolicy(env = process.env, { nonce } = {}) {
+export function contentSecurityPolicy(env = process.env, { nonce, hashes = [] } = {}) {
   const paymentHost = env.PAYMENT_PROVIDER === 'netopia' ? origin(env.NETOPIA_API_URL) : undefined;
   const connect = [origin(env.NEXT_PUBLIC_PAYMENTS_API_URL), origin(env.NEXT_PUBLIC_ANALYTICS_URL)];
   return [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'` : "script-src 'self' 'unsafe-inline'",
+    nonce
+      ? [
+          "script-src 'self'",
+          `'nonce-${nonce}'`,
+          ...hashes.map((hash) => `'${hash}'`),
+          "'strict-dynamic'",
+        ].join(' ')
+      : "script-src 'self' 'unsafe-inline'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -40,6 +48,20 @@ export function contentSecurityPolicy(env = process.env, { nonce } = {}) {
 
 /** The back-office's address space: its pages get their policy, with a nonce, from proxy.ts. */
 export const isBackOfficePage = (pathname) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/**
+ * The buyer's pages rendered per request (the order page, the payment outcome pages): they show an order, so they get
+ * the back-office's nonce policy from proxy.ts too. Only those addresses: any other under them is the prerendered
+ * not-found page, whose inline scripts carry no nonce. Any two-letter language: proxy.ts sends the others away first.
+ */
+const BUYER_NONCE_PAGE = /^\/[a-z]{2}\/(?:order\/[^/]+|payment\/(?:successful|timeout))\/?$/;
+
+/** Whether an address's pages get the nonce policy from proxy.ts instead of the static one from next.config.mjs. */
+export const needsNoncePolicy = (pathname) => isBackOfficePage(pathname) || BUYER_NONCE_PAGE.test(pathname);
+
+/** next.config's `headers()` source for every address but {@link needsNoncePolicy}'s: the same rule as a pattern. */
+export const STATIC_POLICY_SOURCE =
+  '/:path((?!admin(?:/|$)|[a-z][a-z]/(?:order/[^/]+|payment/(?:successful|timeout))/?$).*)';
 
 /** The headers every answer carries but the policy. */
 export const headersButPolicy = [

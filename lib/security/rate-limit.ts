@@ -2,7 +2,7 @@ import 'server-only';
 
 import { lt, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { clientAddress } from '@/lib/api/request';
+import { clientBucket } from '@/lib/api/request';
 import { getConfig } from '@/lib/config/env';
 import { getDb, type Db } from '@/lib/db/client';
 import { loginThrottle, rateBuckets } from '@/lib/db/schema';
@@ -18,7 +18,7 @@ export interface RateLimit {
   perMinute: number;
 }
 
-/** The public endpoints' limits, per client address (README, "Security"). */
+/** The public endpoints' limits, per client address, an IPv6 client's /64 (README, "Security"). */
 export const RATE_LIMITS = {
   /** Each order opens a real session at the payment provider. */
   order: { name: 'order', burst: 10, perMinute: 5 },
@@ -28,6 +28,11 @@ export const RATE_LIMITS = {
   /** The buyer's invoice and credit-note downloads: each renders a PDF. */
   document: { name: 'document', burst: 10, perMinute: 10 },
   paymentReturn: { name: 'return', burst: 20, perMinute: 20 },
+  /**
+   * `GET /api/orders/{id}` and the order page (whose look-up in proxy.ts is the one read it counts): a page that
+   * refreshes itself every 3 s while the payment is under way takes 20 a minute.
+   */
+  orderRead: { name: 'order-read', burst: 60, perMinute: 60 },
   /** Notifications that fail their checks: past this, they are refused without a row in payment_notifications. */
   rejectedNotification: { name: 'rejected-notification', burst: 30, perMinute: 30 },
 } as const satisfies Record<string, RateLimit>;
@@ -86,7 +91,7 @@ export async function takeToken(
 
 /** 429 with Retry-After once the address of `request` has used up `limit`. */
 export async function enforceRateLimit(request: Request, limit: RateLimit, db?: Db): Promise<void> {
-  const address = clientAddress(request);
+  const address = clientBucket(request);
   const verdict = await takeToken(db ?? (await getDb()), limit, address);
   if (verdict.allowed) return;
   logger.warn({ limit: limit.name, address }, 'rate limit reached');

@@ -1,7 +1,11 @@
 import 'server-only';
 
 import http from 'node:http';
-import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
+import type { Duplex } from 'node:stream';
+import { DATABASE_RETRY_AFTER_SECONDS } from '@/lib/db/errors';
+import { securityHeaders } from '@/lib/security/headers.mjs';
+import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
+import { inRequestScope, type RequestScope } from './request-scope';
 
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
 const patched = globalThis as unknown as { __roadIncomingRequests?: boolean };
@@ -13,14 +17,67 @@ const patched = globalThis as unknown as { __roadIncomingRequests?: boolean };
  */
 export const INCOMING_TIMEOUTS = { headersMs: 20_000, requestMs: 30_000 };
 
+/** Node's own status for a request it cannot parse, by its error's code (`_http_server.js`, socketOnError). */
+const CLIENT_ERROR_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/**
+ * Node's answer to a request it could not parse (a malformed request line, headers over the size limit, a request
+ * that took too long), as Node writes it, but with the security headers every other answer carries: Node answers
+ * these itself, before Next or next.config's headers see them.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const response = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !response?.headersSent) {
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+    const headers = securityHeaders.map(({ key, value }) => `${key}: ${value}\r\n`).join('');
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headers}Content-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * Sends the answer of a request marked "the database was away" (lib/server/request-scope.ts) as 503 with
+ * `Retry-After`: a page that failed without its data (Next's 500), or one that showed the shop's "temporarily
+ * unavailable" view (200). A 200 of a request only marked "away" stays: a stale page served while its background
+ * regeneration failed is a good answer. Node writes the status through `writeHead`, also when a handler
+ * only set `statusCode`.
+ */
+export function answerUnavailableWhenMarked(response: http.ServerResponse, scope: RequestScope): void {
+  const writeHead = response.writeHead as (
+    this: http.ServerResponse,
+    ...args: unknown[]
+  ) => http.ServerResponse;
+  response.writeHead = function (this: http.ServerResponse, statusCode: number, ...rest: unknown[]) {
+    if ((scope.databaseAway && statusCode >= 500) || (scope.unavailableShown && statusCode === 200)) {
+      statusCode = 503;
+      this.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      this.setHeader('Cache-Control', 'no-store');
+      // A status message given with the old status would belong to it.
+      if (typeof rest[0] === 'string') rest.shift();
+    }
+    return writeHead.call(this, statusCode, ...rest);
+  } as typeof response.writeHead;
+}
+
 /**
  * Prepares what Next's own HTTP server does not let us configure, before Next sees a request. Called from
  * instrumentation.ts; requests that arrive while Next is still starting were emitted before this ran.
  *
- * - Each request is stamped with its socket's peer address (PEER_ADDRESS_HEADER); an unstamped one is counted under
- *   one shared "unknown" address by lib/api/request.ts.
+ * - Each request is stamped with its socket's peer address (PEER_ADDRESS_HEADER), signed with this process's secret
+ *   (lib/security/peer-address.ts), over any copy the client sent; an unstamped one, or one a client wrote, is
+ *   counted under one shared "unknown" address by lib/api/request.ts.
  * - The server gets the shorter receive timeouts above (Node reads them on each connection check, so setting them
  *   on the first request still applies to every connection after it).
+ * - Each request runs in a scope of its own (lib/server/request-scope.ts): one answered without the database it
+ *   needed is sent as 503 with `Retry-After` ({@link answerUnavailableWhenMarked}).
+ * - A request Node cannot parse (400, 431, 408) is answered by {@link answerClientError}, with the security headers,
+ *   unless the server has its own `clientError` listener.
  */
 export function hookIncomingRequests() {
   if (patched.__roadIncomingRequests) return;
@@ -29,6 +86,10 @@ export function hookIncomingRequests() {
   const prototype = http.Server.prototype as unknown as { emit: Emit };
   const emit = prototype.emit;
   prototype.emit = function (this: http.Server, event, ...args) {
+    if (event === 'clientError' && this instanceof http.Server && this.listenerCount('clientError') === 0) {
+      answerClientError(args[0] as NodeJS.ErrnoException, args[1] as Duplex);
+      return true;
+    }
     if (event === 'request') {
       if (!prepared.has(this)) {
         prepared.add(this);
@@ -36,7 +97,10 @@ export function hookIncomingRequests() {
         this.requestTimeout = INCOMING_TIMEOUTS.requestMs;
       }
       const request = args[0] as http.IncomingMessage;
-      request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? '';
+      request.headers[PEER_ADDRESS_HEADER] = stampPeerAddress(request.socket?.remoteAddress ?? '');
+      const scope: RequestScope = {};
+      answerUnavailableWhenMarked(args[1] as http.ServerResponse, scope);
+      return inRequestScope(scope, () => emit.call(this, event, ...args));
     }
     return emit.call(this, event, ...args);
   };

@@ -13,6 +13,7 @@ import {
   listenForCatalogChanges,
   serverInstanceId,
 } from '@/lib/catalog/catalog-changes';
+import { rememberCatalogPageData } from '@/lib/catalog/page-data';
 import { revalidateCatalogPagesFromBackground } from '@/lib/catalog/page-revalidation';
 import { invalidateProcessCache } from '@/lib/catalog/process-cache';
 import { fetchBnrRate, type BnrRate } from '@/lib/exchange-rate/bnr-feed';
@@ -141,7 +142,13 @@ async function startCatalogListener(mode: JobsMode) {
   // A stop that came while the database opened: the shutdown has already closed the listener it knew of.
   if (isShuttingDown()) return;
   // A job-only process has no pages to regenerate; it listens for the kicks of the servers that run no jobs.
-  const onChange = servesShop(mode) ? () => revalidateCatalogPagesFromBackground() : () => {};
+  // The pages' data is read ahead as well, to be shown should the database go away before a visitor reads it.
+  const onChange = servesShop(mode)
+    ? () => {
+        revalidateCatalogPagesFromBackground();
+        void rememberCatalogPageData();
+      }
+    : () => {};
   const ownId = serverInstanceId();
   if (database.newPostgresClient) {
     const newClient = database.newPostgresClient;

@@ -6,6 +6,7 @@ import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { message } from './support/messages';
+import { PUBLIC_PAGES } from './support/public-pages';
 import { createDatabase, postgresUrl } from './support/postgres';
 import { startShop, waitUntilHealthy, type ShopProcess } from './support/shop-process';
 import { receivedMail } from './support/smtp-sink';
@@ -212,10 +213,13 @@ async function expectClearAnswersWhileAway() {
   expectUnavailable(await timed(`${shop.url}/api/orders/${pending.orderId}`), 'order read');
   expectUnavailable(await postJson(`${shop.url}/api/login`, ADMIN), 'sign-in');
 
-  // The order page: the shop's own error page in the visitor's language, in the server's HTML, not a hang.
+  // The order page: the shop's own error page in the visitor's language, in the server's HTML, not a hang, with
+  // 503 and a retry hint (the order cannot be shown from anything but the database).
   for (const locale of ['ro', 'de'] as const) {
     const page = await timed(`${shop.url}/${locale}/order/${pending.orderId}`);
     expect(page.ms, `order page (${locale})`).toBeLessThan(LIMIT_MS);
+    expect(page.status, `order page (${locale})`).toBe(503);
+    expect(Number(page.headers.get('retry-after')), `order page (${locale})`).toBeGreaterThan(0);
     const html = page.text;
     expect(html.includes(`<html lang="${locale}"`), `order page (${locale}) language`).toBe(true);
     expect(html.includes('data-testid="error-page"'), `order page (${locale}) error view`).toBe(true);
@@ -240,6 +244,32 @@ async function expectClearAnswersWhileAway() {
   expect(JSON.parse(notified.text)).toMatchObject({ errorType: 1 });
 }
 
+/**
+ * Every public page of the shared list (tests/e2e/support/public-pages.ts): served from its last rendering (the
+ * catalog pages, whose tag the server's start expired, from the catalog as last read), or the shop's "temporarily
+ * unavailable" page with 503 and a retry hint; never a 500, never a hang.
+ */
+async function expectPublicPagesWhileAway() {
+  for (const { path, kind, locale } of PUBLIC_PAGES) {
+    const page = await timed(`${shop.url}${path}`);
+    const what = `${path} (${page.status})`;
+    expect(page.status, what).not.toBe(500);
+    expect(page.ms, what).toBeLessThan(LIMIT_MS);
+    if (kind === 'not-found') {
+      expect(page.status, what).toBe(404);
+      continue;
+    }
+    expect([200, 503], what).toContain(page.status);
+    expect(page.text.includes(`<html lang="${locale}"`), `${what} language`).toBe(true);
+    if (page.status === 503) {
+      expect(Number(page.headers.get('retry-after')), what).toBeGreaterThan(0);
+      expect(page.text.includes('data-testid="error-page"'), `${what} error view`).toBe(true);
+    } else {
+      expect(page.text.includes('data-testid="error-page"'), `${what} its own view`).toBe(false);
+    }
+  }
+}
+
 async function expectHealthyAgain() {
   await expect
     .poll(async () => (await timed(`${shop.url}/api/health`)).status, { timeout: 15_000, intervals: [200] })
@@ -251,13 +281,32 @@ async function outage(mode: Exclude<ProxyMode, 'up'>) {
   proxy.set(mode);
   try {
     await expectClearAnswersWhileAway();
+    await expectPublicPagesWhileAway();
   } finally {
     proxy.set('up');
   }
   await expectHealthyAgain();
 }
 
-test('with the database stopped, every caller gets a clear answer within 2 s', () => outage('stopped'));
+test('with the database stopped, every caller gets a clear answer within 2 s', async () => {
+  // The server's start expired the catalog pages' tag (lib/catalog/page-revalidation.ts): each is rendered again on
+  // its next visit, during the outage, from the catalog as the server last read it.
+  await outage('stopped');
+});
+
+test('a catalog page whose tag was expired just before the outage is served from the last read catalog', async () => {
+  // A change of the catalog expires every catalog page at once (the route's own revalidation): staff set the rate.
+  const signedIn = await postJson(`${shop.url}/api/login`, ADMIN);
+  expect(signedIn.status, signedIn.text).toBe(200);
+  const authorization = signedIn.headers.get('authorization')!;
+  const rate = await timed(`${shop.url}/api/admin/exchange-rate`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization, ...XSRF_HEADERS },
+    body: JSON.stringify({ RON2HUF: 80.5 }),
+  });
+  expect(rate.status, rate.text).toBeLessThan(300);
+  await outage('frozen');
+});
 
 test('with the database frozen (connections open, nothing answered), every caller gets a clear answer within 2 s', async () => {
   // Every pooled connection is open and idle when the freeze begins: the hardest case, nothing is ever refused.

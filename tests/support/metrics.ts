@@ -1,5 +1,5 @@
 import { GET as getMetrics } from '@/app/api/metrics/route';
-import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
+import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 import { noParams } from './process-database';
 import { parsePrometheusText, type MetricFamily } from './prometheus-text';
 
@@ -10,7 +10,7 @@ export const metricsRequest = ({ peer, token }: { peer?: string; token?: string 
   getMetrics(
     new Request('http://localhost/api/metrics', {
       headers: {
-        ...(peer ? { [PEER_ADDRESS_HEADER]: peer } : {}),
+        ...(peer ? { [PEER_ADDRESS_HEADER]: stampPeerAddress(peer) } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
     }),

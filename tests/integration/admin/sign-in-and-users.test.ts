@@ -16,7 +16,7 @@ import {
   useProcessDatabase,
   withRateLimitMultiplier,
 } from '../../support/process-database';
-import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
+import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 
 /*
  * Staff sign-in and user management: the same answer for an unknown user and a wrong password, the
@@ -38,7 +38,10 @@ const newAddress = () => `198.51.100.${++addressCounter}`;
 
 const loginRequest = (username: string, password: string, address = newAddress()) =>
   login(
-    jsonRequest('/api/login', { body: { username, password }, headers: { [PEER_ADDRESS_HEADER]: address } }),
+    jsonRequest('/api/login', {
+      body: { username, password },
+      headers: { [PEER_ADDRESS_HEADER]: stampPeerAddress(address) },
+    }),
     noParams,
   );
 

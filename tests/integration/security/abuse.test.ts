@@ -1,17 +1,20 @@
+import type { Config } from '@jest/types';
 import { count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { POST as logout } from '@/app/api/logout/route';
+import { GET as readOrder } from '@/app/api/orders/[orderId]/route';
 import { POST as resend } from '@/app/api/orders/[orderId]/resend/route';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { GET as paymentReturn } from '@/app/api/payments/return/route';
 import { GET as listUsers } from '@/app/api/users/route';
-import { clientAddress } from '@/lib/api/request';
+import { clientAddress, clientBucket } from '@/lib/api/request';
 import { signingSecret } from '@/lib/auth/tokens';
 import { outbox, paymentNotifications } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { RATE_LIMITS } from '@/lib/security/rate-limit';
-import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
+import { PEER_ADDRESS_HEADER, PEER_FOR_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 import { describeOnProcessDrivers, get, insertOrder, staff, vignette } from '../admin/admin-fixtures';
+import { expectNoBuyerData } from '../../support/log-capture';
 import { withEnv, withRateLimitMultiplier } from '../../support/process-database';
 
 /*
@@ -23,11 +26,25 @@ const post = (url: string, init: { token?: string; peer?: string; body?: string 
     method: 'POST',
     headers: {
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.peer ? { [PEER_ADDRESS_HEADER]: init.peer } : {}),
+      ...(init.peer ? { [PEER_ADDRESS_HEADER]: stampPeerAddress(init.peer) } : {}),
       'content-type': 'application/json',
     },
     body: init.body,
   });
+
+/** Every timer but the clock (`Date`) keeps running: the database drivers need them. */
+const RUNNING_TIMERS = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] satisfies Config.FakeableAPI[];
 
 describeOnProcessDrivers('abuse rules', (db) => {
   const fulfilledOrder = (email = 'buyer.name@example.ro', status: 'FULFILLED' | 'PAID' = 'FULFILLED') =>
@@ -141,6 +158,7 @@ describeOnProcessDrivers('abuse rules', (db) => {
       expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(0);
       const logged = warn.mock.calls.filter((call) => call.includes('payment notification rejected'));
       expect(logged).toHaveLength(RATE_LIMITS.rejectedNotification.burst);
+      expectNoBuyerData(warn.mock.calls);
       expect(statuses.filter((status) => status === 401)).toHaveLength(
         RATE_LIMITS.rejectedNotification.burst,
       );
@@ -165,6 +183,55 @@ describeOnProcessDrivers('abuse rules', (db) => {
       });
     });
   });
+
+  it('counts two IPv6 addresses of one /64 as one client, and another /64 apart', async () => {
+    const orderId = await fulfilledOrder();
+    await withRateLimitMultiplier(1, async () => {
+      const call = (peer: string) =>
+        resend(post(`/api/orders/${orderId}/resend`, { peer }), { params: Promise.resolve({ orderId }) });
+      for (let take = 0; take < RATE_LIMITS.resend.burst; take++)
+        expect((await call(`2001:db8:77:1::${take + 1}`)).status).toBe(202);
+      expect((await call('2001:db8:77:1:ffff:ffff:ffff:ffff')).status).toBe(429);
+      expect((await call('2001:db8:77:2::1')).status).toBe(202);
+    });
+  });
+
+  it("limits order reads per address, counting the order page's look-up against its visitor, once", async () => {
+    const orderId = await fulfilledOrder();
+    await withRateLimitMultiplier(1, async () => {
+      const read = (headers: Record<string, string>, method = 'GET') =>
+        readOrder(new Request(`http://localhost/api/orders/${orderId}`, { method, headers }), {
+          params: Promise.resolve({ orderId }),
+        });
+      const visitor = stampPeerAddress('203.0.113.90');
+      // What proxy.ts sends for an order page: from the server's own loopback address, for the visitor.
+      const lookUp = () =>
+        read({ [PEER_ADDRESS_HEADER]: stampPeerAddress('127.0.0.1'), [PEER_FOR_HEADER]: visitor }, 'HEAD');
+      // The clock stands still: this limit refills a token a second, more than the reads below take on a slow machine.
+      jest.useFakeTimers({ doNotFake: RUNNING_TIMERS, now: new Date() });
+      const half = RATE_LIMITS.orderRead.burst / 2;
+      for (let take = 0; take < half; take++)
+        expect((await read({ [PEER_ADDRESS_HEADER]: visitor })).status).toBe(200);
+      for (let take = 0; take < half; take++) expect((await lookUp()).status).toBe(200);
+      const refused = await lookUp();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await read({ [PEER_ADDRESS_HEADER]: visitor })).status).toBe(429);
+      // The server's loopback address itself was never counted, and a visitor's stamp is believed only from loopback.
+      expect((await read({ [PEER_ADDRESS_HEADER]: stampPeerAddress('127.0.0.1') })).status).toBe(200);
+      const elsewhere = {
+        [PEER_ADDRESS_HEADER]: stampPeerAddress('198.51.100.90'),
+        [PEER_FOR_HEADER]: visitor,
+      };
+      expect((await read(elsewhere)).status).toBe(200);
+      // A client's own copy of the header, even from loopback, is not a stamp: the loopback address is counted.
+      const forged = {
+        [PEER_ADDRESS_HEADER]: stampPeerAddress('127.0.0.1'),
+        [PEER_FOR_HEADER]: '203.0.113.91',
+      };
+      expect((await read(forged)).status).toBe(200);
+    }).finally(() => jest.useRealTimers());
+  });
 });
 
 describe('the client address used by every limit', () => {
@@ -173,16 +240,30 @@ describe('the client address used by every limit', () => {
   it('is the socket peer by default, whatever X-Forwarded-For claims', async () => {
     await withEnv({ TRUSTED_PROXY_HOPS: undefined }, async () => {
       expect(
-        clientAddress(request({ [PEER_ADDRESS_HEADER]: '::ffff:10.0.0.9', 'x-forwarded-for': '1.2.3.4' })),
+        clientAddress(
+          request({
+            [PEER_ADDRESS_HEADER]: stampPeerAddress('::ffff:10.0.0.9'),
+            'x-forwarded-for': '1.2.3.4',
+          }),
+        ),
       ).toBe('10.0.0.9');
       // A request the server did not stamp counts as one shared unknown client, never as what it claims.
       expect(clientAddress(request({ 'x-forwarded-for': '1.2.3.4' }))).toBe('unknown');
+      // Nor does one whose stamp a client wrote.
+      expect(clientAddress(request({ [PEER_ADDRESS_HEADER]: '10.0.0.9' }))).toBe('unknown');
+      // An IPv4-mapped IPv6 address is its IPv4 address, also as a limit's bucket; IPv6 counts by its /64.
+      expect(clientBucket(request({ [PEER_ADDRESS_HEADER]: stampPeerAddress('::ffff:10.0.0.9') }))).toBe(
+        '10.0.0.9',
+      );
+      expect(clientBucket(request({ [PEER_ADDRESS_HEADER]: stampPeerAddress('2001:db8:1:2::9') }))).toBe(
+        '2001:db8:1:2::/64',
+      );
     });
   });
 
   it('behind n trusted proxies, is the entry the outermost of them appended', async () => {
     const headers = {
-      [PEER_ADDRESS_HEADER]: '10.0.0.2',
+      [PEER_ADDRESS_HEADER]: stampPeerAddress('10.0.0.2'),
       'x-forwarded-for': '6.6.6.6, 198.51.100.7, 10.0.0.1',
     };
     await withEnv({ TRUSTED_PROXY_HOPS: '1' }, async () => {
@@ -192,7 +273,9 @@ describe('the client address used by every limit', () => {
       expect(clientAddress(request(headers))).toBe('198.51.100.7');
       // Fewer entries than hops: the furthest one there is.
       expect(
-        clientAddress(request({ [PEER_ADDRESS_HEADER]: '10.0.0.2', 'x-forwarded-for': '198.51.100.8' })),
+        clientAddress(
+          request({ [PEER_ADDRESS_HEADER]: stampPeerAddress('10.0.0.2'), 'x-forwarded-for': '198.51.100.8' }),
+        ),
       ).toBe('198.51.100.8');
     });
   });

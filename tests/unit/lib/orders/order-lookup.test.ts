@@ -1,5 +1,6 @@
 import { lookUpOrder, orderPageAddress } from '@/lib/orders/order-lookup';
 import { newOrderId } from '@/lib/orders/order-id';
+import { PEER_ADDRESS_HEADER, PEER_FOR_HEADER } from '@/lib/security/peer-address';
 
 const ORIGIN = 'http://127.0.0.1:3999';
 
@@ -56,13 +57,27 @@ describe('looking an order up before its page renders', () => {
     expect(init).toMatchObject({ method: 'HEAD', cache: 'no-store' });
   });
 
+  it("passes the visitor's peer stamp and X-Forwarded-For on, so the API counts the visitor, not the server", async () => {
+    answering(200);
+    const client = new Headers({
+      [PEER_ADDRESS_HEADER]: 'stamp 203.0.113.5',
+      'x-forwarded-for': '198.51.100.1',
+    });
+    await lookUpOrder(newOrderId(), { origin: ORIGIN, client });
+    const headers = new Headers(fetchSpy.mock.calls[0]![1]!.headers);
+    expect(headers.get(PEER_FOR_HEADER)).toBe('stamp 203.0.113.5');
+    expect(headers.get('x-forwarded-for')).toBe('198.51.100.1');
+    expect(headers.get(PEER_ADDRESS_HEADER)).toBeNull();
+  });
+
   it('maps the answer: 404 none, 503 the database away, anything else no answer', async () => {
     const id = newOrderId();
     for (const [status, lookup] of [
       [404, 'missing'],
       [503, 'unavailable'],
       [500, 'unknown'],
-      [429, 'unknown'],
+      [429, 'limited'],
+      [403, 'unknown'],
     ] as const) {
       answering(status);
       expect(await lookUpOrder(id, { origin: ORIGIN })).toBe(lookup);

@@ -1,31 +1,157 @@
 /** @jest-environment node */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import { clientAddress } from '@/lib/api/request';
 import { hookIncomingRequests, INCOMING_TIMEOUTS } from '@/lib/server/incoming-requests';
-import { PEER_ADDRESS_HEADER } from '@/lib/security/peer-address';
+import { noteDatabaseAway, noteUnavailableShown } from '@/lib/server/request-scope';
+import { isForgedPeerStamp, PEER_ADDRESS_HEADER, stampedPeerAddress } from '@/lib/security/peer-address';
 
-describe('the hook on incoming requests', () => {
-  it('stamps each request with its peer address, over any address the client claims, and shortens the receive timeouts', async () => {
+/** A server that answers with the client address the shop's limits would count for each request. */
+async function startServer() {
+  const seen: http.IncomingHttpHeaders[] = [];
+  const server = http.createServer((request, response) => {
+    seen.push({ ...request.headers });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === 'string') headers.set(name, value);
+    response.end(clientAddress(new Request('http://localhost/api/login', { headers })));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    seen,
+    ask: async (claimed: string) =>
+      (await fetch(`http://127.0.0.1:${port}/`, { headers: { [PEER_ADDRESS_HEADER]: claimed } })).text(),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** What a forger might send: a plain address, and one shaped like a stamp with a guessed secret. */
+const FORGERIES = ['203.0.113.9', '00000000-0000-4000-8000-000000000000 203.0.113.9', ' 203.0.113.9'];
+
+// One file, in order: the moments of a server's start-up, the hook not yet installed, then installed.
+describe('a client-sent peer address header, at every moment of start-up', () => {
+  it('is never believed by a server the hook has not reached (before it is installed, or started another way)', async () => {
+    const early = await startServer();
+    try {
+      for (const forged of FORGERIES) expect(await early.ask(forged)).toBe('unknown');
+      // No secret yet in this process: the proxy leaves the copy to the reader, which believes none.
+      expect(stampedPeerAddress('203.0.113.9')).toBeUndefined();
+    } finally {
+      await early.close();
+    }
+  });
+
+  it('is replaced by the real peer once the hook is installed, on a server started before it and on one after', async () => {
+    const before = await startServer();
+    expect(before.server.requestTimeout).toBe(300_000);
     hookIncomingRequests();
-    const seen: http.IncomingHttpHeaders[] = [];
-    const server = http.createServer((request, response) => {
-      seen.push(request.headers);
-      response.end('ok');
-    });
-    expect(server.requestTimeout).toBe(300_000);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const after = await startServer();
+    try {
+      for (const target of [before, after]) {
+        for (const forged of FORGERIES) expect(await target.ask(forged)).toBe('127.0.0.1');
+        expect(target.server.headersTimeout).toBe(INCOMING_TIMEOUTS.headersMs);
+        expect(target.server.requestTimeout).toBe(INCOMING_TIMEOUTS.requestMs);
+        // What reaches Next is the process's stamp, never the client's text.
+        const stamp = target.seen.at(-1)![PEER_ADDRESS_HEADER] as string;
+        expect(stamp).not.toContain('203.0.113.9');
+        expect(stampedPeerAddress(stamp)).toBe('127.0.0.1');
+      }
+      // And proxy.ts removes any copy that is not the process's own.
+      for (const forged of FORGERIES) expect(isForgedPeerStamp(forged)).toBe(true);
+      expect(isForgedPeerStamp(after.seen[0]![PEER_ADDRESS_HEADER] as string)).toBe(false);
+      expect(isForgedPeerStamp(null)).toBe(false);
+    } finally {
+      await before.close();
+      await after.close();
+    }
+  });
+});
+
+/** What the server answers to raw bytes, read until it closes the connection. */
+function rawAnswer(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
+  });
+}
+
+describe("Node's own answers to requests it cannot parse, once the hook is installed", () => {
+  it('carry the security headers: a malformed request 400, headers too large 431', async () => {
+    hookIncomingRequests();
+    const { server, close } = await startServer();
     try {
       const { port } = server.address() as AddressInfo;
-      const response = await fetch(`http://127.0.0.1:${port}/`, {
-        headers: { [PEER_ADDRESS_HEADER]: '203.0.113.9' },
-      });
-      expect(await response.text()).toBe('ok');
-      expect(seen[0]![PEER_ADDRESS_HEADER]).toBe('127.0.0.1');
-      expect(server.headersTimeout).toBe(INCOMING_TIMEOUTS.headersMs);
-      expect(server.requestTimeout).toBe(INCOMING_TIMEOUTS.requestMs);
+      const cases: [string, string][] = [
+        ['GET /\u0001 HTTP/1.1\r\nHost: x\r\n\r\n', '400 Bad Request'],
+        [
+          `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+          '431 Request Header Fields Too Large',
+        ],
+      ];
+      for (const [bytes, status] of cases) {
+        const answer = await rawAnswer(port, bytes);
+        expect(answer.startsWith(`HTTP/1.1 ${status}\r\n`)).toBe(true);
+        for (const header of [
+          'Content-Security-Policy',
+          'X-Content-Type-Options: nosniff',
+          'Strict-Transport-Security',
+          'X-Frame-Options: DENY',
+        ])
+          expect(answer).toContain(header);
+      }
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('an answer made without the database, once the hook is installed', () => {
+  /** A server whose answer, after an await (as a page's read), marks the request and gives `status`. */
+  async function answering(mark: (() => void) | undefined, status: number) {
+    hookIncomingRequests();
+    const server = http.createServer(async (_request, response) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      mark?.();
+      response.statusCode = status;
+      response.end('page');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/ro/faq`);
+      return {
+        status: answer.status,
+        retryAfter: answer.headers.get('retry-after'),
+        body: await answer.text(),
+      };
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  }
+
+  it("is 503 with Retry-After, never 500: a page that failed without its data, or showed the shop's unavailable view", async () => {
+    for (const [mark, status] of [
+      [noteDatabaseAway, 500],
+      [noteUnavailableShown, 200],
+    ] as const) {
+      const answer = await answering(mark, status);
+      expect(answer.status).toBe(503);
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      expect(answer.body).toBe('page');
+    }
+  });
+
+  it('leaves every other answer as it is: a stale page served while its regeneration failed, a bug', async () => {
+    expect(await answering(noteDatabaseAway, 200)).toMatchObject({ status: 200, retryAfter: null });
+    expect(await answering(undefined, 500)).toMatchObject({ status: 500, retryAfter: null });
   });
 });

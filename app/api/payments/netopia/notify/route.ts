@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/handler';
-import { clientAddress, readBodyBytes } from '@/lib/api/request';
+import { clientBucket, readBodyBytes } from '@/lib/api/request';
 import { getDb } from '@/lib/db/client';
 import { handlePaymentNotification } from '@/lib/payments/notifications';
 import { RATE_LIMITS, takeToken } from '@/lib/security/rate-limit';
@@ -18,7 +18,7 @@ export const POST = apiHandler(async (request) => {
     request.headers.get('verification-token'),
     {
       mayRecordRejection: async () => {
-        const address = clientAddress(request);
+        const address = clientBucket(request);
         return (await takeToken(await getDb(), RATE_LIMITS.rejectedNotification, address)).allowed;
       },
     },

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
+import { XSRF_HEADERS } from './support/xsrf';
+
+/*
+ * The buyer's pages rendered per request (the order page, the payment outcome pages) get the back-office's nonce
+ * policy (lib/security/headers.mjs, proxy.ts): only the scripts Next rendered with this answer's nonce, and the
+ * layout's head script by its hash, run; an inline script without the nonce, as an injection would add it, does not.
+ * Runs against the built shop (`next dev` sends no policy).
+ */
+
+const tomorrow = () => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: 1 }).toISODate()!;
+
+/** The script-src directive of an answer's policy. */
+const scriptSource = (policy: string | undefined) =>
+  (policy ?? '')
+    .split(';')
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith('script-src ')) ?? '';
+
+async function expectNoncePolicyHolds(page: Page, path: string) {
+  const violations: string[] = [];
+  page.on('console', (entry) => {
+    if (/Content Security Policy/i.test(entry.text())) violations.push(entry.text());
+  });
+  const response = await page.goto(path);
+  expect(response, path).not.toBeNull();
+  const policy = response!.headers()['content-security-policy'];
+  const scripts = scriptSource(policy);
+  expect(scripts, path).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+  expect(scripts, path).toContain("'strict-dynamic'");
+  expect(scripts, path).not.toContain("'unsafe-inline'");
+  // Two loads, two nonces.
+  const again = (await page.request.get(path)).headers()['content-security-policy'];
+  expect(scriptSource(again), path).not.toBe(scripts);
+
+  // The page's own scripts ran: hydrated, and the layout's head script marked the document (its hash is allowed).
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => document.querySelectorAll('script[src]').length), path).toBeGreaterThan(0);
+  expect(violations, path).toEqual([]);
+
+  // An inline script without the nonce, as an injection would add it, does not run; nor does an inline handler.
+  const ran = await page.evaluate(async () => {
+    const flags = window as unknown as { injectedRan?: boolean; handlerRan?: boolean };
+    const script = document.createElement('script');
+    script.textContent = 'window.injectedRan = true;';
+    document.body.appendChild(script);
+    const image = document.createElement('img');
+    image.setAttribute('onerror', 'window.handlerRan = true');
+    image.src = 'data:,not-an-image';
+    document.body.appendChild(image);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { injected: Boolean(flags.injectedRan), handler: Boolean(flags.handlerRan) };
+  });
+  expect(ran, path).toEqual({ injected: false, handler: false });
+  // No script in the server's HTML runs without the nonce, but the layout's head script (allowed by its hash).
+  const unnonced = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')]
+      .filter((script) => !(script as HTMLScriptElement).nonce)
+      .filter((script) => (script as HTMLScriptElement).type !== 'application/ld+json')
+      .map((script) => script.textContent?.slice(0, 40)),
+  );
+  expect(unnonced.length, `${path}: ${JSON.stringify(unnonced)}`).toBeLessThanOrEqual(1);
+}
+
+test('the order and payment outcome pages run only the scripts of their nonce', async ({ page, request }) => {
+  const created = await request.post('/api/nmps/orders/order', {
+    headers: XSRF_HEADERS,
+    data: {
+      items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: tomorrow(), plate: 'CJ12CSP', country: 'RO' }],
+      email: 'csp-spec@example.ro',
+      locale: 'ro',
+      acceptTerms: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { orderId } = (await created.json()) as { orderId: string };
+  for (const path of [
+    `/ro/order/${orderId}`,
+    `/de/order/${orderId}`,
+    `/ro/payment/successful?orderId=${orderId}`,
+    `/en/payment/timeout?orderId=${orderId}`,
+  ])
+    await expectNoncePolicyHolds(page, path);
+});
+
+test('the prerendered pages keep the static policy, and an unknown order its not-found page', async ({
+  request,
+}) => {
+  for (const path of ['/ro', '/ro/faq', '/ro/order/AAAAAAAAAAAAAAAAAAAAAA']) {
+    const policy = (await request.get(path)).headers()['content-security-policy'];
+    expect(scriptSource(policy), path).toBe("script-src 'self' 'unsafe-inline'");
+  }
+});
