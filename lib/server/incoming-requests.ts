@@ -8,7 +8,29 @@ import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-addre
 import { inRequestScope, type RequestScope } from './request-scope';
 
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-const patched = globalThis as unknown as { __roadIncomingRequests?: boolean };
+const patched = globalThis as unknown as {
+  __roadIncomingRequests?: boolean;
+  /** The HTTP servers that have served a request, and whether their connections are being closed. */
+  __roadServers?: Set<http.Server>;
+  __roadClosingConnections?: boolean;
+};
+const servers = () => (patched.__roadServers ??= new Set());
+
+/**
+ * From a graceful shutdown's start (lib/server/shutdown-signals.ts): every answer says `Connection: close`, and the
+ * connections that fall idle are closed as they do. Next closes the connections idle at the signal, but one that was
+ * answering then stays open after its answer, kept alive (65 s, `npm run serve`) by the client or proxy, and the
+ * server's drain would wait for it until the shutdown's deadline.
+ */
+export function closeConnectionsAsTheyFallIdle(): void {
+  if (patched.__roadClosingConnections) return;
+  patched.__roadClosingConnections = true;
+  const closeIdle = () => {
+    for (const server of servers()) server.closeIdleConnections();
+  };
+  closeIdle();
+  setInterval(closeIdle, 100).unref();
+}
 
 /**
  * How long a client may take to send a request. Node's defaults (60 s for the headers, 300 s for the whole request)
@@ -78,6 +100,7 @@ export function answerUnavailableWhenMarked(response: http.ServerResponse, scope
  *   needed is sent as 503 with `Retry-After` ({@link answerUnavailableWhenMarked}).
  * - A request Node cannot parse (400, 431, 408) is answered by {@link answerClientError}, with the security headers,
  *   unless the server has its own `clientError` listener.
+ * - Once the server stops, its connections close after their answers ({@link closeConnectionsAsTheyFallIdle}).
  */
 export function hookIncomingRequests() {
   if (patched.__roadIncomingRequests) return;
@@ -93,9 +116,11 @@ export function hookIncomingRequests() {
     if (event === 'request') {
       if (!prepared.has(this)) {
         prepared.add(this);
+        servers().add(this);
         this.headersTimeout = INCOMING_TIMEOUTS.headersMs;
         this.requestTimeout = INCOMING_TIMEOUTS.requestMs;
       }
+      if (patched.__roadClosingConnections) (args[1] as http.ServerResponse).shouldKeepAlive = false;
       const request = args[0] as http.IncomingMessage;
       request.headers[PEER_ADDRESS_HEADER] = stampPeerAddress(request.socket?.remoteAddress ?? '');
       const scope: RequestScope = {};

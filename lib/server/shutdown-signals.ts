@@ -2,6 +2,7 @@ import 'server-only';
 
 import { closeDatabase } from '@/lib/db/client';
 import { logger } from '@/lib/log/logger';
+import { closeConnectionsAsTheyFallIdle } from './incoming-requests';
 import { runningJobs, stopJobs } from './jobs';
 import { shutDown } from './shutdown';
 import { stopCatalogListener } from './workers';
@@ -35,6 +36,7 @@ export function handleShutdownSignals(timeoutSeconds: number) {
     stopping = true;
     logger.info({ signal, timeoutSeconds }, 'shutting down: no new job passes; waiting for work in flight');
     if (process.env.NEXT_MANUAL_SIG_HANDLE) markDrained();
+    else closeConnectionsAsTheyFallIdle();
     void shutDown({
       stopJobs,
       requestsDrained,
