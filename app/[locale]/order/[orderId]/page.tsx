@@ -58,13 +58,20 @@ export default async function OrderPage({ params }: Props) {
   if (!order) return <NotFoundView />;
   const [t, format] = await Promise.all([getTranslations('OrderPage'), getFormatter()]);
   const isTopUp = order.kind === 'TOPUP';
-  const statusText =
-    isTopUp &&
-    (order.status === 'PAID' || order.status === 'FULFILLED' || order.status === 'FULFILLMENT_FAILED')
+  const lei = (bani: number) => format.number(bani / 100, { style: 'currency', currency: 'RON' });
+  // Part of the order delivered: what was is valid, and what the page promises covers only the rest.
+  const statusText = order.partlyFailed
+    ? t('statusPartlyFailed', {
+        delivered: order.partlyFailed.delivered,
+        missing: order.partlyFailed.undelivered.length,
+        plates: order.partlyFailed.undelivered.join(', '),
+        amount: lei(order.partlyFailed.refundableBani),
+      })
+    : isTopUp &&
+        (order.status === 'PAID' || order.status === 'FULFILLED' || order.status === 'FULFILLMENT_FAILED')
       ? t(`topUpStatus.${order.status}`)
       : t(`status.${order.status}`);
   const inProgress = order.status === 'PENDING_PAYMENT' || order.status === 'PAID';
-  const lei = (bani: number) => format.number(bani / 100, { style: 'currency', currency: 'RON' });
   const documentUrl = (query = '') => `/api/orders/${encodeURIComponent(order.id)}/invoice${query}`;
 
   return (
