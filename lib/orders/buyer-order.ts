@@ -1,6 +1,7 @@
 import { declineReasonOf, type DeclineReason } from '@/lib/payments/decline-reasons';
 import { maskEmail, maskPhone, type OrderRow } from './orders';
 import { deliveryShortfall } from './partial-delivery';
+import { PAID_STATUSES } from './status';
 import { payAgainRefusal, payAgainUntil, type PayAgainRefusal } from './pay-again-rules';
 import { vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
 
@@ -73,13 +74,7 @@ function partlyFailedOf(order: OrderRow, items: BuyerOrder['items']): BuyerOrder
 }
 
 const UNPAID: readonly OrderRow['status'][] = ['FAILED', 'EXPIRED', 'CANCELED'];
-const INVOICED: readonly OrderRow['status'][] = [
-  'PAID',
-  'FULFILLED',
-  'FULFILLMENT_FAILED',
-  'REFUND_PENDING',
-  'REFUNDED',
-];
+const INVOICED = PAID_STATUSES;
 
 function buyerItem({ item, categoryTitle, topUp }: LoadedItem): BuyerVignette | BuyerTopUp {
   if (topUp) {
