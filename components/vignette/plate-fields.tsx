@@ -3,7 +3,7 @@
 import { useId, useState, type ChangeEvent, type Ref } from 'react';
 import { countryName, countrySign } from '@/lib/vignettes/countries';
 import { checkPlate, normalizePlate, OTHER_READING, type PlateWarning } from '@/lib/vignettes/plate';
-import { plateRefusalMessage } from '@/lib/vignettes/plate-refusal';
+import { isPlateRefusalKey, plateRefusalMessage } from '@/lib/vignettes/plate-refusal';
 import { FieldError } from '@/components/form/field-error';
 import { fill } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
@@ -92,13 +92,17 @@ export function PlateCountryFields({
 
   const check = checkPlate(plate, country);
   const refusal = check.ok ? undefined : plateRefusalMessage(check);
-  const refusalText = refusal && fill(errorText(refusal.key, validation, labels.errors)!, refusal.params);
+  const refusalText = refusal && errorText(refusal.key, validation, labels.errors, refusal.params);
   // The check says what is wrong, with the position or county it names, once an error is due: the field was left,
-  // the form was submitted, or the schema or the API refused the plate (by the same check).
+  // the form was submitted, or the schema or the API refused the plate (by the same check). A refusal of the plate
+  // that the plate now passes (the country changed since) is stale, and not shown.
+  const staleRefusal = check.ok && isPlateRefusalKey(errors.plate);
   const plateError =
     refusalText && (showErrors || plateLeft || errors.plate)
       ? refusalText
-      : errorText(errors.plate, validation, labels.errors);
+      : staleRefusal
+        ? undefined
+        : errorText(errors.plate, validation, labels.errors);
   const countryError = errorText(errors.country, validation, labels.errors);
   const confirmError = errorText(errors.confirmed, validation, labels.errors);
 
