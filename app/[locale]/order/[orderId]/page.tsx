@@ -16,6 +16,7 @@ import { pageFailure } from '@/lib/log/page-failure';
 import { toBuyerOrder, type BuyerOrder } from '@/lib/orders/buyer-order';
 import { ORDER_LOOKUP_HEADER } from '@/lib/orders/order-lookup';
 import { loadOrder } from '@/lib/orders/order-read';
+import { RESEND_INTERVAL_MS } from '@/lib/orders/resend';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 interface Props {
@@ -137,6 +138,7 @@ export default async function OrderPage({ params }: Props) {
           sentText={t('resent')}
           waitText={t.raw('resendWait') as string}
           failedText={t('resendFailed')}
+          intervalSeconds={RESEND_INTERVAL_MS / 1000}
         />
       )}
     </div>
