@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import type { Catalog, CatalogProduct } from '@/lib/client/api';
-import { countrySign } from '@/lib/vignettes/countries';
+import { plateWithCountry } from '@/lib/vignettes/countries';
 import { normalizePlate } from '@/lib/vignettes/plate';
 import { validityOf, type Validity } from '@/lib/vignettes/validity';
 import { validityText, type ValidityTexts } from '@/lib/vignettes/validity-text';
@@ -459,7 +459,7 @@ export function ItemForm({
                 data-testid="duplicate-warning"
               >
                 {fill(labels.add.duplicate, {
-                  plate: `${plate} (${countrySign(values.country) ?? values.country})`,
+                  plate: plateWithCountry(plate, values.country),
                   items: overlaps
                     .map(
                       (item) =>
