@@ -146,10 +146,11 @@ export function ItemForm({
     [catalog, categoryCode],
   );
   const resolver = useMemo(() => itemResolver(categoryCode, products), [categoryCode, products]);
-  const { control, register, handleSubmit, reset, formState } = useForm<ItemFormValues>({
-    defaultValues: DEFAULT_VALUES,
-    resolver,
-  });
+  const { control, register, handleSubmit, reset, formState, setValue, clearErrors } =
+    useForm<ItemFormValues>({
+      defaultValues: DEFAULT_VALUES,
+      resolver,
+    });
   // Registered in the order they are shown, so that a failed submit focuses the first invalid field on the page.
   const typeField = register('type');
   const startField = useController({ control, name: 'startDate' });
@@ -437,6 +438,11 @@ export function ItemForm({
             onPlateBlur={plateField.field.onBlur}
             onCountryChange={countryField.field.onChange}
             onConfirmedChange={confirmField.field.onChange}
+            onConfirmationReset={() => {
+              // Unchecked because the plate or the country changed: its error waits for the next attempt to add.
+              setValue('plateConfirmed', false);
+              clearErrors('plateConfirmed');
+            }}
             errors={{
               plate: errors.plate?.message,
               country: errors.country?.message,

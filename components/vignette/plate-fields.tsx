@@ -27,6 +27,11 @@ interface PlateFieldsProps {
   onPlateChange: (plate: string) => void;
   onCountryChange: (country: string) => void;
   onConfirmedChange: (confirmed: boolean) => void;
+  /**
+   * The confirmation cleared because the plate or the country changed, not by the buyer's hand: no error for it
+   * until the next attempt. Without it, `onConfirmedChange(false)`.
+   */
+  onConfirmationReset?: () => void;
   onPlateBlur?: () => void;
   errors?: PlateFieldErrors;
   /** Show the plate's own check at once (after a submit), not only once the field was left. */
@@ -65,6 +70,7 @@ export function PlateCountryFields({
   onPlateChange,
   onCountryChange,
   onConfirmedChange,
+  onConfirmationReset = () => onConfirmedChange(false),
   onPlateBlur,
   errors = {},
   showErrors = false,
@@ -118,7 +124,7 @@ export function PlateCountryFields({
     const caret = input.selectionStart ?? raw.length;
     const normalized = normalizePlate(raw);
     onPlateChange(normalized);
-    if (confirmed && normalized !== plate) onConfirmedChange(false);
+    if (confirmed && normalized !== plate) onConfirmationReset();
     if (normalized !== raw) {
       // React writes the value after this handler; the caret goes back where the typing was, not to the end.
       const position = normalizePlate(raw.slice(0, caret)).length;
@@ -143,7 +149,7 @@ export function PlateCountryFields({
           value={country}
           onChange={(event) => {
             onCountryChange(event.target.value);
-            if (confirmed) onConfirmedChange(false);
+            if (confirmed) onConfirmationReset();
           }}
           aria-invalid={countryError ? true : undefined}
           aria-describedby={describedBy(countryError && ids.countryError)}
