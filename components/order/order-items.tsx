@@ -1,6 +1,7 @@
 import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import type { BuyerOrder } from '@/lib/orders/buyer-order';
+import { plateWithCountry } from '@/lib/vignettes/countries';
 import { countyName } from '@/lib/vignettes/counties';
 import { validityText } from '@/lib/vignettes/validity-text';
 
@@ -56,9 +57,7 @@ export async function OrderItems({ order, locale }: { order: BuyerOrder; locale:
             </p>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
               <dt className="text-slate-600">{t('plate')}</dt>
-              <dd>
-                {item.plate} ({item.country})
-              </dd>
+              <dd>{plateWithCountry(item.plate ?? '', item.country ?? '')}</dd>
               {item.county && (
                 <>
                   <dt className="text-slate-600">{t('county')}</dt>

@@ -1,8 +1,16 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
-import { CHECKOUT_STORAGE_KEYS, pendingCheckoutOrder } from '@/lib/client/checkout';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { apiOnDemand } from '@/lib/client/api-on-demand';
+import { isApiRequestError } from '@/lib/client/api-error';
+import {
+  checkPendingCheckout,
+  CHECKOUT_STORAGE_KEYS,
+  pendingCheckoutOrder,
+  type CheckoutOrderState,
+} from '@/lib/client/checkout';
 import type { ClientTexts } from '@/lib/i18n/client-texts';
+import type { OrderStatus } from '@/lib/orders/status';
 import { PayAgainButton, payAgainTexts } from './pay-again-button';
 
 const subscribe = (onChange: () => void) => {
@@ -10,10 +18,26 @@ const subscribe = (onChange: () => void) => {
   return () => window.removeEventListener('pageshow', onChange);
 };
 
+/** The order's status from `GET /api/orders/{id}`; null when the shop does not know it. */
+async function readOrderStatus(orderId: string): Promise<OrderStatus | null> {
+  const { api } = await apiOnDemand();
+  try {
+    const order = await api
+      .get(`/api/orders/${encodeURIComponent(orderId)}`, { retry: 0 })
+      .json<{ status: OrderStatus }>();
+    return order.status;
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /**
  * Back from the provider's card form, the cart is as it was and its order waits: "Continue the payment" goes back to
  * that order's form (still open) or, if it was declined or expired meanwhile, to a new one for the same order, without
- * filling anything in again. Changing the cart and paying makes a new order instead.
+ * filling anything in again. Changing the cart and paying makes a new order instead. The order's real state is asked
+ * first, each time the page is shown: one paid where this tab could not see it (3-D Secure returning to another host
+ * name) empties the cart and offers nothing.
  */
 export function PendingCheckout({
   checkout,
@@ -28,7 +52,30 @@ export function PendingCheckout({
     () => pendingCheckoutOrder(storageKey),
     () => null,
   );
-  if (!orderId) return null;
+  // The answer for the order last asked about, and each showing of the page (a page restored by Back) asks again.
+  const [checked, setChecked] = useState<{ orderId: string; shown: number; state: CheckoutOrderState }>();
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setShown((count) => count + 1);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+  useEffect(() => {
+    if (!orderId) return;
+    let current = true;
+    void checkPendingCheckout(orderId, readOrderStatus).then((state) => {
+      if (current) setChecked({ orderId, shown, state });
+    });
+    return () => {
+      current = false;
+    };
+  }, [orderId, shown]);
+  // Nothing is offered until the shop has answered; without an answer, the offer stands (paying again refuses a
+  // paid order, in words).
+  if (!orderId || checked?.orderId !== orderId || checked.shown !== shown || checked.state === 'paid')
+    return null;
   return (
     <div className="mb-4 rounded-lg border border-sky-300 bg-sky-50 p-4" data-testid="pending-checkout">
       <p className="text-slate-900">{texts.pending.replace('{orderId}', orderId)}</p>

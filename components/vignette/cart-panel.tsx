@@ -144,10 +144,8 @@ export function CartPanel({
                   )}
                   {problems.map((problem, problemIndex) => {
                     const label = fieldLabel(problem.path, labels);
-                    const text = fill(
-                      errorText(problem.code ?? 'invalid', validation, labels.errors) ?? '',
-                      problem.params ?? {},
-                    );
+                    const text =
+                      errorText(problem.code ?? 'invalid', validation, labels.errors, problem.params) ?? '';
                     return (
                       <FieldError
                         key={problemIndex}

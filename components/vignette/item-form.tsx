@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import type { Catalog, CatalogProduct } from '@/lib/client/api';
-import { countrySign } from '@/lib/vignettes/countries';
+import { plateWithCountry } from '@/lib/vignettes/countries';
 import { normalizePlate } from '@/lib/vignettes/plate';
 import { validityOf, type Validity } from '@/lib/vignettes/validity';
 import { validityText, type ValidityTexts } from '@/lib/vignettes/validity-text';
@@ -146,10 +146,11 @@ export function ItemForm({
     [catalog, categoryCode],
   );
   const resolver = useMemo(() => itemResolver(categoryCode, products), [categoryCode, products]);
-  const { control, register, handleSubmit, reset, formState } = useForm<ItemFormValues>({
-    defaultValues: DEFAULT_VALUES,
-    resolver,
-  });
+  const { control, register, handleSubmit, reset, formState, setValue, clearErrors } =
+    useForm<ItemFormValues>({
+      defaultValues: DEFAULT_VALUES,
+      resolver,
+    });
   // Registered in the order they are shown, so that a failed submit focuses the first invalid field on the page.
   const typeField = register('type');
   const startField = useController({ control, name: 'startDate' });
@@ -437,6 +438,11 @@ export function ItemForm({
             onPlateBlur={plateField.field.onBlur}
             onCountryChange={countryField.field.onChange}
             onConfirmedChange={confirmField.field.onChange}
+            onConfirmationReset={() => {
+              // Unchecked because the plate or the country changed: its error waits for the next attempt to add.
+              setValue('plateConfirmed', false);
+              clearErrors('plateConfirmed');
+            }}
             errors={{
               plate: errors.plate?.message,
               country: errors.country?.message,
@@ -459,7 +465,7 @@ export function ItemForm({
                 data-testid="duplicate-warning"
               >
                 {fill(labels.add.duplicate, {
-                  plate: `${plate} (${countrySign(values.country) ?? values.country})`,
+                  plate: plateWithCountry(plate, values.country),
                   items: overlaps
                     .map(
                       (item) =>

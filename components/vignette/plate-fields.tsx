@@ -3,7 +3,7 @@
 import { useId, useState, type ChangeEvent, type Ref } from 'react';
 import { countryName, countrySign } from '@/lib/vignettes/countries';
 import { checkPlate, normalizePlate, OTHER_READING, type PlateWarning } from '@/lib/vignettes/plate';
-import { plateRefusalMessage } from '@/lib/vignettes/plate-refusal';
+import { isPlateRefusalKey, plateRefusalMessage } from '@/lib/vignettes/plate-refusal';
 import { FieldError } from '@/components/form/field-error';
 import { fill } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
@@ -27,6 +27,11 @@ interface PlateFieldsProps {
   onPlateChange: (plate: string) => void;
   onCountryChange: (country: string) => void;
   onConfirmedChange: (confirmed: boolean) => void;
+  /**
+   * The confirmation cleared because the plate or the country changed, not by the buyer's hand: no error for it
+   * until the next attempt. Without it, `onConfirmedChange(false)`.
+   */
+  onConfirmationReset?: () => void;
   onPlateBlur?: () => void;
   errors?: PlateFieldErrors;
   /** Show the plate's own check at once (after a submit), not only once the field was left. */
@@ -65,6 +70,7 @@ export function PlateCountryFields({
   onPlateChange,
   onCountryChange,
   onConfirmedChange,
+  onConfirmationReset = () => onConfirmedChange(false),
   onPlateBlur,
   errors = {},
   showErrors = false,
@@ -92,13 +98,17 @@ export function PlateCountryFields({
 
   const check = checkPlate(plate, country);
   const refusal = check.ok ? undefined : plateRefusalMessage(check);
-  const refusalText = refusal && fill(errorText(refusal.key, validation, labels.errors)!, refusal.params);
+  const refusalText = refusal && errorText(refusal.key, validation, labels.errors, refusal.params);
   // The check says what is wrong, with the position or county it names, once an error is due: the field was left,
-  // the form was submitted, or the schema or the API refused the plate (by the same check).
+  // the form was submitted, or the schema or the API refused the plate (by the same check). A refusal of the plate
+  // that the plate now passes (the country changed since) is stale, and not shown.
+  const staleRefusal = check.ok && isPlateRefusalKey(errors.plate);
   const plateError =
     refusalText && (showErrors || plateLeft || errors.plate)
       ? refusalText
-      : errorText(errors.plate, validation, labels.errors);
+      : staleRefusal
+        ? undefined
+        : errorText(errors.plate, validation, labels.errors);
   const countryError = errorText(errors.country, validation, labels.errors);
   const confirmError = errorText(errors.confirmed, validation, labels.errors);
 
@@ -114,7 +124,7 @@ export function PlateCountryFields({
     const caret = input.selectionStart ?? raw.length;
     const normalized = normalizePlate(raw);
     onPlateChange(normalized);
-    if (confirmed && normalized !== plate) onConfirmedChange(false);
+    if (confirmed && normalized !== plate) onConfirmationReset();
     if (normalized !== raw) {
       // React writes the value after this handler; the caret goes back where the typing was, not to the end.
       const position = normalizePlate(raw.slice(0, caret)).length;
@@ -139,7 +149,7 @@ export function PlateCountryFields({
           value={country}
           onChange={(event) => {
             onCountryChange(event.target.value);
-            if (confirmed) onConfirmedChange(false);
+            if (confirmed) onConfirmationReset();
           }}
           aria-invalid={countryError ? true : undefined}
           aria-describedby={describedBy(countryError && ids.countryError)}

@@ -7,7 +7,7 @@ import type { Catalog } from '@/lib/client/api';
 import { isApiRequestError, type ApiIssue } from '@/lib/client/api-error';
 import { apiOnDemand } from '@/lib/client/api-on-demand';
 import type { Locale } from '@/lib/i18n/routing';
-import { countrySign } from '@/lib/vignettes/countries';
+import { plateWithCountry } from '@/lib/vignettes/countries';
 import { countyName } from '@/lib/vignettes/counties';
 import { budapestToday } from '@/lib/vignettes/validity';
 import type { ValidityTexts } from '@/lib/vignettes/validity-text';
@@ -138,7 +138,7 @@ export function VignettePurchase({
         `${category?.title ?? item.categoryCode} ${categoryNames[item.categoryCode] ?? ''}`.trim(),
         typeof period === 'object' ? period.short : item.type,
         item.county ? fill(labels.cart.county, { county: countyName(item.county) }) : undefined,
-        `${item.plate} (${countrySign(item.country) ?? item.country})`,
+        plateWithCountry(item.plate, item.country),
       ]
         .filter(Boolean)
         .join(' · ');

@@ -1,4 +1,5 @@
 import { clearCart, randomId } from '@/lib/cart/cart-store';
+import { PAID_STATUSES, type OrderStatus } from '@/lib/orders/status';
 import type { OrderResponse } from './api';
 import { loading } from './loading';
 
@@ -50,6 +51,18 @@ function idempotencyKeyFor(storageKey: string, body: string): string {
   const key = randomId();
   saveCheckout(storageKey, { print, key });
   return key;
+}
+
+/** Forgets this tab's checkout of an order the shop does not know (any more); the cart stays. */
+function forgetCheckout(orderId: string) {
+  for (const storageKey of Object.values(CHECKOUT_STORAGE_KEYS)) {
+    if (readCheckout(storageKey)?.orderId !== orderId) continue;
+    try {
+      sessionStorage.removeItem(storageKey);
+    } catch {
+      // nothing to forget
+    }
+  }
 }
 
 /**
@@ -112,4 +125,32 @@ export function settleCheckout(orderId: string, paid: boolean) {
     }
     if (storageKey === CHECKOUT_STORAGE_KEYS.vignette) clearCart();
   }
+}
+
+/** What the shop says of a checkout's order: paid (whatever came after), not paid, or not known (no answer). */
+export type CheckoutOrderState = 'paid' | 'unpaid' | 'unknown';
+
+/**
+ * The real state of this tab's pending checkout's order, asked of the shop (`GET /api/orders/{id}`) before a page
+ * offers to continue its payment: the payment may have been finished where this tab cannot see it (3-D Secure
+ * returning to another host name, another tab). A paid order settles the checkout here too (its cart is emptied);
+ * an order the shop does not know is forgotten.
+ */
+export async function checkPendingCheckout(
+  orderId: string,
+  readStatus: (orderId: string) => Promise<OrderStatus | null>,
+): Promise<CheckoutOrderState> {
+  let status: OrderStatus | null;
+  try {
+    status = await readStatus(orderId);
+  } catch {
+    return 'unknown';
+  }
+  if (status === null) {
+    forgetCheckout(orderId);
+    return 'unknown';
+  }
+  if (!PAID_STATUSES.includes(status)) return 'unpaid';
+  settleCheckout(orderId, true);
+  return 'paid';
 }

@@ -31,6 +31,12 @@ export interface DeliveryFailedData {
   /** What could not be delivered: the vignettes' plates, or the top-up's phone number. */
   undelivered: string[];
   totalBani: number;
+  /**
+   * How many of the order's items were delivered (confirmed in their own e-mail): when any, the e-mail speaks only of
+   * the undelivered ones, and its refund promise is `refundableBani`, their price.
+   */
+  delivered?: number;
+  refundableBani?: number;
   /** ISO timestamp of the payment. */
   paidAt: string;
 }
@@ -55,12 +61,17 @@ function buildContent(data: DeliveryFailedData) {
   const amount = t('amount', { amount: formatLeiAmount(data.totalBani, locale) });
   const topUp = data.kind === 'TOPUP';
   const what = topUp ? t('whatTopUp') : t('whatVignettes');
+  const delivered = data.delivered ?? 0;
+  const counts = { delivered, missing: data.undelivered.length };
+  const refundable = t('amount', {
+    amount: formatLeiAmount(data.refundableBani ?? data.totalBani, locale),
+  });
   const summary: Row[] = [
     { label: t('orderNumber'), value: data.orderId, mono: true },
     { label: t('paidAt'), value: formatTimestamp(data.paidAt, locale) },
     { label: t('paid'), value: amount },
     {
-      label: data.kind === 'TOPUP' ? t('phone') : t('plates'),
+      label: data.kind === 'TOPUP' ? t('phone') : delivered ? t('platesUndelivered') : t('plates'),
       value: data.undelivered.join(', '),
       mono: true,
     },
@@ -69,7 +80,7 @@ function buildContent(data: DeliveryFailedData) {
     frame: {
       lang: locale,
       subject: t('subject', { orderId: data.orderId, brand: COMPANY.brand }),
-      preheader: t('preheader', { what }),
+      preheader: delivered ? t('preheaderPartial') : t('preheader', { what }),
       heading: t('heading'),
       signOff: [t('signOff'), t('team', { brand: COMPANY.brand })],
       footer: [
@@ -77,14 +88,21 @@ function buildContent(data: DeliveryFailedData) {
         t('sentTo', { email: data.email, orderId: data.orderId }),
       ],
     } satisfies MailFrame,
-    // A top-up is told in its own words: it is delivered to a phone by a provider, not issued for the road.
-    paragraphs: [
-      t('greeting'),
-      topUp ? t('introTopUp', { orderId: data.orderId }) : t('intro', { what, orderId: data.orderId }),
-      t('moneySafe', { amount }),
-    ],
+    // A top-up is told in its own words: it is delivered to a phone by a provider, not issued for the road. Of
+    // vignettes partly delivered, only those missing are named, and only their price promised back.
+    paragraphs: topUp
+      ? [t('greeting'), t('introTopUp', { orderId: data.orderId }), t('moneySafe', { amount })]
+      : delivered
+        ? [
+            t('greeting'),
+            t('introPartial', { orderId: data.orderId, ...counts }),
+            t('moneySafePartial', { amount: refundable, missing: counts.missing }),
+          ]
+        : [t('greeting'), t('intro', { what, orderId: data.orderId }), t('moneySafe', { amount })],
     summary,
-    notes: topUp ? [t('nextStepsTopUp'), t('noActionTopUp')] : [t('nextSteps'), t('noAction')],
+    notes: topUp
+      ? [t('nextStepsTopUp'), t('noActionTopUp')]
+      : [t('nextSteps'), delivered ? t('noActionPartial', counts) : t('noAction')],
     viewOrderText: t('viewOrderText'),
     viewOrderButton: t('viewOrderButton'),
     orderUrl: data.orderUrl,
@@ -99,7 +117,8 @@ function buildContent(data: DeliveryFailedData) {
 /**
  * The buyer's e-mail when delivery failed for good (the order is FULFILLMENT_FAILED), in their language: what could
  * not be delivered, that the money is safe, what staff do next (deliver it, or refund it in full), and how to reach
- * them. Every value is escaped in the HTML.
+ * them. Of an order partly delivered it names only what failed, and promises back only its price. Every value is
+ * escaped in the HTML.
  */
 export function renderDeliveryFailed(data: DeliveryFailedData): {
   subject: string;

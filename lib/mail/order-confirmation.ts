@@ -53,6 +53,12 @@ export interface OrderConfirmationData {
   paidAt?: string;
   totalBani: number;
   invoiceNumber?: string;
+  /**
+   * What the order holds that is not delivered (plates, or a top-up's number): when any, the e-mail confirms only
+   * what it lists, says that it is valid, and names what is still to come (told in its own e-mail).
+   */
+  undelivered?: string[];
+  /** What is delivered: all of the order's, or of an order left partly delivered, only that. */
   vignettes: {
     issuedId: string;
     plate: string;
@@ -134,6 +140,10 @@ function buildContent(data: OrderConfirmationData): Content {
   });
   const lei = (bani: number) => t('amount', { amount: formatLeiAmount(bani, locale) });
   const paidAt = new Date(data.paidAt ?? data.createdAt);
+  const undelivered = data.undelivered ?? [];
+  const partial = undelivered.length > 0;
+  const deliveredBani =
+    data.vignettes.reduce((sum, vignette) => sum + vignette.priceBani, 0) + (data.topUp?.priceBani ?? 0);
 
   const vignetteSections = data.vignettes.map((vignette, index): Section => {
     const categoryName = Object.hasOwn(messages.categories, vignette.categoryTitle)
@@ -218,13 +228,20 @@ function buildContent(data: OrderConfirmationData): Content {
       ],
     },
     greeting: t('greeting'),
-    intro: t('intro'),
+    intro: partial
+      ? t('introPartial', {
+          count: data.vignettes.length + (data.topUp ? 1 : 0),
+          undelivered: undelivered.join(', '),
+        })
+      : t('intro'),
     summary: [
       { label: t('orderNumber'), value: data.orderId, mono: true },
       { label: t('orderDate'), value: formatTimestamp(data.createdAt, locale) },
     ],
     groups,
-    total: { label: t('total'), value: lei(data.totalBani) },
+    total: partial
+      ? { label: t('totalDelivered'), value: lei(deliveredBani) }
+      : { label: t('total'), value: lei(data.totalBani) },
     notes,
     withdrawal: {
       heading: t('withdrawalHeading'),

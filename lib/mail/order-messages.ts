@@ -9,6 +9,7 @@ import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import type { Locale } from '@/lib/i18n/routing';
 import { ATTENTION_REASONS, type AttentionReason } from '@/lib/orders/attention';
 import { buyerOrderUrl } from '@/lib/orders/document-access';
+import { deliveryShortfall } from '@/lib/orders/partial-delivery';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import { renderDeliveryFailed } from './delivery-failed';
 import { heldBackDataOf, renderEfacturaHeldBack } from './efactura-held-back';
@@ -78,6 +79,7 @@ export async function deliveryFailedMessage(
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
     db.select().from(invoices).where(eq(invoices.orderId, order.id)),
   ]);
+  const shortfall = deliveryShortfall(items, order.amountBani);
   const undelivered = items
     .filter((item) => !item.issuedId)
     .map((item) => (order.kind === 'TOPUP' ? formatNationalPhone(item.phone ?? '') : (item.plate ?? '')));
@@ -89,6 +91,8 @@ export async function deliveryFailedMessage(
     kind: order.kind,
     undelivered,
     totalBani: order.amountBani,
+    delivered: shortfall.delivered,
+    refundableBani: shortfall.refundableBani,
     paidAt: (invoice?.issuedAt ?? order.createdAt).toISOString(),
   });
   return { to: order.email, ...rendered, attachments: [] };

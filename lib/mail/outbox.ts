@@ -11,7 +11,8 @@ import { logger, withoutEmailAddresses } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { queueStaffAlert } from '@/lib/orders/staff-alerts';
 import { buyerOrderUrl } from '@/lib/orders/document-access';
-import { loadOrderDocument, type DocumentTopUp } from '@/lib/orders/order-document';
+import { loadOrderDocument, type DocumentTopUp, type DocumentVignette } from '@/lib/orders/order-document';
+import { isPartialConfirmation } from '@/lib/orders/partial-delivery';
 import { ORDER_DOCUMENTS } from '@/lib/orders/send-documents';
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
 import { EFACTURA_HELD_BACK } from './efactura-held-back';
@@ -42,13 +43,27 @@ export function getMailer(): Mailer {
   return globalForMail.roadMailer;
 }
 
-/** The confirmation of an order, with its vignettes' ids and the invoice attached. */
-export async function orderConfirmationMessage(db: Db, orderId: string): Promise<MailMessage | null> {
+/**
+ * The confirmation of an order, with its vignettes' ids and the invoice attached. It confirms what was delivered: of
+ * an order left partly delivered, only that, naming what is still to come. The confirmation queued for a partly
+ * delivered order (`partialOnly`) is obsolete once everything is delivered: the full one is queued then.
+ */
+export async function orderConfirmationMessage(
+  db: Db,
+  orderId: string,
+  partialOnly = false,
+): Promise<MailMessage | typeof OBSOLETE | null> {
   const order = await loadOrderDocument(db, orderId);
   if (!order) return null;
+  const undelivered = order.items.filter(
+    (item) => !(item.kind === 'VIGNETTE' ? item.issuedId : item.reference),
+  );
+  if (partialOnly && !undelivered.length) return OBSOLETE;
   const invoice = invoiceDocumentOf(order);
   const pdf = invoice && (await invoicePdf(invoice));
-  const topUp = order.items.find((item) => item.kind === 'TOPUP');
+  const topUp = order.items.find(
+    (item): item is DocumentTopUp => item.kind === 'TOPUP' && Boolean(item.reference),
+  );
   const data: OrderConfirmationData = {
     orderId,
     orderUrl: await buyerOrderUrl(db, order.locale, orderId),
@@ -61,8 +76,9 @@ export async function orderConfirmationMessage(db: Db, orderId: string): Promise
     // The invoice is issued in the paying transaction: its time is the payment's, from which a vignette for today runs.
     paidAt: order.invoice?.issuedAt.toISOString(),
     topUp: topUp && topUpOf(topUp, order.locale),
+    undelivered: undelivered.map((item) => (item.kind === 'VIGNETTE' ? (item.plate ?? '') : item.phone)),
     vignettes: order.items
-      .filter((item) => item.kind === 'VIGNETTE')
+      .filter((item): item is DocumentVignette => item.kind === 'VIGNETTE' && Boolean(item.issuedId))
       .map((vignette) => ({
         issuedId: vignette.issuedId ?? '',
         plate: vignette.plate ?? '',
@@ -117,9 +133,11 @@ async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof O
       return orderDocumentsMessage(db, row);
     // ORDER_CONFIRMATION, and rows written before kinds were named.
     default: {
-      const message = row.orderId ? await orderConfirmationMessage(db, row.orderId) : null;
+      const message = row.orderId
+        ? await orderConfirmationMessage(db, row.orderId, isPartialConfirmation(row.details))
+        : null;
       // A re-send staff asked for goes where they said.
-      return message && row.recipient ? { ...message, to: row.recipient } : message;
+      return message && message !== OBSOLETE && row.recipient ? { ...message, to: row.recipient } : message;
     }
   }
 }

@@ -1,5 +1,7 @@
 import { declineReasonOf, type DeclineReason } from '@/lib/payments/decline-reasons';
 import { maskEmail, maskPhone, type OrderRow } from './orders';
+import { deliveryShortfall } from './partial-delivery';
+import { PAID_STATUSES } from './status';
 import { payAgainRefusal, payAgainUntil, type PayAgainRefusal } from './pay-again-rules';
 import { vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
 
@@ -46,16 +48,33 @@ export interface BuyerOrder {
   };
   /** Whether the order has an invoice: it was paid. */
   hasInvoice: boolean;
+  /**
+   * An order whose delivery failed after some of its vignettes were issued: how many are (valid), the plates of
+   * those that are not, and what a refund of those gives back.
+   */
+  partlyFailed?: { delivered: number; undelivered: string[]; refundableBani: number };
+}
+
+/** What the buyer is told of an order left partly delivered (lib/orders/partial-delivery.ts), if it is one. */
+function partlyFailedOf(order: OrderRow, items: BuyerOrder['items']): BuyerOrder['partlyFailed'] {
+  if (order.status !== 'FULFILLMENT_FAILED') return undefined;
+  const delivery = items.map((item) => ({
+    issuedId: item.kind === 'TOPUP' ? item.reference : item.issuedId,
+    priceBani: item.priceBani,
+  }));
+  const shortfall = deliveryShortfall(delivery, order.amountBani);
+  if (!shortfall.partial) return undefined;
+  return {
+    delivered: shortfall.delivered,
+    undelivered: items.flatMap((item, index) =>
+      delivery[index]!.issuedId ? [] : [item.kind === 'TOPUP' ? item.phone : (item.plate ?? '')],
+    ),
+    refundableBani: shortfall.refundableBani,
+  };
 }
 
 const UNPAID: readonly OrderRow['status'][] = ['FAILED', 'EXPIRED', 'CANCELED'];
-const INVOICED: readonly OrderRow['status'][] = [
-  'PAID',
-  'FULFILLED',
-  'FULFILLMENT_FAILED',
-  'REFUND_PENDING',
-  'REFUNDED',
-];
+const INVOICED = PAID_STATUSES;
 
 function buyerItem({ item, categoryTitle, topUp }: LoadedItem): BuyerVignette | BuyerTopUp {
   if (topUp) {
@@ -88,7 +107,10 @@ function buyerItem({ item, categoryTitle, topUp }: LoadedItem): BuyerVignette | 
  * e-mail and phone are masked, and a PIN (money) never leaves by this way: it travels only by e-mail.
  */
 export function toBuyerOrder({ order, items }: LoadedOrder, now = new Date()): BuyerOrder {
+  const buyerItems = items.map(buyerItem);
+  const partlyFailed = partlyFailedOf(order, buyerItems);
   return {
+    ...(partlyFailed ? { partlyFailed } : {}),
     ...(UNPAID.includes(order.status)
       ? {
           unpaid: {
@@ -110,7 +132,7 @@ export function toBuyerOrder({ order, items }: LoadedOrder, now = new Date()): B
     email: maskEmail(order.email),
     amountBani: order.amountBani,
     createdAt: order.createdAt,
-    items: items.map(buyerItem),
+    items: buyerItems,
   };
 }
 

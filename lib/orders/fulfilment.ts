@@ -10,6 +10,7 @@ import { countProviderCall, type MetricsProvider } from '@/lib/metrics/registry'
 import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import { loadOrderItems } from './order-read';
+import { PARTIAL_CONFIRMATION } from './partial-delivery';
 import { queueStaffAlert } from './staff-alerts';
 import { transitionOrder, type OrderItemRow, type OrderRow } from './orders';
 
@@ -175,28 +176,36 @@ async function fulfilBatch(db: Db, deliverers: Deliverers, batch: OrderRow[]): P
 /**
  * Delivers what is undelivered of one paid order; true when this call made it FULFILLED. A temporary failure counts
  * an attempt; at the last one, or at once when the provider refused for good (a permanent IssueError), the order is
- * left to staff as FULFILLMENT_FAILED with the provider's reason, and they are alerted. An item another pass is
- * asking for right now is left to it.
+ * left to staff as FULFILLMENT_FAILED with the provider's reason, and they are alerted, once its other items were
+ * asked for too: what can be delivered is, and is confirmed at once. An item another pass is asking for right now is
+ * left to it.
  */
 export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRow): Promise<boolean> {
   const items = await loadOrderItems(db, order.id);
   let complete = true;
+  let delivered = 0;
+  // The item that failed for good, if one did: the others are still asked, so what can be delivered is delivered.
+  let givenUp: { message: string; refused: boolean; attempts: number } | undefined;
   for (const { item } of items) {
-    if (item.issuedId) continue;
+    if (item.issuedId) {
+      delivered++;
+      continue;
+    }
     const claim = await claimItem(db, item);
     if (!claim) {
       complete = false;
       continue;
     }
     try {
-      const delivered = await deliverItem(db, deliverers, order, item, claim.askedBefore);
+      const answer = await deliverItem(db, deliverers, order, item, claim.askedBefore);
       // A crash here leaves the item undelivered in our records: the next pass asks again with the same key, and
       // the issuer answers with what it registered the first time.
       crashPoint('delivery-issued');
       await db
         .update(orderItems)
-        .set({ ...delivered, issueError: null })
+        .set({ ...answer, issueError: null })
         .where(eq(orderItems.id, item.id));
+      delivered++;
     } catch (error) {
       complete = false;
       const attempts = item.issueAttempts + 1;
@@ -207,28 +216,12 @@ export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRo
         .where(eq(orderItems.id, item.id));
       const refused = error instanceof IssueError && !error.temporary;
       logger.warn({ orderId: order.id, position: item.position, attempts, refused }, 'delivery failed');
-      if (refused || attempts >= MAX_ISSUE_ATTEMPTS) {
-        await db.transaction(async (tx) => {
-          const failed = await transitionOrder(tx, {
-            orderId: order.id,
-            to: 'FULFILLMENT_FAILED',
-            reason: refused
-              ? `delivery refused: ${message}`
-              : `delivery failed ${attempts} times: ${message}`,
-            actor: order.kind === 'TOPUP' ? 'top-up provider' : 'issuer',
-            code: 'delivery.failed',
-            params: { attempts, error: message },
-          });
-          if (failed) {
-            // The buyer hears it from us, in their language, as staff do.
-            await tx.insert(outbox).values({ kind: 'DELIVERY_FAILED', orderId: order.id });
-            await queueStaffAlert(tx, order.id, 'FULFILLMENT_FAILED', message);
-          }
-        });
-        kick('mail');
-        break;
-      }
+      if (refused || attempts >= MAX_ISSUE_ATTEMPTS) givenUp ??= { message, refused, attempts };
     }
+  }
+  if (givenUp) {
+    await failOrder(db, order, givenUp, delivered);
+    return false;
   }
   if (!complete) return false;
   const moved = await db.transaction(async (tx) => {
@@ -243,4 +236,44 @@ export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRo
     return from !== null;
   });
   return moved;
+}
+
+/**
+ * Leaves the order to staff as FULFILLMENT_FAILED with the provider's reason, alerts them, and tells the buyer what
+ * was not delivered; what was delivered (`delivered` items) is valid, and its confirmation goes at once.
+ */
+async function failOrder(
+  db: Db,
+  order: OrderRow,
+  { message, refused, attempts }: { message: string; refused: boolean; attempts: number },
+  delivered: number,
+) {
+  await db.transaction(async (tx) => {
+    const failed = await transitionOrder(tx, {
+      orderId: order.id,
+      to: 'FULFILLMENT_FAILED',
+      reason: refused ? `delivery refused: ${message}` : `delivery failed ${attempts} times: ${message}`,
+      actor: order.kind === 'TOPUP' ? 'top-up provider' : 'issuer',
+      code: 'delivery.failed',
+      params: { attempts, error: message },
+    });
+    if (failed) {
+      // The buyer hears it from us, in their language, as staff do.
+      await tx.insert(outbox).values({ kind: 'DELIVERY_FAILED', orderId: order.id });
+      // Once: a delivery staff retried that fails again has confirmed nothing new.
+      const [confirmed] = delivered
+        ? await tx
+            .select({ id: outbox.id })
+            .from(outbox)
+            .where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'ORDER_CONFIRMATION')))
+            .limit(1)
+        : [];
+      if (delivered && !confirmed)
+        await tx
+          .insert(outbox)
+          .values({ kind: 'ORDER_CONFIRMATION', orderId: order.id, details: { ...PARTIAL_CONFIRMATION } });
+      await queueStaffAlert(tx, order.id, 'FULFILLMENT_FAILED', message);
+    }
+  });
+  kick('mail');
 }

@@ -97,7 +97,8 @@ export function toStaffTransaction(
         id: item.id,
         revision: item.revision,
         reference: item.issuedId,
-        attempts: item.issueAttempts,
+        // The attempts counted are the failed ones; the one that delivered the item is an attempt too.
+        attempts: item.issueAttempts + (item.issuedId ? 1 : 0),
         lastError: item.issueError,
       };
       if (order.kind === 'VIGNETTE') {

@@ -88,6 +88,13 @@ export function countrySign(code: string): string | undefined {
   return SIGN_BY_CODE.get(code);
 }
 
+/**
+ * A vehicle as the buyer's documents name it, `B123ABC (DE)`: the plate and the country's ISO code, the same in the
+ * cart, on the order page, in the e-mail and on the invoice. The registration sign (`D`) belongs to the plate itself
+ * (its preview and the country list), not to these lines.
+ */
+export const plateWithCountry = (plate: string, country: string) => `${plate} (${country})`;
+
 const displayNames = new Map<string, Intl.DisplayNames | null>();
 
 function regionNames(locale: string): Intl.DisplayNames | null {

@@ -46,3 +46,23 @@ export function plateRefusalMessage(refusal: PlateRefusal): MessageWithParams {
       return { key: 'plateRoLetterQ', params: { position: refusal.index + 1 } };
   }
 }
+
+/** The message keys of a refused plate (checkPlate's reasons), as {@link plateRefusalMessage} names them. */
+export const PLATE_REFUSAL_KEYS: ReadonlySet<string> = new Set([
+  'plateRequired',
+  'plateCharacters',
+  'plateFormat',
+  'plateLetterForDigit',
+  'plateDigitForLetter',
+  'plateRoFirstLetter',
+  'plateRoCountyMissing',
+  'plateRoCountyUnknown',
+  'plateRoBucharestDigits',
+  'plateRoCountyDigits',
+  'plateRoLetters',
+  'plateRoLetterQ',
+]);
+
+/** Whether an error key is a refusal of the plate by its check, which a plate that now passes makes stale. */
+export const isPlateRefusalKey = (key: string | undefined) =>
+  key !== undefined && PLATE_REFUSAL_KEYS.has(key);

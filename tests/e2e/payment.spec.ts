@@ -220,11 +220,20 @@ test('with no configuration at all, the e-mail of a paid order is written to DAT
     await payWithCard(page, '9900004810225098');
 
     const outbox = path.join(dataDir, 'outbox');
+    // Only the finished messages: a `.tmp` file is being written and may be renamed between listing and reading it.
+    const readMessage = (file: string) => {
+      try {
+        return fs.readFileSync(path.join(outbox, file), 'utf8');
+      } catch {
+        return '';
+      }
+    };
     const emlFor = () =>
       fs.existsSync(outbox)
         ? fs
             .readdirSync(outbox)
-            .find((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(orderId))
+            .filter((file) => file.endsWith('.eml'))
+            .find((file) => readMessage(file).includes(orderId))
         : undefined;
     await expect.poll(emlFor, { timeout: 60_000 }).toBeTruthy();
     const mail = await simpleParser(fs.readFileSync(path.join(outbox, emlFor()!)));

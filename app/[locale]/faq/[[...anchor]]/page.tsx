@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FaqAccordion } from '@/components/faq/faq-accordion';
 import { PriceTable } from '@/components/faq/price-table';
+import { hasPrices } from '@/lib/vignettes/yearly-renewal';
 import { JsonLd } from '@/components/seo/json-ld';
 import { pageLatestRate, pagePriceTable } from '@/lib/catalog/page-data';
 import { currentBudapestYear } from '@/lib/catalog/price-table';
@@ -67,10 +68,11 @@ export default async function FaqPage({ params }: Props) {
   setRequestLocale(locale);
   const { category, question } = selectionOf(anchor);
   const year = currentBudapestYear();
-  const [t, ui, rows, rate] = await Promise.all([
+  const [t, ui, rows, nextRows, rate] = await Promise.all([
     getTranslations('FaqPage'),
     getTranslations('FaqUi'),
     pagePriceTable(year),
+    pagePriceTable(year + 1),
     pageLatestRate(),
   ]);
 
@@ -96,6 +98,8 @@ export default async function FaqPage({ params }: Props) {
         </p>
       ))}
       {showsPrices && <PriceTable year={year} rows={rows} rate={rate} />}
+      {/* Next year's prices, as soon as staff have set them (its yearly vignettes go on sale on 1 December). */}
+      {showsPrices && hasPrices(nextRows) && <PriceTable year={year + 1} rows={nextRows} rate={rate} />}
     </div>
   );
 

@@ -21,6 +21,7 @@ import {
 } from '@/lib/orders/document-access';
 import { ORDER_LOOKUP_HEADER } from '@/lib/orders/order-lookup';
 import { loadOrder } from '@/lib/orders/order-read';
+import { RESEND_INTERVAL_MS } from '@/lib/orders/resend';
 import { pageMetadata } from '@/lib/seo/metadata';
 
 interface Props {
@@ -74,13 +75,20 @@ export default async function OrderPage({ params, searchParams }: Props) {
   if (!order) return <NotFoundView />;
   const [t, format] = await Promise.all([getTranslations('OrderPage'), getFormatter()]);
   const isTopUp = order.kind === 'TOPUP';
-  const statusText =
-    isTopUp &&
-    (order.status === 'PAID' || order.status === 'FULFILLED' || order.status === 'FULFILLMENT_FAILED')
+  const lei = (bani: number) => format.number(bani / 100, { style: 'currency', currency: 'RON' });
+  // Part of the order delivered: what was is valid, and what the page promises covers only the rest.
+  const statusText = order.partlyFailed
+    ? t('statusPartlyFailed', {
+        delivered: order.partlyFailed.delivered,
+        missing: order.partlyFailed.undelivered.length,
+        plates: order.partlyFailed.undelivered.join(', '),
+        amount: lei(order.partlyFailed.refundableBani),
+      })
+    : isTopUp &&
+        (order.status === 'PAID' || order.status === 'FULFILLED' || order.status === 'FULFILLMENT_FAILED')
       ? t(`topUpStatus.${order.status}`)
       : t(`status.${order.status}`);
   const inProgress = order.status === 'PENDING_PAYMENT' || order.status === 'PAID';
-  const lei = (bani: number) => format.number(bani / 100, { style: 'currency', currency: 'RON' });
   // The e-mail's key goes along with each download; the placing browser's cookie goes by itself.
   const documentUrl = (query = '') => {
     const search = new URLSearchParams(query);
@@ -154,6 +162,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
                 sentText={t('documentsSent')}
                 waitText={t.raw('documentsWait') as string}
                 failedText={t('documentsFailed')}
+                intervalSeconds={RESEND_INTERVAL_MS / 1000}
               />
             </>
           )}
@@ -166,6 +175,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
           sentText={t('resent')}
           waitText={t.raw('resendWait') as string}
           failedText={t('resendFailed')}
+          intervalSeconds={RESEND_INTERVAL_MS / 1000}
         />
       )}
     </div>

@@ -10,6 +10,7 @@ import {
 import type { CategoryNames } from '@/lib/i18n/labels';
 import { VignettePurchase } from '@/components/vignette/vignette-purchase';
 import { PendingCheckout } from '@/components/order/pending-checkout';
+import { YearlyRenewalNotice } from '@/components/vignette/yearly-renewal-notice';
 import { ClosedWhenNotSold, ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
 import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
@@ -129,6 +130,7 @@ export default async function VignetteProductPage({ params }: Props) {
       <div className="mt-8">
         <ClosedWhenNotSold line="vignettes" noticeId="line-closed">
           <PendingCheckout checkout="vignette" texts={payAgain} />
+          <YearlyRenewalNotice categoryCode={category.code} catalog={catalog} locale={locale} />
           <VignettePurchase
             categoryCode={category.code}
             initialCatalog={catalog}

@@ -150,6 +150,26 @@ describe('ItemForm', () => {
     expect(screen.getByRole('textbox', { name: labels.plate.label })).toHaveValue('');
   });
 
+  it('does not show the confirmation’s error again before a new attempt when a plate change unticks it', async () => {
+    renderForm();
+    const user = userEvent.setup({ delay: 20 });
+    const plateBox = screen.getByRole('textbox', { name: labels.plate.label });
+    await user.type(plateBox, 'CJ 22 XYZ');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: labels.add.button })));
+    const confirmError = labels.errors.plateConfirm;
+    await waitFor(() => expect(screen.getByText(confirmError)).toBeInTheDocument());
+
+    await user.click(screen.getByRole('checkbox', { name: /CJ22XYZ/ }));
+    await waitFor(() => expect(screen.queryByText(confirmError)).not.toBeInTheDocument());
+    // A corrected plate unticks the confirmation; the buyer is not scolded for it before trying again.
+    await user.type(plateBox, 'A');
+    expect(screen.getByRole('checkbox', { name: /CJ22XYZA/ })).not.toBeChecked();
+    expect(screen.queryByText(confirmError)).not.toBeInTheDocument();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: labels.add.button })));
+    await waitFor(() => expect(screen.getByText(confirmError)).toBeInTheDocument());
+  });
+
   it('asks for the county of a county vignette', async () => {
     renderForm();
     fireEvent.click(radio(/^Anuală județeană/));

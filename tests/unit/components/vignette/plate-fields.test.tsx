@@ -58,6 +58,18 @@ const describedBy = (element: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent);
 
 describe('PlateCountryFields', () => {
+  it('drops a refusal of the plate made for another country once the plate passes, never showing a placeholder', async () => {
+    // The form's schema refused XY123AB for Romania's county and kept only its key; the buyer then chose Germany.
+    render(<Harness errors={{ plate: 'plateRoCountyUnknown' }} initialPlate="XY123AB" />);
+    expect(describedBy(plateField())).toContainEqual(
+      expect.stringMatching(/^XY nu este indicativul unui județ/),
+    );
+    await userEvent.selectOptions(countryField(), 'DE');
+    expect(plateField()).not.toHaveAttribute('aria-invalid');
+    expect(document.body.textContent).not.toMatch(/\{county\}/);
+    expect(screen.getByTestId('plate-preview')).toHaveTextContent('DXY123AB');
+  });
+
   it('normalizes the plate as it is typed and shows it as it will be registered', async () => {
     render(<Harness />);
     await type('hd 12 abc');

@@ -48,6 +48,28 @@ describe('renderDeliveryFailed', () => {
     expect(mail.text).toContain('phone number');
   });
 
+  it('of a partly delivered order names only what failed, and promises back only its price', () => {
+    const mail = renderDeliveryFailed(
+      data({ locale: 'en', undelivered: ['FAIL321'], delivered: 1, refundableBani: 5990 }),
+    );
+    expect(mail.text).toContain('FAIL321');
+    expect(mail.text).not.toContain('B123ABC');
+    expect(mail.text).toMatch(/issued one of its vignettes: it is valid/);
+    expect(mail.text).toMatch(/we refund 59\.90 lei for it/);
+    expect(mail.text).not.toMatch(/refund the full|179\.52 lei for it/);
+    expect(mail.text).toMatch(/You can drive on the issued vignette/);
+    expect(mail.text).not.toMatch(/your vignettes/);
+  });
+
+  it.each(locales)('of a partly delivered order is written in %s, with every value filled', (locale) => {
+    const mail = renderDeliveryFailed(
+      data({ locale, undelivered: ['FAIL321', 'FAIL322'], delivered: 2, refundableBani: 5990 }),
+    );
+    expect(mail.text).toContain('FAIL321, FAIL322');
+    expect(mail.text).toMatch(/59[,.]90/);
+    expect(`${mail.subject}${mail.text}`).not.toMatch(/[{}]/);
+  });
+
   it('escapes what the buyer typed in the HTML', () => {
     const mail = renderDeliveryFailed(data({ undelivered: ['<b>X</b>'] }));
     expect(mail.html).not.toContain('<b>X</b>');

@@ -150,6 +150,31 @@ describe('renderOrderConfirmation', () => {
     expect(paidPastMidnight.text).not.toContain('00:00');
   });
 
+  it.each(['ro', 'en', 'de', 'hu'] as const)(
+    'in %s confirms the delivered vignettes of a partly delivered order as valid, naming what is still to come',
+    (locale) => {
+      const [issued] = order().vignettes;
+      const mail = renderOrderConfirmation(order({ locale, vignettes: [issued!], undelivered: ['FAIL321'] }));
+      expect(mail.text).toContain('HU-E-98765432');
+      expect(mail.text).not.toContain('HU-E-11112222');
+      expect(mail.text).toContain('FAIL321');
+      // The total of what is confirmed, not of the order.
+      expect(mail.text).toMatch(/(Total|Gesamtbetrag|összege).*401[,.]23 le[ij]/i);
+      expect(mail.text).not.toMatch(/1[.\s ]?234[,.]56/);
+      expect(`${mail.subject}${mail.text}`).not.toMatch(/[{}]/);
+    },
+  );
+
+  it('says in English that the delivered vignette is valid to drive on', () => {
+    const [issued] = order().vignettes;
+    const mail = renderOrderConfirmation(
+      order({ locale: 'en', vignettes: [issued!], undelivered: ['FAIL321'] }),
+    );
+    expect(mail.text).toMatch(/The vignette below is issued and valid: you can drive on it/);
+    expect(mail.text).toMatch(/We could not issue the vignette for FAIL321 yet/);
+    expect(mail.text).toMatch(/Total of the issued vignettes: 401\.23 lei/);
+  });
+
   it('shows a county name it is given as it is', () => {
     const countyVignette = { ...order().vignettes[1]!, county: 'Győr-Moson-Sopron' };
     expect(renderOrderConfirmation(order({ vignettes: [countyVignette] })).text).toContain(

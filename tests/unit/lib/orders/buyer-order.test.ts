@@ -33,6 +33,16 @@ describe('toBuyerOrder', () => {
     expect(pending).toMatchObject({ kind: 'VIGNETTE', county: 'pest', issuedId: null });
     expect(pending).not.toHaveProperty('issueError');
   });
+
+  it('tells of a partly delivered order what failed and what a refund of it gives back', () => {
+    expect(toBuyerOrder(vignetteOrder({ status: 'FULFILLMENT_FAILED' })).partlyFailed).toEqual({
+      delivered: 1,
+      undelivered: ['B123XYZ'],
+      refundableBani: 2345,
+    });
+    // Nothing delivered, or all of it, or the delivery still going on: no partial story to tell.
+    expect(toBuyerOrder(vignetteOrder({ status: 'PAID' }))).not.toHaveProperty('partlyFailed');
+  });
 });
 
 describe('buyerOrderAnswer', () => {

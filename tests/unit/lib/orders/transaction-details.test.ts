@@ -19,7 +19,8 @@ describe('toStaffTransaction', () => {
         id: 21,
         revision: 0,
         reference: 'REF-9',
-        attempts: 0,
+        // Delivered at the first attempt: one attempt, never "0 delivery attempts".
+        attempts: 1,
         lastError: null,
         pin: '••••••••9012',
       },

@@ -2,6 +2,7 @@ import {
   countryName,
   countrySign,
   isRegistrationCountry,
+  plateWithCountry,
   REGISTRATION_COUNTRIES,
 } from '@/lib/vignettes/countries';
 import { locales } from '@/lib/i18n/routing';
@@ -155,5 +156,12 @@ describe('countryName', () => {
     expect(countryName('QQ', 'en')).toBe('QQ');
     expect(countryName('x', 'en')).toBe('x');
     expect(countryName('RO', 'not a locale!')).toBe('RO');
+  });
+});
+
+describe('plateWithCountry', () => {
+  it('names a vehicle by its ISO code, as the order page, the e-mail and the invoice do, not by its plate sign', () => {
+    expect(plateWithCountry('B123ABC', 'DE')).toBe('B123ABC (DE)');
+    expect(plateWithCountry('ABC123', 'HU')).toBe('ABC123 (HU)');
   });
 });

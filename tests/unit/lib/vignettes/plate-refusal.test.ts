@@ -1,4 +1,4 @@
-import { plateRefusalMessage } from '@/lib/vignettes/plate-refusal';
+import { PLATE_REFUSAL_KEYS, plateRefusalMessage } from '@/lib/vignettes/plate-refusal';
 import type { PlateRefusal } from '@/lib/vignettes/plate';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
@@ -35,6 +35,10 @@ describe('plateRefusalMessage', () => {
 
   it.each(REFUSALS)('%j → %s with the values it names, counted from 1', (refusal, key, params) => {
     expect(plateRefusalMessage(refusal)).toEqual({ key, params });
+  });
+
+  it('names every key it gives among the refusal keys, which a plate that passes makes stale', () => {
+    expect(new Set(REFUSALS.map(([, key]) => key))).toEqual(PLATE_REFUSAL_KEYS);
   });
 
   it.each(Object.entries({ ro, en, de, hu }))(

@@ -1,0 +1,38 @@
+/** @jest-environment jsdom */
+import { act, render, screen } from '@testing-library/react';
+import { PendingCheckout } from '@/components/order/pending-checkout';
+import { readCart } from '@/lib/cart/cart-store';
+import ro from '@/messages/ro.json';
+import { tabMidCheckout } from '../../../support/checkout-tab';
+
+jest.mock('@/lib/client/api', () => ({ api: { get: jest.fn(), post: jest.fn() } }));
+const { api } = jest.requireMock('@/lib/client/api') as { api: { get: jest.Mock } };
+
+const ORDER_ID = 'BBBBBBBBBBBBBBBBBBBBBB';
+const answering = (status: string) => ({ json: async () => ({ orderId: ORDER_ID, status }) });
+
+async function renderMidCheckout() {
+  tabMidCheckout(ORDER_ID);
+  await act(async () => {
+    render(<PendingCheckout checkout="vignette" texts={ro.PayAgain} />);
+  });
+}
+
+describe('PendingCheckout across host names', () => {
+  beforeEach(() => api.get.mockReset());
+
+  it('shows nothing and empties the cart when the order was paid elsewhere (3-D Secure on another host)', async () => {
+    api.get.mockReturnValue(answering('FULFILLED'));
+    await renderMidCheckout();
+    expect(api.get).toHaveBeenCalledWith(`/api/orders/${ORDER_ID}`, expect.anything());
+    expect(screen.queryByTestId('pending-checkout')).toBeNull();
+    expect(readCart()).toEqual([]);
+  });
+
+  it('offers to continue the payment of an order still unpaid, keeping the cart', async () => {
+    api.get.mockReturnValue(answering('PENDING_PAYMENT'));
+    await renderMidCheckout();
+    expect(await screen.findByTestId('pending-checkout')).toHaveTextContent(ORDER_ID);
+    expect(readCart()).toHaveLength(1);
+  });
+});
