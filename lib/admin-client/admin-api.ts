@@ -178,10 +178,13 @@ export const auditUrl = (query: AuditFilters & { page: number; size: number }) =
     to: query.to,
   });
 
-export const invoicePdfUrl = (orderId: string) => withQuery('/api/invoice', { orderId });
+/** An order's invoice as its PDF: its current one, or the one of `invoiceId` (a replaced one included). */
+export const invoicePdfUrl = (orderId: string, invoiceId?: number) =>
+  withQuery('/api/invoice', { orderId, invoiceId });
 
 /** The same invoice as its RO e-Factura UBL XML. */
-export const invoiceXmlUrl = (orderId: string) => withQuery('/api/invoice', { orderId, format: 'xml' });
+export const invoiceXmlUrl = (orderId: string, invoiceId?: number) =>
+  withQuery('/api/invoice', { orderId, invoiceId, format: 'xml' });
 
 /** An export of a range; the spreadsheet is written in `lang`, the admin's language (the XML has none). */
 export const exportUrl = (format: 'xml' | 'excel', range: { from: string; to: string }, lang: Locale) =>

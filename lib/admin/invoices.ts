@@ -14,18 +14,21 @@ const INVOICE_NUMBER = /^([A-Za-z]{2,8})-(\d{4})-(\d{1,9})$/;
  * The invoices a search text can mean, as a union of index lookups: the full invoice number, a bare number (in
  * every series and year), the order id, or the buyer's e-mail by its beginning (case-insensitive).
  */
+/** The order an invoice belongs to, whether it is the order's current invoice or one replaced by a new one. */
+const invoiceOrderId = sql<string>`coalesce(${invoices.orderId}, ${invoices.replacedOrderId})`;
+
 function searchCondition(text: string): SQL {
   const lookups: SQL[] = [sql`select ${text}::text`, ordersByEmailPrefix(text)];
   const full = INVOICE_NUMBER.exec(text);
   if (full) {
     const [, series, year, number] = full;
-    lookups.push(sql`select ${invoices.orderId} from ${invoices}
+    lookups.push(sql`select ${invoiceOrderId} from ${invoices}
       where ${invoices.series} = ${series!.toUpperCase()} and ${invoices.year} = ${Number(year)} and ${invoices.number} = ${Number(number)}`);
   }
   if (/^\d{1,9}$/.test(text)) {
-    lookups.push(sql`select ${invoices.orderId} from ${invoices} where ${invoices.number} = ${Number(text)}`);
+    lookups.push(sql`select ${invoiceOrderId} from ${invoices} where ${invoices.number} = ${Number(text)}`);
   }
-  return sql`${invoices.orderId} in (${sql.join(lookups, sql` union all `)})`;
+  return sql`${invoiceOrderId} in (${sql.join(lookups, sql` union all `)})`;
 }
 
 /** One page of invoices, newest first, with the number of all that match. Amounts in bani. */
@@ -34,7 +37,9 @@ export async function listInvoices(db: Db, query: InvoiceListQuery) {
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        orderId: invoices.orderId,
+        id: invoices.id,
+        orderId: invoiceOrderId,
+        replaced: sql<boolean>`${invoices.replacedById} is not null`,
         series: invoices.series,
         year: invoices.year,
         number: invoices.number,
@@ -45,7 +50,7 @@ export async function listInvoices(db: Db, query: InvoiceListQuery) {
         email: orders.email,
       })
       .from(invoices)
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .innerJoin(orders, eq(orders.id, invoiceOrderId))
       .where(where)
       .orderBy(desc(invoices.issuedAt), desc(invoices.id))
       .limit(query.size)
@@ -54,7 +59,10 @@ export async function listInvoices(db: Db, query: InvoiceListQuery) {
   ]);
   return {
     items: rows.map((row) => ({
+      invoiceId: row.id,
       orderId: row.orderId,
+      /** Replaced by a new invoice after a correction (its storno is among the order's credit notes). */
+      replaced: Boolean(row.replaced),
       number: formatInvoiceNumber(row.series, row.year, row.number),
       issuedAt: row.issuedAt.toISOString(),
       totalRon: row.totalBani,

@@ -1,9 +1,7 @@
 import 'server-only';
 
-import type { Db } from '@/lib/db/client';
 import {
   invoiceBuyerOf,
-  loadOrderDocument,
   type DocumentTopUp,
   type DocumentVignette,
   type OrderDocument,
@@ -84,21 +82,8 @@ export function invoiceDocumentOf(order: OrderDocument): SalesInvoiceDocument | 
   };
 }
 
-export async function orderInvoiceDocument(db: Db, orderId: string): Promise<InvoiceDocument | null> {
-  const order = await loadOrderDocument(db, orderId);
-  return order ? invoiceDocumentOf(order) : null;
-}
-
 /** The invoice as the PDF file the buyer receives. */
 export async function invoicePdf(document: InvoiceDocument): Promise<{ filename: string; content: Buffer }> {
   const number = formatInvoiceNumber(document.series, document.year, document.number);
   return { filename: `factura-${number}.pdf`, content: await renderInvoicePdf(document) };
-}
-
-export async function orderInvoicePdf(
-  db: Db,
-  orderId: string,
-): Promise<{ filename: string; content: Buffer } | null> {
-  const document = await orderInvoiceDocument(db, orderId);
-  return document ? invoicePdf(document) : null;
 }

@@ -1,4 +1,4 @@
-import { COMPANY } from '@/lib/company';
+import { COMPANY, officeHours } from '@/lib/company';
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
@@ -215,4 +215,51 @@ ${paragraphHtml(closing.viewOrderText)}
 ${linkButtonHtml(closing.orderUrl, closing.viewOrderButton)}
 ${subheadingHtml(closing.contactHeading)}
 ${closing.contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`;
+}
+
+/** A buyer's letter of paragraphs, a table of facts and the usual closing, in its text and HTML parts. */
+export interface SummaryLetter extends MailClosing {
+  frame: MailFrame;
+  paragraphs: string[];
+  summary: Row[];
+}
+
+/** The subject, text part and HTML part of a {@link SummaryLetter}; every value is escaped in the HTML. */
+export function renderSummaryLetter(content: SummaryLetter): { subject: string; text: string; html: string } {
+  const text = renderMailText(content.frame, [
+    ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...rowsText(content.summary),
+    '',
+    ...closingText(content),
+  ]);
+  const html = renderMailHtml(
+    content.frame,
+    `${content.paragraphs.map((paragraph) => paragraphHtml(paragraph)).join('\n')}
+${rowsTableHtml(content.summary)}
+${closingHtml(content)}`,
+  );
+  return { subject: content.frame.subject, text, html };
+}
+
+/** The keys every buyer's e-mail namespace has for its closing. */
+type ClosingKey = 'viewOrderText' | 'viewOrderButton' | 'contactHeading' | 'contactText' | 'officeHours';
+
+/**
+ * The closing of a buyer's e-mail but its notes: the link to the order page and how to reach the shop, in the words
+ * of the e-mail's own namespace (`t`).
+ */
+export function buyerClosing(
+  t: (key: ClosingKey, values?: Record<string, string>) => string,
+  orderUrl: string,
+): Omit<MailClosing, 'notes'> {
+  return {
+    viewOrderText: t('viewOrderText'),
+    viewOrderButton: t('viewOrderButton'),
+    orderUrl,
+    contactHeading: t('contactHeading'),
+    contact: [
+      t('contactText', { phone: COMPANY.phone, email: COMPANY.email }),
+      t('officeHours', { hours: officeHours }),
+    ],
+  };
 }

@@ -6,7 +6,9 @@ import { COMPANY } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { outbox } from '@/lib/db/schema';
-import { invoiceDocumentOf, invoicePdf } from '@/lib/invoices/order-invoice';
+import { orderInvoiceDocument } from '@/lib/invoices/frozen';
+import { invoicePdf } from '@/lib/invoices/order-invoice';
+import { INVOICE_REISSUED } from '@/lib/invoices/reissue';
 import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { queueStaffAlert } from '@/lib/orders/staff-alerts';
@@ -18,6 +20,7 @@ import { renderOrderConfirmation, type OrderConfirmationData } from './order-con
 import {
   deliveryFailedMessage,
   efacturaHeldBackMessage,
+  invoiceReissuedMessage,
   OBSOLETE,
   refundConfirmationMessage,
   staffAlertMessage,
@@ -43,7 +46,8 @@ export function getMailer(): Mailer {
 export async function orderConfirmationMessage(db: Db, orderId: string): Promise<MailMessage | null> {
   const order = await loadOrderDocument(db, orderId);
   if (!order) return null;
-  const invoice = invoiceDocumentOf(order);
+  // The invoice as it was issued, never as the order reads now.
+  const invoice = await orderInvoiceDocument(db, orderId);
   const pdf = invoice && (await invoicePdf(invoice));
   const topUp = order.items.find((item) => item.kind === 'TOPUP');
   const data: OrderConfirmationData = {
@@ -107,6 +111,8 @@ async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof O
       return refundConfirmationMessage(db, row);
     case 'STAFF_ALERT':
       return staffAlertMessage(db, row);
+    case INVOICE_REISSUED:
+      return invoiceReissuedMessage(db, row);
     case EFACTURA_HELD_BACK:
       return efacturaHeldBackMessage(row);
     // ORDER_CONFIRMATION, and rows written before kinds were named.

@@ -23,6 +23,7 @@ export const ORDER_EVENT_CODES = [
   'order.canceled',
   'order.emailChanged',
   'item.corrected',
+  'invoice.reissued',
 ] as const;
 
 export type OrderEventCode = (typeof ORDER_EVENT_CODES)[number];

@@ -73,7 +73,7 @@ function documentItem({ item, categoryTitle, topUp }: LoadedItem): DocumentVigne
 
 export function toOrderDocument(
   { order, items }: LoadedOrder,
-  invoice: typeof invoices.$inferSelect | undefined,
+  invoice: Pick<typeof invoices.$inferSelect, 'series' | 'year' | 'number' | 'issuedAt'> | undefined,
 ): OrderDocument {
   return {
     orderId: order.id,

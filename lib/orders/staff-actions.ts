@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
 import { orderItems, orders, outbox } from '@/lib/db/schema';
+import { reissueInvoice } from '@/lib/invoices/reissue';
 import { IssueError } from '@/lib/issuers/vignette-issuer';
 import { DEAD_LETTER } from '@/lib/mail/dead-letters';
 import { kick } from '@/lib/server/jobs';
@@ -163,15 +164,28 @@ export async function correctItem(
       target: order.id,
       details: { itemId: item.id, from: `${from.plate} ${from.country}`, to: `${to.plate} ${to.country}` },
     });
+    // The invoice states the plate: it is never changed, but reversed by a storno and replaced by a new one.
+    const reissued = await reissueInvoice(tx, order, {
+      why: `corectarea vinietei ${item.position + 1}: ${from.plate} (${from.country}) → ${to.plate} (${to.country})`,
+      actor: staff.username,
+      now,
+    });
     // The buyer's confirmation must show the vignette as it now is.
     if (issued && order.status === 'FULFILLED')
       await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId: order.id });
-    return { updated: { ...updated!, ...to }, mailed: issued && order.status === 'FULFILLED' };
+    return {
+      updated: { ...updated!, ...to },
+      mailed: reissued !== null || (issued && order.status === 'FULFILLED'),
+      reissued,
+    };
   });
+  if (result.reissued) kick('efactura');
   if (result.mailed) kick('mail');
   announceOrderChange(body.orderId);
-  const { updated } = result;
+  const { updated, reissued } = result;
   return {
+    /** The storno and the new invoice the correction issued; null for an order never invoiced. */
+    documents: reissued,
     item: {
       id: updated.id,
       plate: updated.plate,
@@ -188,7 +202,11 @@ const correctionMessages: Record<CorrectionRefusal, string> = {
   correctionTooLate: 'An issued vignette may be corrected only within 60 days of its purchase',
 };
 
-/** Changes the buyer's e-mail address: where the confirmation, the invoice and any refund are sent from now on. */
+/**
+ * Changes the buyer's e-mail address: where the confirmation, the invoice and any refund are sent from now on. It
+ * changes no issued document: an invoice states what it stated when it was issued (the e-mail shown on it is the one
+ * the buyer gave then), and the address is the order's contact, not a correction of the sale.
+ */
 export async function changeOrderEmail(db: Db, staff: Staff, orderId: string, email: string) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);

@@ -13,6 +13,7 @@ import {
   numberingYear,
 } from '@/lib/invoices/numbering';
 import { TOP_UP_VAT_RATE_PERCENT, vatIncluded } from '@/lib/invoices/vat';
+import { creditNoteSnapshot } from '@/lib/invoices/frozen';
 import { logger } from '@/lib/log/logger';
 import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { announceOrderChange } from '@/lib/orders/order-events';
@@ -259,8 +260,10 @@ async function issueCreditNote(tx: Executor, order: OrderRow, refund: RefundRow)
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
   if (!invoice) return null;
   const series = creditNoteSeriesOf(order.kind);
-  const year = numberingYear(new Date());
+  const issuedAt = new Date();
+  const year = numberingYear(issuedAt);
   const number = await allocateInvoiceNumber(tx, series, year);
+  const totalBani = refund.amountBani;
   const [note] = await tx
     .insert(creditNotes)
     .values({
@@ -270,8 +273,17 @@ async function issueCreditNote(tx: Executor, order: OrderRow, refund: RefundRow)
       series,
       year,
       number,
-      totalBani: refund.amountBani,
-      vatBani: order.kind === 'TOPUP' ? vatIncluded(refund.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
+      issuedAt,
+      totalBani,
+      vatBani: order.kind === 'TOPUP' ? vatIncluded(totalBani, TOP_UP_VAT_RATE_PERCENT) : 0,
+      snapshot: await creditNoteSnapshot(tx, invoice, {
+        series,
+        year,
+        number,
+        issuedAt,
+        totalBani,
+        reason: refund.reason,
+      }),
     })
     .returning({ id: creditNotes.id, issuedAt: creditNotes.issuedAt });
   await queueEfacturaSubmission(tx, {

@@ -106,7 +106,7 @@ export function InvoicesScreen() {
                       onClick={() =>
                         void pdf.download(
                           invoice.number,
-                          invoicePdfUrl(invoice.orderId),
+                          invoicePdfUrl(invoice.orderId, invoice.invoiceId),
                           `${invoice.number}.pdf`,
                         )
                       }
@@ -125,7 +125,7 @@ export function InvoicesScreen() {
                       onClick={() =>
                         void pdf.download(
                           `${invoice.number}.xml`,
-                          invoiceXmlUrl(invoice.orderId),
+                          invoiceXmlUrl(invoice.orderId, invoice.invoiceId),
                           `${invoice.number}.xml`,
                         )
                       }

@@ -25,6 +25,7 @@ import { StatusBadge } from '../ui/status-badge';
 import { primaryButton, rowButton, secondaryButton } from '../ui/styles';
 import { AttentionNotice } from './attention';
 import { CORRECTABLE_STATUSES, CorrectItem } from './correct-item';
+import { CorrectionsSection } from './corrections-section';
 import { EfacturaSection } from './efactura-section';
 import { OrderActions, type ActionOutcome } from './order-actions';
 import { OrderHistory, OrderLines } from './order-lines';
@@ -182,6 +183,7 @@ function DetailsBody({ payment }: { payment: Payment }) {
         }}
       />
       <RefundsSection order={order} />
+      <CorrectionsSection order={order} />
       <EfacturaSection order={order} revalidate={revalidate} />
       <OrderHistory events={order.events} />
     </div>

@@ -9,13 +9,13 @@ import { efacturaResendSchema } from '@/lib/validations/efactura';
 export const dynamic = 'force-dynamic';
 
 /**
- * `POST /api/admin/payment/efactura` `{id, creditNoteId?}`: sends an order's invoice (or credit note) to RO e-Factura
+ * `POST /api/admin/payment/efactura` `{id, creditNoteId?, invoiceId?}`: sends an order's invoice (or credit note) to RO e-Factura
  * again after a fix: one ANAF rejected, or one whose upload was left unconfirmed (PAYMENT_WRITE).
  */
 export const POST = apiHandler(async (request) => {
   const db = await getDb();
   const principal = await requireAuthority(db, request, 'PAYMENT_WRITE');
-  const { id, creditNoteId } = validate(efacturaResendSchema, await readJson(request));
-  const efactura = await resendEfacturaSubmission(db, principal, { orderId: id, creditNoteId });
+  const { id, creditNoteId, invoiceId } = validate(efacturaResendSchema, await readJson(request));
+  const efactura = await resendEfacturaSubmission(db, principal, { orderId: id, creditNoteId, invoiceId });
   return NextResponse.json({ efactura }, { headers: { 'Cache-Control': 'no-store' } });
 });
