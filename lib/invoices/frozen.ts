@@ -38,8 +38,7 @@ async function invoiceDocumentNow(
 ): Promise<SalesInvoiceDocument> {
   const loaded = await loadOrder(executor, orderId);
   if (!loaded) throw new Error(`order ${orderId} is not there to invoice`);
-  const document = invoiceDocumentOf(toOrderDocument(loaded, { ...numbered, issuedAt: paidAt }))!;
-  return { ...document, issuedAt: numbered.issuedAt.toISOString() };
+  return invoiceDocumentOf(toOrderDocument(loaded, numbered, paidAt))!;
 }
 
 /**

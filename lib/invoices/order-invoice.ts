@@ -42,8 +42,8 @@ function topUpLine(topUp: DocumentTopUp): InvoiceLine {
 
 /**
  * A vignette as the invoice names it, in Romanian like the rest of the invoice: its validity worded as the e-mail and
- * the order page word it, from the payment (`paidAt`, the invoice's issue, taken in the paying transaction) when it
- * falls on the first day.
+ * the order page word it, from the payment (`paidAt`, the first invoice's issue, taken in the paying transaction) when
+ * it falls on the first day.
  */
 function vignetteLine(vignette: DocumentVignette, paidAt: Date): InvoiceLine {
   const validity =
@@ -75,7 +75,7 @@ export function invoiceDocumentOf(order: OrderDocument): SalesInvoiceDocument | 
     currency: 'RON',
     buyer: invoiceBuyerOf(billing, order.email),
     lines: order.items.map((item) =>
-      item.kind === 'TOPUP' ? topUpLine(item) : vignetteLine(item, invoice.issuedAt),
+      item.kind === 'TOPUP' ? topUpLine(item) : vignetteLine(item, invoice.paidAt),
     ),
     paymentMethod: 'Card (Netopia Payments)',
     locale: order.locale as InvoiceDocument['locale'],

@@ -58,8 +58,9 @@ export async function orderConfirmationMessage(db: Db, orderId: string): Promise
     createdAt: order.createdAt.toISOString(),
     totalBani: order.totalBani,
     invoiceNumber: order.invoice?.numberText,
-    // The invoice is issued in the paying transaction: its time is the payment's, from which a vignette for today runs.
-    paidAt: order.invoice?.issuedAt.toISOString(),
+    // The first invoice is issued in the paying transaction: its time is the payment's, from which a vignette for
+    // today runs.
+    paidAt: order.invoice?.paidAt.toISOString(),
     topUp: topUp && topUpOf(topUp, order.locale),
     vignettes: order.items
       .filter((item) => item.kind === 'VIGNETTE')

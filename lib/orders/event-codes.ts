@@ -22,6 +22,7 @@ export const ORDER_EVENT_CODES = [
   'chargeback.accepted',
   'order.canceled',
   'order.emailChanged',
+  'order.billingCorrected',
   'item.corrected',
   'invoice.reissued',
 ] as const;

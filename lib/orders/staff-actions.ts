@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/admin/audit';
 import { ApiError } from '@/lib/api/errors';
@@ -13,6 +14,7 @@ import { kick } from '@/lib/server/jobs';
 import { isRegistrationCountry } from '@/lib/vignettes/countries';
 import { checkPlate } from '@/lib/vignettes/plate';
 import { checkCorrection, type CorrectionRefusal } from '@/lib/vignettes/plate-correction';
+import type { InvoiceData } from '@/lib/validations/billing';
 import type { ItemCorrectionBody } from '@/lib/validations/order-actions';
 import { fulfilOrder, type Deliverers } from './fulfilment';
 import { announceOrderChange } from './order-events';
@@ -225,6 +227,54 @@ export async function changeOrderEmail(db: Db, staff: Staff, orderId: string, em
     });
   });
   return { email };
+}
+
+/**
+ * Corrects whom the order's invoice names (the buyer's billing data). Before payment only the order changes: the
+ * invoice issued at payment will state it. After, the issued invoice is reversed by a storno and replaced by a new
+ * invoice stating the corrected data (lib/invoices/reissue.ts). An order refunded in full has nothing left invoiced to
+ * restate: 409.
+ */
+export async function correctBillingData(
+  db: Db,
+  staff: Staff,
+  orderId: string,
+  invoiceData: InvoiceData,
+  now = new Date(),
+) {
+  const result = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status === 'REFUNDED') throw conflict('A refunded order has no invoice left to correct');
+    if (isDeepStrictEqual(order.invoiceData, invoiceData)) return { changed: false, reissued: null };
+    await tx.update(orders).set({ invoiceData, updatedAt: now }).where(eq(orders.id, orderId));
+    await recordOrderEvent(tx, orderId, {
+      reason: 'billing data corrected by staff',
+      actor: staff.username,
+      code: 'order.billingCorrected',
+      params: { name: invoiceData.name },
+    });
+    await recordAudit(tx, staff, {
+      action: 'payment.correctBilling',
+      target: orderId,
+      details: { from: order.invoiceData?.name ?? order.email, to: invoiceData.name },
+    });
+    const reissued = await reissueInvoice(
+      tx,
+      { ...order, invoiceData },
+      {
+        why: 'corectarea datelor de facturare ale cumpărătorului',
+        actor: staff.username,
+        now,
+      },
+    );
+    return { changed: true, reissued };
+  });
+  if (result.reissued) {
+    kick('efactura');
+    kick('mail');
+  }
+  if (result.changed) announceOrderChange(orderId);
+  return { invoice: invoiceData, documents: result.reissued };
 }
 
 /**

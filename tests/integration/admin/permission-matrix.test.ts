@@ -14,6 +14,7 @@ import { GET as exportExcel } from '@/app/api/admin/payment/export/excel/route';
 import { GET as exportXml } from '@/app/api/admin/payment/export/xml/route';
 import { GET as payments, PATCH as markActive } from '@/app/api/admin/payment/route';
 import { POST as cancelOrder } from '@/app/api/admin/payment/cancel/route';
+import { PATCH as correctBilling } from '@/app/api/admin/payment/billing/route';
 import { PATCH as changeEmail } from '@/app/api/admin/payment/email/route';
 import { PATCH as correctItem } from '@/app/api/admin/payment/item/route';
 import { POST as refund } from '@/app/api/admin/payment/refund/route';
@@ -284,6 +285,21 @@ ENDPOINTS.push(
     call: write(changeEmail, 'PATCH', '/api/admin/payment/email', () => ({
       id: vignetteOrderId,
       email: 'driver@example.ro',
+    })),
+  },
+  {
+    name: 'PATCH /api/admin/payment/billing',
+    authority: 'PAYMENT_WRITE',
+    call: write(correctBilling, 'PATCH', '/api/admin/payment/billing', () => ({
+      id: vignetteOrderId,
+      invoice: {
+        kind: 'PERSON',
+        name: 'Ana Popescu',
+        street: 'Str. Lungă 1',
+        city: 'Brașov',
+        county: 'RO-BV',
+        country: 'RO',
+      },
     })),
   },
   {

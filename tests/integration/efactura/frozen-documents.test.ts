@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { PATCH as billingRoute } from '@/app/api/admin/payment/billing/route';
 import { PATCH as emailRoute } from '@/app/api/admin/payment/email/route';
 import { PATCH as itemRoute } from '@/app/api/admin/payment/item/route';
 import { POST as retryRoute } from '@/app/api/admin/payment/retry/route';
@@ -259,5 +260,81 @@ describeOnProcessDrivers('an issued invoice never changes', (db) => {
     expect(xml).toContain(`<cbc:ID>RPV-2027-${String(invoice!.number).padStart(6, '0')}</cbc:ID>`);
     expect(xml).toContain('<cbc:IssueDate>2027-01-01</cbc:IssueDate>');
     expect(pageTexts(await download({ orderId })).join('\n')).toContain('01.01.2027');
+  });
+
+  it('corrects the billing data of an invoiced order by a storno and a new invoice naming the company', async () => {
+    const orderId = await paidVignetteOrder(db(), { plates: ['B 22 BIL'] });
+    await settle(orderId);
+    const [original] = await db().select().from(invoices).where(eq(invoices.orderId, orderId));
+    const before = (await download({ orderId, invoiceId: original!.id, format: 'xml' })).toString('utf8');
+
+    const correct = (body: unknown) => call(billingRoute, 'PATCH', '/api/admin/payment/billing', body);
+    const company = {
+      kind: 'COMPANY',
+      name: 'Dante International SA',
+      taxId: 'ro 14399840',
+      street: 'Șos. Virtuții 148',
+      city: 'Sector 6',
+      county: 'ro-b',
+      postalCode: '060787',
+      country: 'RO',
+    };
+    expect((await correct({ id: orderId, invoice: { ...company, taxId: 'RO14399841' } })).status).toBe(422);
+    const corrected = await correct({ id: orderId, invoice: company });
+    expect(corrected.status).toBe(200);
+    expect(((await corrected.json()) as { documents: unknown }).documents).not.toBeNull();
+    // The same data again changes nothing more.
+    expect(
+      ((await (await correct({ id: orderId, invoice: company })).json()) as { documents: unknown }).documents,
+    ).toBeNull();
+
+    const settled = await settle(orderId);
+    expect(settled.map((row) => row.status)).toEqual(['ACCEPTED', 'ACCEPTED', 'ACCEPTED']);
+    expect((await download({ orderId, invoiceId: original!.id, format: 'xml' })).toString('utf8')).toBe(
+      before,
+    );
+    const newXml = (await download({ orderId, format: 'xml' })).toString('utf8');
+    expect(newXml).toContain('Dante International SA');
+    expect(newXml).toContain('RO14399840');
+    expectValid(newXml);
+    const [storno] = await db().select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    const stornoXml = (
+      await download({ orderId, type: 'credit-note', creditNoteId: storno!.id, format: 'xml' })
+    ).toString('utf8');
+    // The storno reverses the invoice as issued: to the private buyer it named.
+    expect(stornoXml).not.toContain('Dante International SA');
+    expectValid(stornoXml);
+    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events.map((event) => event.code)).toEqual(
+      expect.arrayContaining(['order.billingCorrected', 'invoice.reissued']),
+    );
+  });
+
+  it('changes only the order when billing data are corrected before payment, and refuses a refunded order', async () => {
+    const orderId = await placeVignetteOrder({ plates: ['B 33 BIL'] });
+    const invoice = {
+      kind: 'PERSON',
+      name: 'Ana Popescu',
+      street: 'Str. Lungă 1',
+      city: 'Brașov',
+      county: 'RO-BV',
+      country: 'RO',
+    };
+    const response = await call(billingRoute, 'PATCH', '/api/admin/payment/billing', {
+      id: orderId,
+      invoice,
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { documents: unknown }).documents).toBeNull();
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.invoiceData).toMatchObject({ name: 'Ana Popescu' });
+    expect(await db().select().from(invoices).where(eq(invoices.orderId, orderId))).toHaveLength(0);
+
+    await db().update(orders).set({ status: 'REFUNDED' }).where(eq(orders.id, orderId));
+    const refused = await call(billingRoute, 'PATCH', '/api/admin/payment/billing', {
+      id: orderId,
+      invoice: { ...invoice, name: 'Ana Ionescu' },
+    });
+    expect(refused.status).toBe(409);
   });
 });
