@@ -79,6 +79,9 @@ export function InvoicesScreen() {
               <tr key={invoice.number} className="border-b border-slate-200 last:border-0">
                 <th scope="row" className={`${cell} font-mono font-semibold whitespace-nowrap`}>
                   {invoice.number}
+                  {invoice.replaced && (
+                    <div className="font-sans text-xs font-normal text-slate-700">{i('replaced')}</div>
+                  )}
                 </th>
                 <td className={`${cell} whitespace-nowrap`}>{formatDateTime(invoice.issuedAt, locale)}</td>
                 <td className={cell}>
