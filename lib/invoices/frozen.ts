@@ -4,7 +4,7 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { creditNotes, invoices, refunds } from '@/lib/db/schema';
 import { toOrderDocument } from '@/lib/orders/order-document';
-import { loadOrder } from '@/lib/orders/order-read';
+import { loadOrder, type LoadedOrder } from '@/lib/orders/order-read';
 import { isOrderId, type Executor, type OrderRow } from '@/lib/orders/orders';
 import { crashPoint } from '@/lib/server/crash-points';
 import { creditNoteDocumentFrom, creditNotePdf, type IssuedCreditNote } from './credit-note';
@@ -26,20 +26,22 @@ export type CreditNoteRow = typeof creditNotes.$inferSelect;
 /** The order an invoice belongs to, whether it is still the order's current invoice or was replaced. */
 export const orderIdOfInvoice = (row: InvoiceRow): string => (row.orderId ?? row.replacedOrderId)!;
 
-/**
- * The invoice an order states now, numbered and dated by `issuedAt`. `paidAt` words a vignette's validity as the
- * buyer was told it at payment ("from the payment" on its first day), which a replacement invoice keeps.
- */
-async function invoiceDocumentNow(
-  executor: Executor,
-  orderId: string,
-  numbered: { series: string; year: number; number: number; issuedAt: Date },
-  paidAt = numbered.issuedAt,
-): Promise<SalesInvoiceDocument> {
+/** The order as an invoice states it, read before its number is taken (see {@link issueInvoice}). */
+async function orderToInvoice(executor: Executor, orderId: string): Promise<LoadedOrder> {
   const loaded = await loadOrder(executor, orderId);
   if (!loaded) throw new Error(`order ${orderId} is not there to invoice`);
-  return invoiceDocumentOf(toOrderDocument(loaded, numbered, paidAt))!;
+  return loaded;
 }
+
+/**
+ * The invoice an order states, numbered and dated by `issuedAt`. `paidAt` words a vignette's validity as the buyer
+ * was told it at payment ("from the payment" on its first day), which a replacement invoice keeps.
+ */
+const invoiceDocumentFrom = (
+  loaded: LoadedOrder,
+  numbered: { series: string; year: number; number: number; issuedAt: Date },
+  paidAt = numbered.issuedAt,
+): SalesInvoiceDocument => invoiceDocumentOf(toOrderDocument(loaded, numbered, paidAt))!;
 
 /**
  * Issues the invoice of an order being paid, in the paying transaction: the next number of its series in the
@@ -50,12 +52,15 @@ export async function issueInvoice(
   order: OrderRow,
   now = new Date(),
 ): Promise<{ id: number; issuedAt: Date }> {
+  // Read before the number is taken: the counter row stays locked from then until the commit, and every payment of
+  // the series waits for it.
+  const loaded = await orderToInvoice(tx, order.id);
   const year = numberingYear(now);
   const series = invoiceSeriesOf(order.kind);
   const number = await allocateInvoiceNumber(tx, series, year);
   // A crash before the commit rolls the number back with the payment: the notification, sent again, takes it.
   crashPoint('invoice-numbered');
-  const snapshot = await invoiceDocumentNow(tx, order.id, { series, year, number, issuedAt: now });
+  const snapshot = invoiceDocumentFrom(loaded, { series, year, number, issuedAt: now });
   const [invoice] = await tx
     .insert(invoices)
     .values({
@@ -84,15 +89,11 @@ export async function issueReplacementInvoice(
   replaced: InvoiceRow,
   now: Date,
 ): Promise<InvoiceRow> {
+  const loaded = await orderToInvoice(tx, order.id);
   const year = numberingYear(now);
   const series = invoiceSeriesOf(order.kind);
   const number = await allocateInvoiceNumber(tx, series, year);
-  const snapshot = await invoiceDocumentNow(
-    tx,
-    order.id,
-    { series, year, number, issuedAt: now },
-    replaced.issuedAt,
-  );
+  const snapshot = invoiceDocumentFrom(loaded, { series, year, number, issuedAt: now }, replaced.issuedAt);
   const [invoice] = await tx
     .insert(invoices)
     .values({
@@ -120,7 +121,7 @@ export async function frozenInvoiceDocument(
     executor,
     invoices,
     row.id,
-    await invoiceDocumentNow(executor, orderIdOfInvoice(row), row),
+    invoiceDocumentFrom(await orderToInvoice(executor, orderIdOfInvoice(row)), row),
   );
 }
 
@@ -147,7 +148,7 @@ async function keepFirstSnapshot<T>(
  * A credit note of `invoice` as it is issued: the note's own fields and the invoice's frozen document, which it
  * reverses in whole or in part (creditNoteDocumentFrom).
  */
-export async function creditNoteSnapshot(
+async function creditNoteSnapshot(
   executor: Executor,
   invoice: InvoiceRow,
   note: IssuedCreditNote,

@@ -108,6 +108,8 @@ export function toOrderDocument(
 /**
  * Whom the order's invoice names: the billing data's address in its parts (what the e-Factura XML needs), an older
  * order's free-text address as it was given, or, when the buyer asked for no one, a private person known by e-mail.
+ * A buyer named by billing data gets no e-mail on the invoice: it is the order's contact, which may change, and an
+ * issued invoice does not (docs/decisions/0023-frozen-documents.md).
  */
 export function invoiceBuyerOf(billing: InvoiceData | null, email: string): InvoiceBuyer {
   if (!billing) return { kind: 'PERSON', name: email, email };
@@ -119,7 +121,7 @@ export function invoiceBuyerOf(billing: InvoiceData | null, email: string): Invo
           ...(billing.tradeRegister ? { tradeRegister: billing.tradeRegister } : {}),
         }
       : {};
-  if (isLegacyInvoiceData(billing)) return { kind, name, address: billing.address, ...company, email };
+  if (isLegacyInvoiceData(billing)) return { kind, name, address: billing.address, ...company };
   const { street, city, county, postalCode, country } = billing;
   return {
     kind,
@@ -130,7 +132,6 @@ export function invoiceBuyerOf(billing: InvoiceData | null, email: string): Invo
     ...(postalCode ? { postalCode } : {}),
     country,
     ...company,
-    email,
   };
 }
 
