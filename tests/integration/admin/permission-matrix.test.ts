@@ -405,9 +405,11 @@ beforeAll(async () => {
   callers.removed = await bearer(removed);
   await db().delete(userTable).where(eq(userTable.id, removed.id));
   callers['no token'] = undefined;
-  // The admin's token with one character of the signature changed.
-  const signature = callers.ADMIN.slice(-1) === 'A' ? 'B' : 'A';
-  callers.tampered = `${callers.ADMIN.slice(0, -1)}${signature}`;
+  // The admin's token with the first character of the signature changed. Not the last: of its 6 bits only 4 are the
+  // signature's (32 bytes in 43 characters), so 'A' → 'B' there decodes to the same signature, and the token passed.
+  const start = callers.ADMIN!.lastIndexOf('.') + 1;
+  const changed = callers.ADMIN![start] === 'A' ? 'B' : 'A';
+  callers.tampered = `${callers.ADMIN!.slice(0, start)}${changed}${callers.ADMIN!.slice(start + 1)}`;
   const secret = await signingSecret(db());
   callers.expired = `Bearer ${await new SignJWT({ ver: admin.tokenVersion })
     .setProtectedHeader({ alg: 'HS256' })
