@@ -179,16 +179,22 @@ export const auditUrl = (query: AuditFilters & { page: number; size: number }) =
     to: query.to,
   });
 
-/** An order's invoice as its PDF, or with `creditNoteId` one of its credit notes. */
-export const invoicePdfUrl = (orderId: string, creditNoteId?: number | null) =>
-  withQuery('/api/invoice', { orderId, ...creditNoteParams(creditNoteId) });
+/** Which of an order's documents: its current invoice (none given), a credit note, or an invoice by id (a replaced one). */
+export interface DocumentRef {
+  creditNoteId?: number | null;
+  invoiceId?: number | null;
+}
 
-/** The same invoice (or credit note) as its RO e-Factura UBL XML. */
-export const invoiceXmlUrl = (orderId: string, creditNoteId?: number | null) =>
-  withQuery('/api/invoice', { orderId, ...creditNoteParams(creditNoteId), format: 'xml' });
+/** An order's invoice as its PDF, or the document `ref` names. */
+export const invoicePdfUrl = (orderId: string, ref: DocumentRef = {}) =>
+  withQuery('/api/invoice', { orderId, ...documentParams(ref) });
 
-const creditNoteParams = (creditNoteId?: number | null) =>
-  creditNoteId == null ? {} : { type: 'credit-note', creditNoteId };
+/** The same document as its RO e-Factura UBL XML. */
+export const invoiceXmlUrl = (orderId: string, ref: DocumentRef = {}) =>
+  withQuery('/api/invoice', { orderId, ...documentParams(ref), format: 'xml' });
+
+const documentParams = ({ creditNoteId, invoiceId }: DocumentRef) =>
+  creditNoteId != null ? { type: 'credit-note', creditNoteId } : invoiceId != null ? { invoiceId } : {};
 
 /** An export of a range; the spreadsheet is written in `lang`, the admin's language (the XML has none). */
 export const exportUrl = (format: 'xml' | 'excel', range: { from: string; to: string }, lang: Locale) =>

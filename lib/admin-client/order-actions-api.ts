@@ -126,7 +126,10 @@ export type Efactura = EfacturaView;
  * `POST /api/admin/payment/efactura` (PAYMENT_WRITE): sends the invoice, or the credit note named, to RO e-Factura
  * again; the answer is its submission, PENDING again.
  */
-export const postEfacturaResend = (id: string, creditNoteId?: number) =>
+export const postEfacturaResend = (id: string, creditNoteId?: number, invoiceId?: number) =>
   api
-    .post(EFACTURA_URL, { json: creditNoteId ? { id, creditNoteId } : { id }, retry: NO_RETRY })
+    .post(EFACTURA_URL, {
+      json: creditNoteId ? { id, creditNoteId } : invoiceId ? { id, invoiceId } : { id },
+      retry: NO_RETRY,
+    })
     .json<{ efactura: Efactura }>();

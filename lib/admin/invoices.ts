@@ -15,16 +15,18 @@ export type Reversal = 'FULL' | 'PARTIAL' | null;
 
 /**
  * Every issued document, invoices and credit notes alike, with what staff search and read: the buyer the invoice
- * names (a credit note names its invoice's), the order's e-mail, and for a credit note the invoice it reverses.
+ * names (a credit note names its invoice's), the order's e-mail, and for a credit note the invoice it reverses. An
+ * invoice a correction replaced (lib/invoices/reissue.ts) keeps its order in `replaced_order_id` and is listed too.
  */
 const DOCUMENTS = sql`
-  select 'INVOICE' as kind, i.id as document_id, i.order_id, i.series, i.year, i.number, i.issued_at,
-    i.total_bani, i.vat_bani, i.buyer, o.email,
+  select 'INVOICE' as kind, i.id as document_id, i.id as invoice_id,
+    coalesce(i.order_id, i.replaced_order_id) as order_id, i.replaced_by_id is not null as replaced,
+    i.series, i.year, i.number, i.issued_at, i.total_bani, i.vat_bani, i.buyer, o.email,
     null::text as invoice_series, null::int as invoice_year, null::int as invoice_number,
     (select coalesce(sum(c.total_bani), 0) from ${creditNotes} c where c.invoice_id = i.id) as credited_bani
-  from ${invoices} i join ${orders} o on o.id = i.order_id
+  from ${invoices} i join ${orders} o on o.id = coalesce(i.order_id, i.replaced_order_id)
   union all
-  select 'CREDIT_NOTE', c.id, c.order_id, c.series, c.year, c.number, c.issued_at,
+  select 'CREDIT_NOTE', c.id, i.id, c.order_id, false, c.series, c.year, c.number, c.issued_at,
     c.total_bani, c.vat_bani, i.buyer, o.email,
     i.series, i.year, i.number,
     0
@@ -64,6 +66,8 @@ function searchCondition(text: string): SQL {
 interface DocumentRow {
   kind: 'INVOICE' | 'CREDIT_NOTE';
   document_id: number;
+  invoice_id: number;
+  replaced: boolean;
   order_id: string;
   series: string;
   year: number;
@@ -106,8 +110,12 @@ export async function listInvoices(db: Db, query: InvoiceListQuery) {
       const total = Number(row.total_bani);
       return {
         kind: row.kind,
-        /** The credit note's id, to download it; null for an invoice (one per order). */
+        /** The credit note's id, to download it; null for an invoice. */
         creditNoteId: row.kind === 'CREDIT_NOTE' ? Number(row.document_id) : null,
+        /** The invoice's id (a credit note's: the invoice it reverses), to download a replaced one too. */
+        invoiceId: Number(row.invoice_id),
+        /** An invoice a correction replaced by a new one (its storno is among the credit notes). */
+        replaced: Boolean(row.replaced),
         orderId: row.order_id,
         number: formatInvoiceNumber(row.series, Number(row.year), Number(row.number)),
         issuedAt: new Date(row.issued_at).toISOString(),

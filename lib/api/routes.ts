@@ -15,6 +15,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/admin/invoices': ['GET'],
   '/api/admin/mail/retry': ['POST'],
   '/api/admin/payment': ['GET', 'PATCH'],
+  '/api/admin/payment/billing': ['PATCH'],
   '/api/admin/payment/cancel': ['POST'],
   '/api/admin/payment/daily': ['GET'],
   '/api/admin/payment/efactura': ['POST'],

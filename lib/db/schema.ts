@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -19,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CreditNoteDocument, SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 import type { InvoiceData } from '@/lib/validations/vignette-order';
 import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';
@@ -345,8 +347,8 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
+    /** The order whose current invoice this is: null once a new invoice replaced it (see replacedOrderId). */
     orderId: text('order_id')
-      .notNull()
       .unique()
       .references(() => orders.id),
     series: text('series').notNull(),
@@ -357,6 +359,17 @@ export const invoices = pgTable(
     vatBani: integer('vat_bani').notNull(),
     /** The order's invoice data, or only the buyer's e-mail when the order had none. */
     buyer: jsonb('buyer').$type<InvoiceData | { kind: 'PERSON'; email: string }>().notNull(),
+    /**
+     * What the invoice states, as it was issued (lib/invoices/frozen.ts): its PDF and XML are made from this, never
+     * from the order as it is now. Null on invoices issued before it existed, until their first rendering stores it.
+     */
+    snapshot: jsonb('snapshot').$type<SalesInvoiceDocument>(),
+    /**
+     * An invoice replaced by a new one (a storno and a new number, lib/invoices/reissue.ts): `order_id` is then null,
+     * since it names the order's current invoice, and this names the order; `replaced_by_id` the new invoice.
+     */
+    replacedOrderId: text('replaced_order_id').references(() => orders.id),
+    replacedById: integer('replaced_by_id').references((): AnyPgColumn => invoices.id),
   },
   (table) => [
     unique('invoices_series_year_number').on(table.series, table.year, table.number),
@@ -413,13 +426,15 @@ export const creditNotes = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id),
+    /** The refund it gives back; null for the storno of a whole invoice replaced by a new one. */
     refundId: integer('refund_id')
-      .notNull()
       .unique()
       .references(() => refunds.id),
     invoiceId: integer('invoice_id')
       .notNull()
       .references(() => invoices.id),
+    /** The storno of a correction: the new invoice issued with it, stating the corrected data. */
+    replacementInvoiceId: integer('replacement_invoice_id').references(() => invoices.id),
     series: text('series').notNull(),
     year: smallint('year').notNull(),
     number: integer('number').notNull(),
@@ -427,6 +442,8 @@ export const creditNotes = pgTable(
     /** What is credited, positive, in bani; the PDF prints it negative. */
     totalBani: integer('total_bani').notNull(),
     vatBani: integer('vat_bani').notNull(),
+    /** What the credit note states, as it was issued; null on older ones until their first rendering stores it. */
+    snapshot: jsonb('snapshot').$type<CreditNoteDocument>(),
   },
   (table) => [
     unique('credit_notes_series_year_number').on(table.series, table.year, table.number),
@@ -610,6 +627,12 @@ export const efacturaSubmissions = pgTable(
     attentionAt: timestamp('attention_at', { withTimezone: true }).notNull(),
     /** When staff were mailed about it (rejected, overdue, upload unconfirmed): once until it is sent again. */
     alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    /**
+     * The XML as it was uploaded, written before the upload, and its SHA-256 (hex): every later download of the
+     * document's XML is this text, byte for byte.
+     */
+    xml: text('xml'),
+    xmlSha256: text('xml_sha256'),
     /** ANAF's answer archive: the document or its errors, and ANAF's signature (`semnatura_*.xml`). */
     answerZip: bytea('answer_zip'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),

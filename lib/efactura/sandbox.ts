@@ -69,7 +69,7 @@ const processingSeconds = () => {
 };
 
 /** ANAF numbers its uploads in a large range; so does the sandbox. */
-const UPLOAD_BASE = 5_000_000_000;
+export const UPLOAD_BASE = 5_000_000_000;
 const uploadIdOf = (rowId: number) => String(UPLOAD_BASE + rowId);
 /** An answer's download id: ten random digits, as long as ANAF's (e.g. 3001474425). */
 const newDownloadId = () => String(randomInt(1_000_000_000, 10_000_000_000));

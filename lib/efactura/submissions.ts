@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
-import { efacturaSubmissions } from '@/lib/db/schema';
+import { efacturaSubmissions, invoices } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { countProviderCall, type ProviderOutcome } from '@/lib/metrics/registry';
 import { queueStaffAlert } from '@/lib/orders/staff-alerts';
@@ -16,7 +16,7 @@ import { kick } from '@/lib/server/jobs';
 import { parseErrorFile } from './anaf/answers';
 import type { EfacturaApi, UploadStandard } from './anaf/client';
 import { readZip } from './anaf/zip';
-import { documentXml, type EfacturaDocumentRef } from './document-xml';
+import { documentXml, xmlSha256, type EfacturaDocumentRef } from './document-xml';
 import { SELLER_CIF } from './provider';
 import { efacturaAttentionOf, type EfacturaAttentionReason } from './submissions-attention';
 import { retryDelaySeconds } from './submissions-schedule';
@@ -42,7 +42,7 @@ const BATCH = 10;
 
 const refOf = (row: SubmissionRow): EfacturaDocumentRef =>
   row.creditNoteId === null
-    ? { kind: 'INVOICE', orderId: row.orderId }
+    ? { kind: 'INVOICE', invoiceId: row.invoiceId }
     : { kind: 'CREDIT_NOTE', creditNoteId: row.creditNoteId };
 
 /** ANAF's `standard` for the document: a UBL CreditNote is `CN`; an Invoice (a 380, or a storno 381 as one) `UBL`. */
@@ -168,8 +168,16 @@ async function upload(
     await retry('the document was not found');
     return;
   }
-  // From here until ANAF's answer is recorded, a crash leaves the row UPLOADING: never uploaded again by itself.
-  if (!(await update(db, row, token, { status: 'UPLOADING' }))) return;
+  // From here until ANAF's answer is recorded, a crash leaves the row UPLOADING: never uploaded again by itself. The
+  // XML is kept with it before it leaves: every later download of the document's XML is this one, byte for byte.
+  if (
+    !(await update(db, row, token, {
+      status: 'UPLOADING',
+      xml: document.xml,
+      xmlSha256: xmlSha256(document.xml),
+    }))
+  )
+    return;
   const result = await api.upload(document.xml, { standard: uploadStandardOf(document.xml), cif });
   countProviderCall('efactura', UPLOAD_OUTCOME[result.kind]);
   switch (result.kind) {
@@ -414,12 +422,20 @@ export function efacturaViewOf(row: SubmissionRow, now = new Date()): EfacturaVi
   };
 }
 
-/** An order's submissions: its invoice's, and each credit note's by the credit note's id. */
+/**
+ * An order's submissions: its current invoice's, every invoice's by the invoice's id (one replaced after a correction
+ * included), and each credit note's by the credit note's id.
+ */
 export async function efacturaOfOrder(db: Db, orderId: string, now = new Date()) {
-  const rows = await db.select().from(efacturaSubmissions).where(eq(efacturaSubmissions.orderId, orderId));
-  const invoice = rows.find((row) => row.creditNoteId === null);
+  const [rows, [current]] = await Promise.all([
+    db.select().from(efacturaSubmissions).where(eq(efacturaSubmissions.orderId, orderId)),
+    db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, orderId)),
+  ]);
+  const invoiceRows = rows.filter((row) => row.creditNoteId === null);
+  const invoice = invoiceRows.find((row) => row.invoiceId === current?.id) ?? invoiceRows[0];
   return {
     invoice: invoice ? efacturaViewOf(invoice, now) : null,
+    invoices: new Map(invoiceRows.map((row) => [row.invoiceId, efacturaViewOf(row, now)] as const)),
     creditNotes: new Map(
       rows.flatMap((row) =>
         row.creditNoteId === null ? [] : [[row.creditNoteId, efacturaViewOf(row, now)] as const],
@@ -438,7 +454,7 @@ export async function efacturaOfOrder(db: Db, orderId: string, now = new Date())
 export async function resendEfacturaSubmission(
   db: Db,
   staff: Pick<Principal, 'id' | 'username'>,
-  document: { orderId: string; creditNoteId?: number },
+  document: { orderId: string; creditNoteId?: number; invoiceId?: number },
 ): Promise<EfacturaView> {
   const now = new Date();
   const row = await db.transaction(async (tx) => {
@@ -448,9 +464,21 @@ export async function resendEfacturaSubmission(
       .where(
         and(
           eq(efacturaSubmissions.orderId, document.orderId),
-          document.creditNoteId === undefined
-            ? isNull(efacturaSubmissions.creditNoteId)
-            : eq(efacturaSubmissions.creditNoteId, document.creditNoteId),
+          document.creditNoteId !== undefined
+            ? eq(efacturaSubmissions.creditNoteId, document.creditNoteId)
+            : and(
+                isNull(efacturaSubmissions.creditNoteId),
+                // The invoice named, else the order's current one (an order has several after a correction).
+                document.invoiceId !== undefined
+                  ? eq(efacturaSubmissions.invoiceId, document.invoiceId)
+                  : inArray(
+                      efacturaSubmissions.invoiceId,
+                      tx
+                        .select({ id: invoices.id })
+                        .from(invoices)
+                        .where(eq(invoices.orderId, document.orderId)),
+                    ),
+              ),
         ),
       )
       .for('update');
@@ -481,6 +509,9 @@ export async function resendEfacturaSubmission(
         claimedUntil: null,
         alertedAt: null,
         answerZip: null,
+        // ANAF holds none of it: the XML is made anew from the frozen document, so it carries the fix.
+        xml: null,
+        xmlSha256: null,
         uploadedAt: null,
         settledAt: null,
         updatedAt: now,

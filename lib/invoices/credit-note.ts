@@ -1,13 +1,12 @@
 import 'server-only';
 
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { creditNotes, refunds } from '@/lib/db/schema';
-import { loadOrderDocument, type OrderDocument } from '@/lib/orders/order-document';
-import { isOrderId } from '@/lib/orders/orders';
-import type { CreditNoteDocument, InvoiceLine } from './invoice-document';
+import { creditNotes } from '@/lib/db/schema';
+import type { OrderDocument } from '@/lib/orders/order-document';
+import type { CreditNoteDocument, InvoiceLine, SalesInvoiceDocument } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
-import { formatInvoiceNumber } from './numbering';
+import { formatInvoiceNumber, TOP_UP_INVOICE_SERIES } from './numbering';
 import { invoiceDocumentOf, VIGNETTE_VAT_NOTE } from './order-invoice';
 import { assertInteger, lineGrossBani, TOP_UP_VAT_RATE_PERCENT } from './vat';
 
@@ -23,24 +22,25 @@ export interface IssuedCreditNote {
 }
 
 /**
- * The credit note (factură de stornare) of a refund, as a document for the PDF: the buyer and wording of the
- * order's invoice, which it names as the one it corrects. Giving back all the invoice was for reverses each of its
- * lines; giving back less is one line of that amount, at the VAT rate of what the order sold (vignettes outside the
- * VAT base with the same note, top-ups at the standard rate). Several refunds of one order are each partial, unless
- * one alone gives back everything: the caller keeps their sum within what was paid.
+ * The credit note (factură de stornare) of an invoice, as a document for the PDF and the XML: the buyer and wording of
+ * the invoice as it was issued (its frozen document, lib/invoices/frozen.ts), which it names as the one it corrects.
+ * Giving back all the invoice was for reverses each of its lines (a refund of everything, or the storno of an invoice
+ * replaced by a new one); giving back less is one line of that amount, at the VAT rate of what the invoice sold
+ * (vignettes outside the VAT base with the same note, top-ups at the standard rate). Several refunds of one order are
+ * each partial, unless one alone gives back everything: the caller keeps their sum within what was paid.
  *
- * @throws Error when the order has no invoice (nothing was paid, so nothing can be credited); RangeError when the
- * amount is not a positive whole number of bani within the invoice's total, or the date is invalid.
+ * @throws RangeError when the amount is not a positive whole number of bani within the invoice's total, or the date
+ * is invalid.
  */
-export function creditNoteDocumentOf(order: OrderDocument, creditNote: IssuedCreditNote): CreditNoteDocument {
-  const invoice = invoiceDocumentOf(order);
-  if (!invoice || !order.invoice)
-    throw new Error(`order ${order.orderId} has no invoice for a credit note to correct`);
+export function creditNoteDocumentFrom(
+  invoice: SalesInvoiceDocument,
+  creditNote: IssuedCreditNote,
+): CreditNoteDocument {
   assertInteger(creditNote.totalBani, 'credit note total');
   const invoicedBani = invoice.lines.reduce((sum, line) => sum + lineGrossBani(line), 0);
   if (creditNote.totalBani <= 0 || creditNote.totalBani > invoicedBani)
     throw new RangeError(
-      `a credit note of order ${order.orderId} gives back 1 to ${invoicedBani} bani, not ${creditNote.totalBani}`,
+      `a credit note of order ${invoice.orderId} gives back 1 to ${invoicedBani} bani, not ${creditNote.totalBani}`,
     );
   if (Number.isNaN(creditNote.issuedAt.getTime()))
     throw new RangeError('credit note issuedAt is not a valid date');
@@ -48,7 +48,7 @@ export function creditNoteDocumentOf(order: OrderDocument, creditNote: IssuedCre
   const lines: InvoiceLine[] =
     creditNote.totalBani === invoicedBani
       ? invoice.lines.map((line) => ({ ...line, quantity: -line.quantity }))
-      : [partialRefundLine(order, creditNote.totalBani)];
+      : [partialRefundLine(invoice, creditNote.totalBani)];
   const reason = creditNote.reason?.trim();
 
   return {
@@ -59,21 +59,32 @@ export function creditNoteDocumentOf(order: OrderDocument, creditNote: IssuedCre
     number: creditNote.number,
     issuedAt: creditNote.issuedAt.toISOString(),
     corrects: {
-      series: order.invoice.series,
-      year: order.invoice.year,
-      number: order.invoice.number,
-      issuedAt: order.invoice.issuedAt.toISOString(),
+      series: invoice.series,
+      year: invoice.year,
+      number: invoice.number,
+      issuedAt: invoice.issuedAt,
     },
     ...(reason ? { reason } : {}),
     lines,
   };
 }
 
-function partialRefundLine(order: OrderDocument, refundedBani: number): InvoiceLine {
+/**
+ * {@link creditNoteDocumentFrom} the invoice an order states now: for an order's documents before they are issued.
+ *
+ * @throws Error when the order has no invoice (nothing was paid, so nothing can be credited).
+ */
+export function creditNoteDocumentOf(order: OrderDocument, creditNote: IssuedCreditNote): CreditNoteDocument {
+  const invoice = invoiceDocumentOf(order);
+  if (!invoice) throw new Error(`order ${order.orderId} has no invoice for a credit note to correct`);
+  return creditNoteDocumentFrom(invoice, creditNote);
+}
+
+function partialRefundLine(invoice: SalesInvoiceDocument, refundedBani: number): InvoiceLine {
   const line = { quantity: -1, unitPriceBani: refundedBani };
-  // A top-up order holds its one top-up and nothing else; any other order holds only vignettes.
-  const soldTopUp = order.items.some((item) => item.kind === 'TOPUP');
-  const description = `Rambursare parțială pentru comanda ${order.orderId}`;
+  // Top-ups are invoiced in their own series, each order holding one top-up and nothing else.
+  const soldTopUp = invoice.series === TOP_UP_INVOICE_SERIES;
+  const description = `Rambursare parțială pentru comanda ${invoice.orderId}`;
   return soldTopUp
     ? { description, ...line, vatRatePercent: TOP_UP_VAT_RATE_PERCENT }
     : { description, ...line, vatRatePercent: 0, vatNote: VIGNETTE_VAT_NOTE };
@@ -85,56 +96,6 @@ export async function creditNotePdf(
 ): Promise<{ filename: string; content: Buffer }> {
   const number = formatInvoiceNumber(document.series, document.year, document.number);
   return { filename: `factura-stornare-${number}.pdf`, content: await renderInvoicePdf(document) };
-}
-
-/**
- * An order's credit note as a document (what its PDF and its RO e-Factura XML are made from): the one of
- * `creditNoteId`, or the latest when none is named; null when the order has no such credit note.
- */
-export async function orderCreditNoteDocument(
-  db: Db,
-  orderId: string,
-  creditNoteId?: number,
-): Promise<{ document: CreditNoteDocument; refundId: number } | null> {
-  if (!isOrderId(orderId)) return null;
-  const [row] = await db
-    .select({ note: creditNotes, reason: refunds.reason })
-    .from(creditNotes)
-    .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
-    .where(
-      and(
-        eq(creditNotes.orderId, orderId),
-        creditNoteId === undefined ? undefined : eq(creditNotes.id, creditNoteId),
-      ),
-    )
-    .orderBy(desc(creditNotes.id))
-    .limit(1);
-  const order = row && (await loadOrderDocument(db, orderId));
-  if (!row || !order) return null;
-  return {
-    document: creditNoteDocumentOf(order, { ...row.note, reason: row.reason }),
-    refundId: row.note.refundId,
-  };
-}
-
-/** An order's credit note as its PDF, chosen as orderCreditNoteDocument chooses it. */
-export async function orderCreditNotePdf(
-  db: Db,
-  orderId: string,
-  creditNoteId?: number,
-): Promise<{ filename: string; content: Buffer; refundId: number } | null> {
-  const found = await orderCreditNoteDocument(db, orderId, creditNoteId);
-  if (!found) return null;
-  return { ...(await creditNotePdf(found.document)), refundId: found.refundId };
-}
-
-/** The credit note of a refund as its PDF, for the refund's e-mail; null when the refund has none. */
-export async function refundCreditNotePdf(db: Db, orderId: string, refundId: number) {
-  const [note] = await db
-    .select({ id: creditNotes.id })
-    .from(creditNotes)
-    .where(and(eq(creditNotes.orderId, orderId), eq(creditNotes.refundId, refundId)));
-  return note ? orderCreditNotePdf(db, orderId, note.id) : null;
 }
 
 /** The ids of an order's credit notes, oldest first: the buyer's page offers each for download. */

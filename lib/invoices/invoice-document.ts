@@ -34,7 +34,11 @@ export interface InvoiceBuyer {
   country?: string;
   taxId?: string;
   tradeRegister?: string;
-  email: string;
+  /**
+   * Only for a buyer named by their e-mail (no billing data): the e-mail is then who they are. A buyer with billing
+   * data is named by it, and their contact address is the order's, not the invoice's (docs/decisions/0023).
+   */
+  email?: string;
 }
 
 interface DocumentFields {

@@ -603,7 +603,7 @@ class InvoiceLayout {
     } else if (address) {
       buyerY = this.field('address', address, buyerX, buyerY, width);
     }
-    buyerY = this.field('email', buyer.email, buyerX, buyerY, width);
+    if (buyer.email) buyerY = this.field('email', buyer.email, buyerX, buyerY, width);
 
     return Math.max(sellerY, buyerY) + 18;
   }

@@ -3,7 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/orders/orders';
 import { invoiceCounters } from '@/lib/db/schema';
-import { budapestToday } from '@/lib/vignettes/validity';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
 export const VIGNETTE_INVOICE_SERIES = 'RPV';
 export const TOP_UP_INVOICE_SERIES = 'RPT';
@@ -12,8 +12,16 @@ export const TOP_UP_INVOICE_SERIES = 'RPT';
 export const invoiceSeriesOf = (kind: 'VIGNETTE' | 'TOPUP') =>
   kind === 'TOPUP' ? TOP_UP_INVOICE_SERIES : VIGNETTE_INVOICE_SERIES;
 
-/** The calendar year an invoice or credit note issued at `now` is numbered in. */
-export const numberingYear = (now: Date) => Number(budapestToday(now).slice(0, 4));
+const ROMANIAN_YEAR = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric' });
+
+/**
+ * The calendar year an invoice or credit note issued at `now` is numbered in: Romania's (Europe/Bucharest), the
+ * year of the issue date the document prints, never Hungary's (an hour behind on New Year's Eve).
+ */
+export function numberingYear(now: Date): number {
+  if (Number.isNaN(now.getTime())) throw new RangeError(`Not a valid instant: ${String(now)}`);
+  return Number(ROMANIAN_YEAR.format(now));
+}
 
 /**
  * Credit notes (facturi de stornare) are numbered in series of their own, one per kind beside its invoices' series,

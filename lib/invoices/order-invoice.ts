@@ -1,9 +1,7 @@
 import 'server-only';
 
-import type { Db } from '@/lib/db/client';
 import {
   invoiceBuyerOf,
-  loadOrderDocument,
   type DocumentTopUp,
   type DocumentVignette,
   type OrderDocument,
@@ -44,8 +42,8 @@ function topUpLine(topUp: DocumentTopUp): InvoiceLine {
 
 /**
  * A vignette as the invoice names it, in Romanian like the rest of the invoice: its validity worded as the e-mail and
- * the order page word it, from the payment (`paidAt`, the invoice's issue, taken in the paying transaction) when it
- * falls on the first day.
+ * the order page word it, from the payment (`paidAt`, the first invoice's issue, taken in the paying transaction) when
+ * it falls on the first day.
  */
 function vignetteLine(vignette: DocumentVignette, paidAt: Date): InvoiceLine {
   const validity =
@@ -77,28 +75,15 @@ export function invoiceDocumentOf(order: OrderDocument): SalesInvoiceDocument | 
     currency: 'RON',
     buyer: invoiceBuyerOf(billing, order.email),
     lines: order.items.map((item) =>
-      item.kind === 'TOPUP' ? topUpLine(item) : vignetteLine(item, invoice.issuedAt),
+      item.kind === 'TOPUP' ? topUpLine(item) : vignetteLine(item, invoice.paidAt),
     ),
     paymentMethod: 'Card (Netopia Payments)',
     locale: order.locale as InvoiceDocument['locale'],
   };
 }
 
-export async function orderInvoiceDocument(db: Db, orderId: string): Promise<InvoiceDocument | null> {
-  const order = await loadOrderDocument(db, orderId);
-  return order ? invoiceDocumentOf(order) : null;
-}
-
 /** The invoice as the PDF file the buyer receives. */
 export async function invoicePdf(document: InvoiceDocument): Promise<{ filename: string; content: Buffer }> {
   const number = formatInvoiceNumber(document.series, document.year, document.number);
   return { filename: `factura-${number}.pdf`, content: await renderInvoicePdf(document) };
-}
-
-export async function orderInvoicePdf(
-  db: Db,
-  orderId: string,
-): Promise<{ filename: string; content: Buffer } | null> {
-  const document = await orderInvoiceDocument(db, orderId);
-  return document ? invoicePdf(document) : null;
 }

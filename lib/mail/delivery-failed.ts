@@ -1,5 +1,5 @@
 import { createTranslator } from 'next-intl';
-import { COMPANY, officeHours } from '@/lib/company';
+import { COMPANY } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import de from '@/messages/de.json';
@@ -7,16 +7,11 @@ import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
 import ro from '@/messages/ro.json';
 import {
-  closingHtml,
-  closingText,
   formatLeiAmount,
   formatTimestamp,
+  buyerClosing,
   mailLocale,
-  paragraphHtml,
-  renderMailHtml,
-  renderMailText,
-  rowsTableHtml,
-  rowsText,
+  renderSummaryLetter,
   type MailFrame,
   type Row,
 } from './layout';
@@ -103,14 +98,7 @@ function buildContent(data: DeliveryFailedData) {
     notes: topUp
       ? [t('nextStepsTopUp'), t('noActionTopUp')]
       : [t('nextSteps'), delivered ? t('noActionPartial', counts) : t('noAction')],
-    viewOrderText: t('viewOrderText'),
-    viewOrderButton: t('viewOrderButton'),
-    orderUrl: data.orderUrl,
-    contactHeading: t('contactHeading'),
-    contact: [
-      t('contactText', { phone: COMPANY.phone, email: COMPANY.email }),
-      t('officeHours', { hours: officeHours }),
-    ],
+    ...buyerClosing(t, data.orderUrl),
   };
 }
 
@@ -125,18 +113,5 @@ export function renderDeliveryFailed(data: DeliveryFailedData): {
   text: string;
   html: string;
 } {
-  const content = buildContent(data);
-  const text = renderMailText(content.frame, [
-    ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
-    ...rowsText(content.summary),
-    '',
-    ...closingText(content),
-  ]);
-  const html = renderMailHtml(
-    content.frame,
-    `${content.paragraphs.map((paragraph) => paragraphHtml(paragraph)).join('\n')}
-${rowsTableHtml(content.summary)}
-${closingHtml(content)}`,
-  );
-  return { subject: content.frame.subject, text, html };
+  return renderSummaryLetter(buildContent(data));
 }

@@ -217,18 +217,43 @@ ${subheadingHtml(closing.contactHeading)}
 ${closing.contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`;
 }
 
-/** The keys a buyer's e-mail names its closing with, in its own namespace. */
+/** A buyer's letter of paragraphs, a table of facts and the usual closing, in its text and HTML parts. */
+export interface SummaryLetter extends MailClosing {
+  frame: MailFrame;
+  paragraphs: string[];
+  summary: Row[];
+}
+
+/** The subject, text part and HTML part of a {@link SummaryLetter}; every value is escaped in the HTML. */
+export function renderSummaryLetter(content: SummaryLetter): { subject: string; text: string; html: string } {
+  const text = renderMailText(content.frame, [
+    ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...rowsText(content.summary),
+    '',
+    ...closingText(content),
+  ]);
+  const html = renderMailHtml(
+    content.frame,
+    `${content.paragraphs.map((paragraph) => paragraphHtml(paragraph)).join('\n')}
+${rowsTableHtml(content.summary)}
+${closingHtml(content)}`,
+  );
+  return { subject: content.frame.subject, text, html };
+}
+
+/** The keys every buyer's e-mail namespace has for its closing. */
 export type ClosingKey =
   'viewOrderText' | 'viewOrderButton' | 'contactHeading' | 'contactText' | 'officeHours';
 
-/** A buyer's e-mail's closing from its translator: its notes, the link to the order page, the shop's contacts. */
+/**
+ * The closing of a buyer's e-mail but its notes: the link to the order page and how to reach the shop, in the words
+ * of the e-mail's own namespace (`t`).
+ */
 export function buyerClosing(
   t: (key: ClosingKey, values?: Record<string, string>) => string,
   orderUrl: string,
-  notes: string[],
-): MailClosing {
+): Omit<MailClosing, 'notes'> {
   return {
-    notes,
     viewOrderText: t('viewOrderText'),
     viewOrderButton: t('viewOrderButton'),
     orderUrl,

@@ -77,7 +77,7 @@ export function renderOrderDocuments(data: OrderDocumentsData): {
     ...data.creditNotes.map((note) => ({ label: t('creditNote', { number: note.number }), url: note.url })),
   ];
   const paragraphs = [t('greeting'), t('intro', { orderId: data.orderId })];
-  const closing = buyerClosing(t, data.orderUrl, [t('keepPrivate'), t('notAsked')]);
+  const closing = { notes: [t('keepPrivate'), t('notAsked')], ...buyerClosing(t, data.orderUrl) };
   const text = renderMailText(frame, [
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...links.flatMap((link) => [link.label, link.url, '']),

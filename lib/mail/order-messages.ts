@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { creditNotes, invoices, orderItems, orders, refunds, type outbox } from '@/lib/db/schema';
-import { refundCreditNotePdf } from '@/lib/invoices/credit-note';
+import { orderCreditNotePdf, orderInvoicePdf, refundCreditNotePdf } from '@/lib/invoices/frozen';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import type { Locale } from '@/lib/i18n/routing';
 import { ATTENTION_REASONS, type AttentionReason } from '@/lib/orders/attention';
@@ -12,6 +12,7 @@ import { buyerOrderUrl } from '@/lib/orders/document-access';
 import { deliveryShortfall } from '@/lib/orders/partial-delivery';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import { renderDeliveryFailed } from './delivery-failed';
+import { renderInvoiceReissued } from './invoice-reissued';
 import { heldBackDataOf, renderEfacturaHeldBack } from './efactura-held-back';
 import type { MailMessage } from './mailer';
 import { renderRefundConfirmation } from './refund-confirmation';
@@ -60,6 +61,46 @@ export async function refundConfirmationMessage(db: Db, row: OutboxRow): Promise
     attachments: pdf
       ? [{ filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' }]
       : [],
+  };
+}
+
+/**
+ * The buyer's e-mail when a correction replaced their invoice: the storno and the new invoice, both attached as
+ * issued, in the buyer's language. Sent to the order's address as it is when the e-mail goes.
+ */
+export async function invoiceReissuedMessage(db: Db, row: OutboxRow): Promise<MailMessage | null> {
+  const creditNoteId = Number(row.details?.creditNoteId);
+  const invoiceId = Number(row.details?.invoiceId);
+  if (!row.orderId || !creditNoteId || !invoiceId) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));
+  if (!order) return null;
+  const [creditNote, invoice] = await Promise.all([
+    orderCreditNotePdf(db, order.id, creditNoteId),
+    orderInvoicePdf(db, order.id, invoiceId),
+  ]);
+  const [[note], [replacement]] = await Promise.all([
+    db.select().from(creditNotes).where(eq(creditNotes.id, creditNoteId)),
+    db.select().from(invoices).where(eq(invoices.id, invoiceId)),
+  ]);
+  const [replaced] = note ? await db.select().from(invoices).where(eq(invoices.id, note.invoiceId)) : [];
+  if (!creditNote || !invoice || !note || !replacement || !replaced) return null;
+  const rendered = renderInvoiceReissued({
+    orderId: order.id,
+    orderUrl: `${getConfig().siteUrl}/${order.locale}/order/${order.id}`,
+    locale: order.locale as Locale,
+    email: order.email,
+    replacedNumber: formatInvoiceNumber(replaced.series, replaced.year, replaced.number),
+    creditNoteNumber: formatInvoiceNumber(note.series, note.year, note.number),
+    invoiceNumber: formatInvoiceNumber(replacement.series, replacement.year, replacement.number),
+  });
+  return {
+    to: row.recipient ?? order.email,
+    ...rendered,
+    attachments: [creditNote, invoice].map((pdf) => ({
+      filename: pdf.filename,
+      content: pdf.content,
+      contentType: 'application/pdf',
+    })),
   };
 }
 

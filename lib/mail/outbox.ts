@@ -6,7 +6,9 @@ import { COMPANY } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { outbox } from '@/lib/db/schema';
-import { invoiceDocumentOf, invoicePdf } from '@/lib/invoices/order-invoice';
+import { orderInvoiceDocument } from '@/lib/invoices/frozen';
+import { invoicePdf } from '@/lib/invoices/order-invoice';
+import { INVOICE_REISSUED } from '@/lib/invoices/reissue';
 import { logger, withoutEmailAddresses } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { queueStaffAlert } from '@/lib/orders/staff-alerts';
@@ -22,6 +24,7 @@ import { orderDocumentsMessage } from './order-documents';
 import {
   deliveryFailedMessage,
   efacturaHeldBackMessage,
+  invoiceReissuedMessage,
   OBSOLETE,
   refundConfirmationMessage,
   staffAlertMessage,
@@ -59,7 +62,8 @@ export async function orderConfirmationMessage(
     (item) => !(item.kind === 'VIGNETTE' ? item.issuedId : item.reference),
   );
   if (partialOnly && !undelivered.length) return OBSOLETE;
-  const invoice = invoiceDocumentOf(order);
+  // The invoice as it was issued, never as the order reads now.
+  const invoice = await orderInvoiceDocument(db, orderId);
   const pdf = invoice && (await invoicePdf(invoice));
   const topUp = order.items.find(
     (item): item is DocumentTopUp => item.kind === 'TOPUP' && Boolean(item.reference),
@@ -73,8 +77,9 @@ export async function orderConfirmationMessage(
     createdAt: order.createdAt.toISOString(),
     totalBani: order.totalBani,
     invoiceNumber: order.invoice?.numberText,
-    // The invoice is issued in the paying transaction: its time is the payment's, from which a vignette for today runs.
-    paidAt: order.invoice?.issuedAt.toISOString(),
+    // The first invoice is issued in the paying transaction: its time is the payment's, from which a vignette for
+    // today runs.
+    paidAt: order.invoice?.paidAt.toISOString(),
     topUp: topUp && topUpOf(topUp, order.locale),
     undelivered: undelivered.map((item) => (item.kind === 'VIGNETTE' ? (item.plate ?? '') : item.phone)),
     vignettes: order.items
@@ -127,6 +132,8 @@ async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof O
       return refundConfirmationMessage(db, row);
     case 'STAFF_ALERT':
       return staffAlertMessage(db, row);
+    case INVOICE_REISSUED:
+      return invoiceReissuedMessage(db, row);
     case EFACTURA_HELD_BACK:
       return efacturaHeldBackMessage(row);
     case ORDER_DOCUMENTS:

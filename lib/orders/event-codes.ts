@@ -22,8 +22,10 @@ export const ORDER_EVENT_CODES = [
   'chargeback.accepted',
   'order.canceled',
   'order.emailChanged',
+  'order.billingCorrected',
   'item.corrected',
   'item.phoneCorrected',
+  'invoice.reissued',
 ] as const;
 
 export type OrderEventCode = (typeof ORDER_EVENT_CODES)[number];

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { eq } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { invoices } from '@/lib/db/schema';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
@@ -44,8 +44,18 @@ export interface OrderDocument {
   totalBani: number;
   /** Whom the buyer asked to be invoiced: null when nobody in particular (a person known by the e-mail). */
   billing: InvoiceData | null;
-  /** The order's invoice, once it is paid. */
-  invoice?: { series: string; year: number; number: number; issuedAt: Date; numberText: string };
+  /**
+   * The order's current invoice, once it is paid; `paidAt` is the payment's time, the issue of its first invoice (a
+   * correction's new invoice is issued later).
+   */
+  invoice?: {
+    series: string;
+    year: number;
+    number: number;
+    issuedAt: Date;
+    numberText: string;
+    paidAt: Date;
+  };
   items: (DocumentVignette | DocumentTopUp)[];
 }
 
@@ -73,7 +83,8 @@ function documentItem({ item, categoryTitle, topUp }: LoadedItem): DocumentVigne
 
 export function toOrderDocument(
   { order, items }: LoadedOrder,
-  invoice: typeof invoices.$inferSelect | undefined,
+  invoice: Pick<typeof invoices.$inferSelect, 'series' | 'year' | 'number' | 'issuedAt'> | undefined,
+  paidAt = invoice?.issuedAt,
 ): OrderDocument {
   return {
     orderId: order.id,
@@ -88,6 +99,7 @@ export function toOrderDocument(
       number: invoice.number,
       issuedAt: invoice.issuedAt,
       numberText: formatInvoiceNumber(invoice.series, invoice.year, invoice.number),
+      paidAt: paidAt ?? invoice.issuedAt,
     },
     items: items.map(documentItem),
   };
@@ -96,6 +108,8 @@ export function toOrderDocument(
 /**
  * Whom the order's invoice names: the billing data's address in its parts (what the e-Factura XML needs), an older
  * order's free-text address as it was given, or, when the buyer asked for no one, a private person known by e-mail.
+ * A buyer named by billing data gets no e-mail on the invoice: it is the order's contact, which may change, and an
+ * issued invoice does not (docs/decisions/0023-frozen-documents.md).
  */
 export function invoiceBuyerOf(billing: InvoiceData | null, email: string): InvoiceBuyer {
   if (!billing) return { kind: 'PERSON', name: email, email };
@@ -107,7 +121,7 @@ export function invoiceBuyerOf(billing: InvoiceData | null, email: string): Invo
           ...(billing.tradeRegister ? { tradeRegister: billing.tradeRegister } : {}),
         }
       : {};
-  if (isLegacyInvoiceData(billing)) return { kind, name, address: billing.address, ...company, email };
+  if (isLegacyInvoiceData(billing)) return { kind, name, address: billing.address, ...company };
   const { street, city, county, postalCode, country } = billing;
   return {
     kind,
@@ -118,7 +132,6 @@ export function invoiceBuyerOf(billing: InvoiceData | null, email: string): Invo
     ...(postalCode ? { postalCode } : {}),
     country,
     ...company,
-    email,
   };
 }
 
@@ -126,9 +139,15 @@ export function invoiceBuyerOf(billing: InvoiceData | null, email: string): Invo
 export async function loadOrderDocument(db: Db, orderId: string): Promise<OrderDocument | undefined> {
   // An id that cannot be one (`%00`, a path) is no order, without a query (PostgreSQL refuses a NUL in text).
   if (!isOrderId(orderId)) return undefined;
-  const [loaded, [invoice]] = await Promise.all([
+  const [loaded, all] = await Promise.all([
     loadOrder(db, orderId),
-    db.select().from(invoices).where(eq(invoices.orderId, orderId)),
+    // The current invoice, and those a correction replaced: the first one was issued at payment.
+    db
+      .select()
+      .from(invoices)
+      .where(or(eq(invoices.orderId, orderId), eq(invoices.replacedOrderId, orderId)))
+      .orderBy(asc(invoices.id)),
   ]);
-  return loaded && toOrderDocument(loaded, invoice);
+  const invoice = all.find((row) => row.orderId === orderId);
+  return loaded && toOrderDocument(loaded, invoice, all[0]?.issuedAt);
 }

@@ -1,17 +1,20 @@
 import 'server-only';
 
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/admin/audit';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
 import { orderItems, orders, outbox } from '@/lib/db/schema';
+import { reissueInvoice } from '@/lib/invoices/reissue';
 import { IssueError } from '@/lib/issuers/vignette-issuer';
 import { requeuedNames, requeueDeadLetters } from '@/lib/mail/dead-letters';
 import { kick } from '@/lib/server/jobs';
 import { isRegistrationCountry } from '@/lib/vignettes/countries';
 import { checkPlate } from '@/lib/vignettes/plate';
 import { checkCorrection, type CorrectionRefusal } from '@/lib/vignettes/plate-correction';
+import type { InvoiceData } from '@/lib/validations/billing';
 import type { ItemCorrectionBody } from '@/lib/validations/order-actions';
 import { fulfilOrder, type Deliverers } from './fulfilment';
 import { announceOrderChange } from './order-events';
@@ -163,15 +166,28 @@ export async function correctItem(
       target: order.id,
       details: { itemId: item.id, from: `${from.plate} ${from.country}`, to: `${to.plate} ${to.country}` },
     });
+    // The invoice states the plate: it is never changed, but reversed by a storno and replaced by a new one.
+    const reissued = await reissueInvoice(tx, order, {
+      why: `corectarea vinietei ${item.position + 1}: ${from.plate} (${from.country}) → ${to.plate} (${to.country})`,
+      actor: staff.username,
+      now,
+    });
     // The buyer's confirmation must show the vignette as it now is.
     if (issued && order.status === 'FULFILLED')
       await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId: order.id });
-    return { updated: { ...updated!, ...to }, mailed: issued && order.status === 'FULFILLED' };
+    return {
+      updated: { ...updated!, ...to },
+      mailed: reissued !== null || (issued && order.status === 'FULFILLED'),
+      reissued,
+    };
   });
+  if (result.reissued) kick('efactura');
   if (result.mailed) kick('mail');
   announceOrderChange(body.orderId);
-  const { updated } = result;
+  const { updated, reissued } = result;
   return {
+    /** The storno and the new invoice the correction issued; null for an order never invoiced. */
+    documents: reissued,
     item: {
       id: updated.id,
       plate: updated.plate,
@@ -188,7 +204,11 @@ const correctionMessages: Record<CorrectionRefusal, string> = {
   correctionTooLate: 'An issued vignette may be corrected only within 60 days of its purchase',
 };
 
-/** Changes the buyer's e-mail address: where the confirmation, the invoice and any refund are sent from now on. */
+/**
+ * Changes the buyer's e-mail address: where the confirmation, the invoice and any refund are sent from now on. It
+ * changes no issued document: an invoice states what it stated when it was issued (the e-mail shown on it is the one
+ * the buyer gave then), and the address is the order's contact, not a correction of the sale.
+ */
 export async function changeOrderEmail(db: Db, staff: Staff, orderId: string, email: string) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -207,6 +227,54 @@ export async function changeOrderEmail(db: Db, staff: Staff, orderId: string, em
     });
   });
   return { email };
+}
+
+/**
+ * Corrects whom the order's invoice names (the buyer's billing data). Before payment only the order changes: the
+ * invoice issued at payment will state it. After, the issued invoice is reversed by a storno and replaced by a new
+ * invoice stating the corrected data (lib/invoices/reissue.ts). An order refunded in full has nothing left invoiced to
+ * restate: 409.
+ */
+export async function correctBillingData(
+  db: Db,
+  staff: Staff,
+  orderId: string,
+  invoiceData: InvoiceData,
+  now = new Date(),
+) {
+  const result = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status === 'REFUNDED') throw conflict('A refunded order has no invoice left to correct');
+    if (isDeepStrictEqual(order.invoiceData, invoiceData)) return { changed: false, reissued: null };
+    await tx.update(orders).set({ invoiceData, updatedAt: now }).where(eq(orders.id, orderId));
+    await recordOrderEvent(tx, orderId, {
+      reason: 'billing data corrected by staff',
+      actor: staff.username,
+      code: 'order.billingCorrected',
+      params: { name: invoiceData.name },
+    });
+    await recordAudit(tx, staff, {
+      action: 'payment.correctBilling',
+      target: orderId,
+      details: { from: order.invoiceData?.name ?? order.email, to: invoiceData.name },
+    });
+    const reissued = await reissueInvoice(
+      tx,
+      { ...order, invoiceData },
+      {
+        why: 'corectarea datelor de facturare ale cumpărătorului',
+        actor: staff.username,
+        now,
+      },
+    );
+    return { changed: true, reissued };
+  });
+  if (result.reissued) {
+    kick('efactura');
+    kick('mail');
+  }
+  if (result.changed) announceOrderChange(orderId);
+  return { invoice: invoiceData, documents: result.reissued };
 }
 
 /**

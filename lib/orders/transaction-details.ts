@@ -1,8 +1,9 @@
 import 'server-only';
 
 import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/client';
-import { invoices, orderEvents, outbox } from '@/lib/db/schema';
+import { creditNotes, invoices, orderEvents, outbox } from '@/lib/db/schema';
 import { DEAD_LETTER } from '@/lib/mail/dead-letters';
 import { efacturaOfOrder, type EfacturaView } from '@/lib/efactura/submissions';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
@@ -27,7 +28,7 @@ const maskPin = (pin: string) => `${'•'.repeat(Math.max(pin.length - 4, 0))}${
 export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETTE' | 'TOPUP') {
   const loaded = await loadOrder(db, orderId);
   if (!loaded || loaded.order.kind !== kind) return null;
-  const [events, [invoice], refunds, refundableRon, efactura, deadLetters] = await Promise.all([
+  const [events, [invoice], refunds, refundableRon, efactura, deadLetters, corrections] = await Promise.all([
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
     db.select().from(invoices).where(eq(invoices.orderId, orderId)),
     refundsOf(db, orderId),
@@ -38,6 +39,7 @@ export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETT
       .from(outbox)
       .where(and(eq(outbox.orderId, orderId), DEAD_LETTER))
       .limit(1),
+    correctionsOf(db, orderId),
   ]);
   const attentionReasons = attentionReasonsOf(loaded.order, {
     chargeback: events.some((event) => event.code === 'chargeback.opened'),
@@ -59,12 +61,42 @@ export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETT
     })),
     invoice: invoice
       ? {
+          id: invoice.id,
           number: formatInvoiceNumber(invoice.series, invoice.year, invoice.number),
           issuedAt: invoice.issuedAt.toISOString(),
           efactura: efactura.invoice,
         }
       : null,
+    /** Invoices replaced after a correction, oldest first, each with its storno and the invoice replacing it. */
+    corrections: corrections.map(({ note, replaced, replacement }) => {
+      const documentOf = (
+        row: { id: number; series: string; year: number; number: number; issuedAt: Date },
+        submission: EfacturaView | null | undefined,
+      ) => ({
+        id: row.id,
+        number: formatInvoiceNumber(row.series, row.year, row.number),
+        issuedAt: row.issuedAt.toISOString(),
+        efactura: submission ?? null,
+      });
+      return {
+        replaced: documentOf(replaced, efactura.invoices.get(replaced.id)),
+        creditNote: documentOf(note, efactura.creditNotes.get(note.id)),
+        invoice: documentOf(replacement, efactura.invoices.get(replacement.id)),
+      };
+    }),
   };
+}
+
+/** The stornos of an order's replaced invoices (credit notes of no refund), oldest first, with both invoices. */
+async function correctionsOf(db: Db, orderId: string) {
+  const replacements = alias(invoices, 'replacement');
+  return db
+    .select({ note: creditNotes, replaced: invoices, replacement: replacements })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .innerJoin(replacements, eq(replacements.id, creditNotes.replacementInvoiceId))
+    .where(eq(creditNotes.orderId, orderId))
+    .orderBy(asc(creditNotes.id));
 }
 
 /**

@@ -3,9 +3,8 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/db/errors';
-import { invoices, orders, paymentNotifications } from '@/lib/db/schema';
-import { allocateInvoiceNumber, invoiceSeriesOf, numberingYear } from '@/lib/invoices/numbering';
-import { TOP_UP_VAT_RATE_PERCENT, vatIncluded } from '@/lib/invoices/vat';
+import { orders, paymentNotifications } from '@/lib/db/schema';
+import { issueInvoice } from '@/lib/invoices/frozen';
 import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
@@ -224,29 +223,12 @@ export async function applyPaymentStatus(
             ...(report.reference ? { paymentReference: report.reference } : {}),
           })
           .where(eq(orders.id, order.id));
-        // The invoice number is taken in the paying transaction: no gaps, no repeats.
-        const year = numberingYear(new Date());
-        const series = invoiceSeriesOf(order.kind);
-        const number = await allocateInvoiceNumber(tx, series, year);
-        // A crash before the commit rolls the number back with the payment: the notification, sent again, takes it.
-        crashPoint('invoice-numbered');
-        const [invoice] = await tx
-          .insert(invoices)
-          .values({
-            orderId: order.id,
-            series,
-            year,
-            number,
-            totalBani: order.amountBani,
-            // Vignettes are collected on behalf of the Hungarian issuer (no VAT); top-ups carry VAT in their price.
-            vatBani: order.kind === 'TOPUP' ? vatIncluded(order.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
-            buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
-          })
-          .returning({ id: invoices.id, issuedAt: invoices.issuedAt });
+        // The invoice is numbered and stated in the paying transaction: no gaps, no repeats, frozen as issued.
+        const invoice = await issueInvoice(tx, order);
         await queueEfacturaSubmission(tx, {
           orderId: order.id,
-          invoiceId: invoice!.id,
-          issuedAt: invoice!.issuedAt,
+          invoiceId: invoice.id,
+          issuedAt: invoice.issuedAt,
         });
       }
       if (!from && outcome === 'PAID') {

@@ -13,6 +13,8 @@ import {
   numberingYear,
 } from '@/lib/invoices/numbering';
 import { TOP_UP_VAT_RATE_PERCENT, vatIncluded } from '@/lib/invoices/vat';
+import { creditNoteDocumentFrom } from '@/lib/invoices/credit-note';
+import { frozenInvoiceDocument } from '@/lib/invoices/frozen';
 import { logger } from '@/lib/log/logger';
 import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { announceOrderChange } from '@/lib/orders/order-events';
@@ -258,9 +260,14 @@ async function confirmRefund(
 async function issueCreditNote(tx: Executor, order: OrderRow, refund: RefundRow): Promise<string | null> {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
   if (!invoice) return null;
+  // What the invoice states, read before the number is taken: the counter row stays locked from then until the
+  // commit, and every refund of the series waits for it.
+  const stated = await frozenInvoiceDocument(tx, invoice);
   const series = creditNoteSeriesOf(order.kind);
-  const year = numberingYear(new Date());
+  const issuedAt = new Date();
+  const year = numberingYear(issuedAt);
   const number = await allocateInvoiceNumber(tx, series, year);
+  const totalBani = refund.amountBani;
   const [note] = await tx
     .insert(creditNotes)
     .values({
@@ -270,8 +277,17 @@ async function issueCreditNote(tx: Executor, order: OrderRow, refund: RefundRow)
       series,
       year,
       number,
-      totalBani: refund.amountBani,
-      vatBani: order.kind === 'TOPUP' ? vatIncluded(refund.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
+      issuedAt,
+      totalBani,
+      vatBani: order.kind === 'TOPUP' ? vatIncluded(totalBani, TOP_UP_VAT_RATE_PERCENT) : 0,
+      snapshot: creditNoteDocumentFrom(stated, {
+        series,
+        year,
+        number,
+        issuedAt,
+        totalBani,
+        reason: refund.reason,
+      }),
     })
     .returning({ id: creditNotes.id, issuedAt: creditNotes.issuedAt });
   await queueEfacturaSubmission(tx, {

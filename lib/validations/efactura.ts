@@ -8,6 +8,8 @@ import { text } from './text';
 export const efacturaResendSchema = z.object({
   id: text({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
   creditNoteId: z.number({ error: 'invalid' }).int('invalid').positive('invalid').optional(),
+  /** One of the order's invoices (a replaced one); the order's current invoice when absent. */
+  invoiceId: z.number({ error: 'invalid' }).int('invalid').positive('invalid').optional(),
 });
 
 export type EfacturaResendBody = z.infer<typeof efacturaResendSchema>;

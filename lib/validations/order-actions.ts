@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceSchema } from './billing';
 import { text } from './text';
 import { mobilePhoneSchema } from './phone';
 
@@ -45,6 +46,9 @@ export const itemCorrectionSchema = z
   });
 
 export const emailChangeSchema = z.object({ id: orderId, email });
+
+/** Staff correct whom the order's invoice names: the billing data as the checkout takes it. */
+export const billingCorrectionSchema = z.object({ id: orderId, invoice: invoiceSchema });
 
 export const staffResendSchema = z.object({ id: orderId, to: email.optional() });
 

@@ -153,5 +153,8 @@ export const invoiceRow = (
   totalBani: 0,
   vatBani: 0,
   buyer: { kind: 'PERSON', email: 'driver@example.ro' },
+  snapshot: null,
+  replacedOrderId: null,
+  replacedById: null,
   ...overrides,
 });

@@ -115,6 +115,9 @@ export function InvoicesScreen() {
                   <th scope="row" className={`${cell} font-mono font-semibold whitespace-nowrap`}>
                     {invoice.number}
                     <DocumentNote invoice={invoice} />
+                    {invoice.replaced && (
+                      <div className="font-sans text-xs font-normal text-slate-700">{i('replaced')}</div>
+                    )}
                   </th>
                   <td className={`${cell} whitespace-nowrap`}>{formatDateTime(invoice.issuedAt, locale)}</td>
                   <td className={cell}>
@@ -144,7 +147,7 @@ export function InvoicesScreen() {
                         onClick={() =>
                           void pdf.download(
                             invoice.number,
-                            invoicePdfUrl(invoice.orderId, invoice.creditNoteId),
+                            invoicePdfUrl(invoice.orderId, invoice),
                             `${invoice.number}.pdf`,
                           )
                         }
@@ -163,11 +166,7 @@ export function InvoicesScreen() {
                               })
                         }
                         onClick={() =>
-                          void pdf.download(
-                            xmlKey,
-                            invoiceXmlUrl(invoice.orderId, invoice.creditNoteId),
-                            xmlKey,
-                          )
+                          void pdf.download(xmlKey, invoiceXmlUrl(invoice.orderId, invoice), xmlKey)
                         }
                       >
                         {pdf.pending === xmlKey ? t('shell.downloading') : i('downloadXml')}

@@ -23,6 +23,8 @@ interface Document {
   key: string;
   title: string;
   creditNoteId?: number;
+  /** An invoice replaced after a correction: not the order's current one. */
+  invoiceId?: number;
   efactura: Efactura;
 }
 
@@ -35,7 +37,7 @@ export function EfacturaSection({
   order,
   revalidate,
 }: {
-  order: Pick<OrderDetails, 'id' | 'invoice' | 'refunds'>;
+  order: Pick<OrderDetails, 'id' | 'invoice' | 'refunds' | 'corrections'>;
   revalidate: () => Promise<void>;
 }) {
   const e = useTranslations('Admin.efactura');
@@ -54,6 +56,22 @@ export function EfacturaSection({
         title: e('creditNote', { number: note.number }),
         creditNoteId: note.id,
         efactura: note.efactura,
+      });
+  }
+  for (const { replaced, creditNote } of order.corrections ?? []) {
+    if (replaced.efactura)
+      documents.push({
+        key: `invoice-${replaced.id}`,
+        title: e('invoice', { number: replaced.number }),
+        invoiceId: replaced.id,
+        efactura: replaced.efactura,
+      });
+    if (creditNote.efactura)
+      documents.push({
+        key: `credit-note-${creditNote.id}`,
+        title: e('creditNote', { number: creditNote.number }),
+        creditNoteId: creditNote.id,
+        efactura: creditNote.efactura,
       });
   }
   if (documents.length === 0) return null;
@@ -96,7 +114,7 @@ function EfacturaDocument({
     setFailure(undefined);
     setSent(false);
     try {
-      await postEfacturaResend(orderId, document.creditNoteId);
+      await postEfacturaResend(orderId, document.creditNoteId, document.invoiceId);
       setSent(true);
       await revalidate();
     } catch (error) {

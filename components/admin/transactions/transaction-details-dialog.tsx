@@ -29,6 +29,7 @@ import { AttentionNotice } from './attention';
 import { AdminOnly } from './admin-only';
 import { CORRECTABLE_STATUSES, CorrectItem } from './correct-item';
 import { CorrectPhone } from './correct-phone';
+import { CorrectionsSection } from './corrections-section';
 import { EfacturaSection } from './efactura-section';
 import { OrderActions, type ActionOutcome } from './order-actions';
 import { OrderHistory, OrderLines } from './order-lines';
@@ -216,6 +217,7 @@ function DetailsBody({ payment }: { payment: Payment }) {
         }}
       />
       <RefundsSection order={order} />
+      <CorrectionsSection order={order} />
       <EfacturaSection order={order} revalidate={revalidate} />
       <OrderHistory events={order.events} />
     </div>

@@ -14,6 +14,7 @@ import { GET as exportExcel } from '@/app/api/admin/payment/export/excel/route';
 import { GET as exportXml } from '@/app/api/admin/payment/export/xml/route';
 import { GET as payments, PATCH as markActive } from '@/app/api/admin/payment/route';
 import { POST as cancelOrder } from '@/app/api/admin/payment/cancel/route';
+import { PATCH as correctBilling } from '@/app/api/admin/payment/billing/route';
 import { PATCH as changeEmail } from '@/app/api/admin/payment/email/route';
 import { PATCH as correctItem } from '@/app/api/admin/payment/item/route';
 import { POST as refund } from '@/app/api/admin/payment/refund/route';
@@ -310,6 +311,21 @@ ENDPOINTS.push(
     })),
   },
   {
+    name: 'PATCH /api/admin/payment/billing',
+    authority: 'PAYMENT_WRITE',
+    call: write(correctBilling, 'PATCH', '/api/admin/payment/billing', () => ({
+      id: vignetteOrderId,
+      invoice: {
+        kind: 'PERSON',
+        name: 'Ana Popescu',
+        street: 'Str. Lungă 1',
+        city: 'Brașov',
+        county: 'RO-BV',
+        country: 'RO',
+      },
+    })),
+  },
+  {
     name: 'POST /api/admin/payment/resend',
     authority: 'ORDER_SUPPORT',
     call: write(staffResend, 'POST', '/api/admin/payment/resend', () => ({ id: vignetteOrderId })),
@@ -419,9 +435,11 @@ beforeAll(async () => {
   callers.removed = await bearer(removed);
   await db().delete(userTable).where(eq(userTable.id, removed.id));
   callers['no token'] = undefined;
-  // The admin's token with one character of the signature changed.
-  const signature = callers.ADMIN.slice(-1) === 'A' ? 'B' : 'A';
-  callers.tampered = `${callers.ADMIN.slice(0, -1)}${signature}`;
+  // The admin's token with the first character of the signature changed. Not the last: of its 6 bits only 4 are the
+  // signature's (32 bytes in 43 characters), so 'A' → 'B' there decodes to the same signature, and the token passed.
+  const start = callers.ADMIN!.lastIndexOf('.') + 1;
+  const changed = callers.ADMIN![start] === 'A' ? 'B' : 'A';
+  callers.tampered = `${callers.ADMIN!.slice(0, start)}${changed}${callers.ADMIN!.slice(start + 1)}`;
   const secret = await signingSecret(db());
   callers.expired = `Bearer ${await new SignJWT({ ver: admin.tokenVersion })
     .setProtectedHeader({ alg: 'HS256' })

@@ -443,7 +443,9 @@ describe.each(processDrivers)('admin transactions on $name', ({ open, available 
           'RPV-2026-000042',
         ]);
         expect(body.items[2]).toEqual({
+          invoiceId: expect.any(Number),
           orderId: ids.a,
+          replaced: false,
           number: 'RPV-2026-000042',
           issuedAt: '2026-03-10T10:00:00.000Z',
           totalRon: 17952,

@@ -75,6 +75,7 @@ describe.each(drivers)('database on $name', ({ open, available }) => {
       expect(permissions.map((permission) => permission.authority).sort()).toEqual([
         'CATALOG_READ',
         'INVOICE_READ',
+        'ORDER_SUPPORT',
         'PAYMENT_READ',
       ]);
     });

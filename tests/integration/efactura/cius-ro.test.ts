@@ -11,7 +11,7 @@ import { documentXml, documentXmlOf } from '@/lib/efactura/document-xml';
 import { ANONYMOUS_CNP, invoiceUbl } from '@/lib/efactura/ubl';
 import type { InvoiceBuyer, SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
 import { formatBani } from '@/lib/invoices/invoice-pdf';
-import { orderInvoiceDocument } from '@/lib/invoices/order-invoice';
+import { orderInvoiceDocument } from '@/lib/invoices/frozen';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { documentToken } from '@/lib/orders/document-access';
@@ -67,7 +67,7 @@ async function invoiceXml(orderId: string): Promise<string> {
 
 async function invoiceDocument(orderId: string): Promise<SalesInvoiceDocument> {
   const document = await orderInvoiceDocument(db(), orderId);
-  if (!document || document.type === 'CREDIT_NOTE') throw new Error(`order ${orderId} has no invoice`);
+  if (!document) throw new Error(`order ${orderId} has no invoice`);
   return document;
 }
 

@@ -85,11 +85,15 @@ describeOnProcessDrivers('an order partly delivered', (db) => {
     await correctItem(db(), clerk, { orderId, itemId: refused!.id, plate: 'B790DED' }, sandboxDeliverers);
     expect(await retryDelivery(db(), clerk, orderId, sandboxDeliverers)).toEqual({ status: 'FULFILLED' });
     await sendDueMail(db(), mailer);
+    // The corrected plate is on the invoice: it is replaced (a storno and a new invoice, e-mailed), and the whole
+    // order confirmed once.
     const after = sentFor(orderId).slice(mails.length);
-    expect(after).toHaveLength(1);
-    expect(after[0]!.text).toContain(issued!.issuedId);
-    expect(after[0]!.text).toContain('B790DED');
-    expect(after[0]!.text).not.toContain('nu am putut emite');
+    expect(after).toHaveLength(2);
+    expect(after.filter((mail) => /a fost înlocuită cu factura/.test(mail.subject))).toHaveLength(1);
+    const whole = after.find((mail) => mail.subject.startsWith('Confirmarea comenzii'));
+    expect(whole!.text).toContain(issued!.issuedId);
+    expect(whole!.text).toContain('B790DED');
+    expect(whole!.text).not.toContain('nu am putut emite');
   });
 
   it('drops the partial confirmation still unsent once the whole order is delivered', async () => {

@@ -19,7 +19,7 @@ import {
   users,
 } from '@/lib/db/schema';
 import { invoiceTotals } from '@/lib/invoices/vat';
-import { orderInvoiceDocument } from '@/lib/invoices/order-invoice';
+import { orderInvoiceDocument } from '@/lib/invoices/frozen';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import type { TopUpDelivered, TopUpRequest } from '@/lib/issuers/topup-provider';
 import type { Mailer } from '@/lib/mail/mailer';

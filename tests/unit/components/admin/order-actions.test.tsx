@@ -95,6 +95,7 @@ const FAILED: OrderDetails = {
   attentionReasons: ['FULFILLMENT_FAILED'],
   refundableRon: 8976,
   refunds: [],
+  corrections: [],
 };
 
 const FULFILLED: OrderDetails = {

@@ -86,6 +86,7 @@ const DETAILS: TransactionDetails = {
   attentionReasons: [],
   refundableRon: 8976,
   refunds: [],
+  corrections: [],
 };
 
 beforeEach(() => {

@@ -10,14 +10,14 @@ import { efacturaResendSchema } from '@/lib/validations/efactura';
 export const dynamic = 'force-dynamic';
 
 /**
- * `POST /api/admin/payment/efactura` `{id, creditNoteId?}`: sends an order's invoice (or credit note) to RO e-Factura
- * again after a fix: one ANAF rejected, one whose upload was left unconfirmed, or one whose upload was given up after
- * every try (PAYMENT_WRITE).
+ * `POST /api/admin/payment/efactura` `{id, creditNoteId?, invoiceId?}`: sends an order's invoice (or credit note, or
+ * a replaced invoice) to RO e-Factura again after a fix: one ANAF rejected, one whose upload was left unconfirmed, or
+ * one whose upload was given up after every try (PAYMENT_WRITE).
  */
 export const POST = apiHandler(async (request) => {
   const db = await getDb();
   const principal = await requireAuthority(db, request, ACTION_AUTHORITIES.efacturaResend);
-  const { id, creditNoteId } = validate(efacturaResendSchema, await readJson(request));
-  const efactura = await resendEfacturaSubmission(db, principal, { orderId: id, creditNoteId });
+  const { id, creditNoteId, invoiceId } = validate(efacturaResendSchema, await readJson(request));
+  const efactura = await resendEfacturaSubmission(db, principal, { orderId: id, creditNoteId, invoiceId });
   return NextResponse.json({ efactura }, { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -1,0 +1,273 @@
+import 'server-only';
+
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { creditNotes, invoices, refunds } from '@/lib/db/schema';
+import { toOrderDocument } from '@/lib/orders/order-document';
+import { loadOrder, type LoadedOrder } from '@/lib/orders/order-read';
+import { isOrderId, type Executor, type OrderRow } from '@/lib/orders/orders';
+import { crashPoint } from '@/lib/server/crash-points';
+import { creditNoteDocumentFrom, creditNotePdf, type IssuedCreditNote } from './credit-note';
+import type { CreditNoteDocument, SalesInvoiceDocument } from './invoice-document';
+import { allocateInvoiceNumber, invoiceSeriesOf, numberingYear } from './numbering';
+import { invoiceDocumentOf, invoicePdf } from './order-invoice';
+import { TOP_UP_VAT_RATE_PERCENT, vatIncluded } from './vat';
+
+/*
+ * Issued documents are values, not views (docs/decisions/0023-frozen-documents.md): an invoice or credit note is
+ * stored as the document it states when it is issued (`snapshot`), and its PDF and XML are made from that, never from
+ * the order as it is now. Documents issued before snapshots existed get theirs at their first rendering, from what
+ * they stated then, and keep it.
+ */
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+/** The order an invoice belongs to, whether it is still the order's current invoice or was replaced. */
+export const orderIdOfInvoice = (row: InvoiceRow): string => (row.orderId ?? row.replacedOrderId)!;
+
+/** The order as an invoice states it, read before its number is taken (see {@link issueInvoice}). */
+async function orderToInvoice(executor: Executor, orderId: string): Promise<LoadedOrder> {
+  const loaded = await loadOrder(executor, orderId);
+  if (!loaded) throw new Error(`order ${orderId} is not there to invoice`);
+  return loaded;
+}
+
+/**
+ * The invoice an order states, numbered and dated by `issuedAt`. `paidAt` words a vignette's validity as the buyer
+ * was told it at payment ("from the payment" on its first day), which a replacement invoice keeps.
+ */
+const invoiceDocumentFrom = (
+  loaded: LoadedOrder,
+  numbered: { series: string; year: number; number: number; issuedAt: Date },
+  paidAt = numbered.issuedAt,
+): SalesInvoiceDocument => invoiceDocumentOf(toOrderDocument(loaded, numbered, paidAt))!;
+
+/**
+ * Issues the invoice of an order being paid, in the paying transaction: the next number of its series in the
+ * Romanian calendar year of `now`, dated `now`, with the document it states stored as it is issued.
+ */
+export async function issueInvoice(
+  tx: Executor,
+  order: OrderRow,
+  now = new Date(),
+): Promise<{ id: number; issuedAt: Date }> {
+  // Read before the number is taken: the counter row stays locked from then until the commit, and every payment of
+  // the series waits for it.
+  const loaded = await orderToInvoice(tx, order.id);
+  const year = numberingYear(now);
+  const series = invoiceSeriesOf(order.kind);
+  const number = await allocateInvoiceNumber(tx, series, year);
+  // A crash before the commit rolls the number back with the payment: the notification, sent again, takes it.
+  crashPoint('invoice-numbered');
+  const snapshot = invoiceDocumentFrom(loaded, { series, year, number, issuedAt: now });
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      orderId: order.id,
+      series,
+      year,
+      number,
+      issuedAt: now,
+      totalBani: order.amountBani,
+      // Vignettes are collected on behalf of the Hungarian issuer (no VAT); top-ups carry VAT in their price.
+      vatBani: order.kind === 'TOPUP' ? vatIncluded(order.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
+      buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
+      snapshot,
+    })
+    .returning({ id: invoices.id, issuedAt: invoices.issuedAt });
+  return invoice!;
+}
+
+/**
+ * A new invoice replacing `replaced` (lib/invoices/reissue.ts): the next number, dated `now`, stating the order as it
+ * is now, for the same amounts. Call it after the replaced invoice gave up the order's `order_id`.
+ */
+export async function issueReplacementInvoice(
+  tx: Executor,
+  order: OrderRow,
+  replaced: InvoiceRow,
+  now: Date,
+): Promise<InvoiceRow> {
+  const loaded = await orderToInvoice(tx, order.id);
+  const year = numberingYear(now);
+  const series = invoiceSeriesOf(order.kind);
+  const number = await allocateInvoiceNumber(tx, series, year);
+  const snapshot = invoiceDocumentFrom(loaded, { series, year, number, issuedAt: now }, replaced.issuedAt);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      orderId: order.id,
+      series,
+      year,
+      number,
+      issuedAt: now,
+      totalBani: replaced.totalBani,
+      vatBani: replaced.vatBani,
+      buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
+      snapshot,
+    })
+    .returning();
+  return invoice!;
+}
+
+/** The document an invoice states, as it was issued (stored now if it was issued before snapshots existed). */
+export async function frozenInvoiceDocument(
+  executor: Executor,
+  row: InvoiceRow,
+): Promise<SalesInvoiceDocument> {
+  if (row.snapshot) return row.snapshot;
+  return keepFirstSnapshot(
+    executor,
+    invoices,
+    row.id,
+    invoiceDocumentFrom(await orderToInvoice(executor, orderIdOfInvoice(row)), row),
+  );
+}
+
+/**
+ * Stores a document issued before snapshots existed as its snapshot, unless one was stored meanwhile: two first
+ * renderings at once store one, and both get the one stored first (the update takes the row's lock).
+ */
+async function keepFirstSnapshot<T>(
+  executor: Executor,
+  table: typeof invoices | typeof creditNotes,
+  id: number,
+  document: T,
+): Promise<T> {
+  const result = (await executor.execute(sql`
+    update ${table} set snapshot = coalesce(snapshot, ${JSON.stringify(document)}::jsonb)
+    where id = ${id} returning snapshot
+  `)) as unknown as { rows: { snapshot: T | string }[] };
+  const stored = result.rows[0]?.snapshot;
+  if (stored === undefined) return document;
+  return typeof stored === 'string' ? (JSON.parse(stored) as T) : stored;
+}
+
+/**
+ * A credit note of `invoice` as it is issued: the note's own fields and the invoice's frozen document, which it
+ * reverses in whole or in part (creditNoteDocumentFrom).
+ */
+async function creditNoteSnapshot(
+  executor: Executor,
+  invoice: InvoiceRow,
+  note: IssuedCreditNote,
+): Promise<CreditNoteDocument> {
+  return creditNoteDocumentFrom(await frozenInvoiceDocument(executor, invoice), note);
+}
+
+/** The document a credit note states, as it was issued (stored now if it was issued before snapshots existed). */
+export async function frozenCreditNoteDocument(
+  executor: Executor,
+  row: CreditNoteRow,
+): Promise<CreditNoteDocument> {
+  if (row.snapshot) return row.snapshot;
+  const [[invoice], [refund]] = await Promise.all([
+    executor.select().from(invoices).where(eq(invoices.id, row.invoiceId)),
+    row.refundId === null
+      ? Promise.resolve([])
+      : executor.select({ reason: refunds.reason }).from(refunds).where(eq(refunds.id, row.refundId)),
+  ]);
+  if (!invoice) throw new Error(`credit note ${row.id} corrects no invoice`);
+  return keepFirstSnapshot(
+    executor,
+    creditNotes,
+    row.id,
+    await creditNoteSnapshot(executor, invoice, { ...row, reason: refund?.reason }),
+  );
+}
+
+/** An invoice of an order: its current one, or the one of `invoiceId` (current or replaced); undefined if none. */
+export async function orderInvoiceRow(
+  executor: Executor,
+  orderId: string,
+  invoiceId?: number,
+): Promise<InvoiceRow | undefined> {
+  if (!isOrderId(orderId)) return undefined;
+  const [row] = await executor
+    .select()
+    .from(invoices)
+    .where(
+      invoiceId === undefined
+        ? eq(invoices.orderId, orderId)
+        : and(
+            eq(invoices.id, invoiceId),
+            or(eq(invoices.orderId, orderId), eq(invoices.replacedOrderId, orderId)),
+          ),
+    );
+  return row;
+}
+
+/** An order's invoice as its frozen document, chosen as {@link orderInvoiceRow} chooses it; null when none. */
+export async function orderInvoiceDocument(
+  db: Db,
+  orderId: string,
+  invoiceId?: number,
+): Promise<SalesInvoiceDocument | null> {
+  const row = await orderInvoiceRow(db, orderId, invoiceId);
+  return row ? frozenInvoiceDocument(db, row) : null;
+}
+
+export async function orderInvoicePdf(
+  db: Db,
+  orderId: string,
+  invoiceId?: number,
+): Promise<{ filename: string; content: Buffer } | null> {
+  const document = await orderInvoiceDocument(db, orderId, invoiceId);
+  return document ? invoicePdf(document) : null;
+}
+
+/** An order's credit note: the one of `creditNoteId`, or the latest when none is named; undefined when none. */
+export async function orderCreditNoteRow(
+  executor: Executor,
+  orderId: string,
+  creditNoteId?: number,
+): Promise<CreditNoteRow | undefined> {
+  if (!isOrderId(orderId)) return undefined;
+  const [row] = await executor
+    .select()
+    .from(creditNotes)
+    .where(
+      and(
+        eq(creditNotes.orderId, orderId),
+        creditNoteId === undefined ? undefined : eq(creditNotes.id, creditNoteId),
+      ),
+    )
+    .orderBy(desc(creditNotes.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * An order's credit note as its frozen document (what its PDF and its RO e-Factura XML are made from), chosen as
+ * {@link orderCreditNoteRow} chooses it; null when the order has no such credit note.
+ */
+export async function orderCreditNoteDocument(
+  db: Db,
+  orderId: string,
+  creditNoteId?: number,
+): Promise<{ document: CreditNoteDocument; refundId: number | null } | null> {
+  const row = await orderCreditNoteRow(db, orderId, creditNoteId);
+  if (!row) return null;
+  return { document: await frozenCreditNoteDocument(db, row), refundId: row.refundId };
+}
+
+/** An order's credit note as its PDF, chosen as orderCreditNoteDocument chooses it. */
+export async function orderCreditNotePdf(
+  db: Db,
+  orderId: string,
+  creditNoteId?: number,
+): Promise<{ filename: string; content: Buffer; refundId: number | null } | null> {
+  const found = await orderCreditNoteDocument(db, orderId, creditNoteId);
+  if (!found) return null;
+  return { ...(await creditNotePdf(found.document)), refundId: found.refundId };
+}
+
+/** The credit note of a refund as its PDF, for the refund's e-mail; null when the refund has none. */
+export async function refundCreditNotePdf(db: Db, orderId: string, refundId: number) {
+  const [note] = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.orderId, orderId), eq(creditNotes.refundId, refundId)));
+  return note ? orderCreditNotePdf(db, orderId, note.id) : null;
+}
