@@ -29,6 +29,7 @@ function figures(report: RollingRestartReport) {
     requestsDuringMixedRelease: report.requestsDuringMixedRelease,
     latencyMs: report.latencyMs,
     restarts: report.restarts,
+    settleSeconds: report.settleSeconds,
     migrationApplied: report.migrationApplied,
     efactura: report.efactura,
     invoices: report.ledger.invoices,

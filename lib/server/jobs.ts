@@ -43,6 +43,9 @@ const globalForJobs = globalThis as unknown as {
 const jobs = () => (globalForJobs.roadJobs ??= new Map());
 const stopped = () => globalForJobs.roadJobsStopped === true;
 
+/** Whether the scheduler has stopped: a pass in flight may end early where going on needs this server (its port). */
+export const jobsStopping = stopped;
+
 function tick(name: JobName, job: Job) {
   // Once the server is stopping no pass starts: a pass claims work (a mail, an invoice, an order to fulfil) that a
   // process about to exit could leave half done.

@@ -26,7 +26,7 @@ import { getPaymentGateway } from '@/lib/payments/gateway';
 import { reconcilePendingOrders, reconcilePendingRefunds } from '@/lib/payments/reconciler';
 import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
 import { announceKick, coalescedKicks, JOB_KICK_CHANNEL, kickFromNotification } from './job-kicks';
-import { forwardKicks, registerJob, type JobName } from './jobs';
+import { forwardKicks, jobsStopping, registerJob, type JobName } from './jobs';
 import { runsJobs, servesShop, type JobsMode } from './jobs-mode';
 import { isShuttingDown } from './shutdown';
 
@@ -77,7 +77,10 @@ export function plannedJobs(config: Config = getConfig()): JobPlan[] {
     jobs.push({ name, everyMs, run });
   // The timers are a safety net (retries, work left by another server); the code that makes work kicks its job.
   if (gateway.kind === 'sandbox') {
-    every('sandbox-notifications', 5_000, async () => deliverSandboxNotifications(await getDb()));
+    // Sent to this server's own loopback address: a stopping server, whose port is closed, leaves them to another.
+    every('sandbox-notifications', 5_000, async () =>
+      deliverSandboxNotifications(await getDb(), fetch, new Date(), () => !jobsStopping()),
+    );
   }
   every('fulfilment', 15_000, async () => fulfilPaidOrders(await getDb(), getDeliverers(config)));
   every('mail', 15_000, async () => sendDueMail(await getDb()));

@@ -462,6 +462,7 @@ export async function deliverSandboxNotifications(
   db: Db,
   fetchImpl: typeof fetch = fetch,
   now = new Date(),
+  keepGoing: () => boolean = () => true,
 ): Promise<number> {
   // Open forms that ran out of time are expired first, so their outcome is notified too.
   const open = await db
@@ -484,6 +485,8 @@ export async function deliverSandboxNotifications(
   const config = getConfig();
   let delivered = 0;
   for (const payment of due) {
+    // Nothing more is claimed once the caller stops (a server shutting down): the rest is another server's.
+    if (!keepGoing()) break;
     const target = notificationTarget(payment.notifyUrl, config);
     if (!target) {
       // Recorded before the start call checked it: never sent anywhere but to the shop.

@@ -83,6 +83,25 @@ describe('a vignette purchase from order to e-mail', () => {
     expect(await sendDueMail(db(), mailer)).toBe(0);
   });
 
+  it('claims no notification once its caller stops (a server shutting down leaves them to another)', async () => {
+    const created = await order(
+      [{ categoryCode: 'CAR', type: 'WEEK', startDate: day(1), plate: 'HD34ABC', country: 'RO' }],
+      'ro',
+    );
+    expect((await pay(created.providerPaymentId!, '9900004810225098')).kind).toBe('DONE');
+    let asked = 0;
+    const counting: typeof fetch = (...args) => {
+      asked++;
+      return toNotifyHandler(...args);
+    };
+    expect(await deliverSandboxNotifications(db(), counting, new Date(), () => false)).toBe(0);
+    expect(asked).toBe(0);
+    expect(await statusOf(created.id)).toBe('PENDING_PAYMENT');
+    // Not claimed, so not pushed back: the next server's pass sends it at once.
+    expect(await deliverSandboxNotifications(db(), counting)).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(created.id)).toBe('PAID');
+  });
+
   it('asks for a 3-D Secure code with its test card, and pays when it is right', async () => {
     const created = await order(
       [{ categoryCode: 'MOTOR', type: 'COUNTY_YEAR', county: 'pest', plate: 'ABC123', country: 'HU' }],
