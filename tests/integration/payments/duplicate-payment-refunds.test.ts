@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
+import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import type { Db } from '@/lib/db/client';
 import { creditNotes, orders, paymentNotifications, refunds } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { getPaymentGateway, type PaymentGateway } from '@/lib/payments/gateway';
+import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { getSandboxKeys, SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
 import { applyProviderRefund, refundOrder } from '@/lib/payments/refunds';
 import { describeOnProcessDrivers } from '../admin/admin-fixtures';
+import { noParams } from '../../support/process-database';
 import { paidVignetteOrder } from '../../support/purchases';
 
 /*
@@ -136,5 +140,59 @@ describeOnProcessDrivers('an order paid twice', (db) => {
       refundOrder(db(), staffMember, { orderId, reason: 'x', payment: 'DUPLICATE' }, crediting),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await refundsOfOrder(db(), orderId)).toEqual([]);
+  });
+
+  it('books the provider’s signed notifications the same way: the second payment, then its credit, then the invoiced one’s', async () => {
+    const orderId = await paidVignetteOrder(db(), { plates: ['B398DUP'] });
+    await fulfilPaidOrders(db(), sandboxDeliverers);
+    const order = (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
+    const { privateKeyPem } = await getSandboxKeys(db());
+    /** A signed notification, as the provider sends it to the shop's notify route. */
+    const deliver = async (fields: { orderId: string; ntpId: string; status: number }) => {
+      const body = buildNotificationBody({ ...fields, amountBani: order.amountBani, currency: 'RON' });
+      const response = await notify(
+        new Request('http://localhost/api/payments/netopia/notify', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'verification-token': await signNotification({
+              body,
+              privateKeyPem,
+              posSignature: SANDBOX_POS_SIGNATURE,
+            }),
+          },
+          body,
+        }),
+        noParams,
+      );
+      expect(response.status).toBe(200);
+    };
+    // An attempt the buyer left for a new one paid after all: a second payment, flagged for staff.
+    const earlier = `${order.id}.earlier1`;
+    await deliver({ orderId: earlier, ntpId: 'DUP-SIGNED-1', status: NETOPIA_STATUS.PAID });
+    expect((await db().select().from(orders).where(eq(orders.id, orderId)))[0]).toMatchObject({
+      status: 'FULFILLED',
+      needsReview: true,
+    });
+
+    // The provider gives the second payment back (its back-office): booked on it, no credit note.
+    await deliver({ orderId: earlier, ntpId: 'DUP-SIGNED-1', status: NETOPIA_STATUS.CREDIT });
+    expect(await creditNotesOf(orderId)).toEqual([]);
+    expect((await db().select().from(orders).where(eq(orders.id, orderId)))[0]).toMatchObject({
+      status: 'FULFILLED',
+      needsReview: false,
+    });
+    // Sent again, even under the order's own reference: nothing changes.
+    await deliver({ orderId: order.id, ntpId: 'DUP-SIGNED-1', status: NETOPIA_STATUS.CREDIT });
+    expect(await refundsOfOrder(db(), orderId)).toHaveLength(1);
+
+    // The invoiced payment's credit: its credit note, the order refunded.
+    await deliver({ orderId: order.id, ntpId: order.providerPaymentId!, status: NETOPIA_STATUS.CREDIT });
+    expect(await creditNotesOf(orderId)).toHaveLength(1);
+    expect((await db().select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe('REFUNDED');
+    expect((await refundsOfOrder(db(), orderId)).map((refund) => refund.providerPaymentId)).toEqual([
+      'DUP-SIGNED-1',
+      null,
+    ]);
   });
 });
