@@ -78,6 +78,26 @@ const describe = (error: unknown) =>
 /** Statuses ANAF answers when it took nothing and would take it later. */
 const isTemporaryStatus = (status: number) => status >= 500 || status === 429 || status === 204;
 
+/** The most an answer may be: a zip of a 10 MB document (ANAF's upload limit) and its signature, with room. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** An answer's body, read no further than MAX_ANSWER_BYTES: a larger one is refused, not held in memory. */
+async function boundedBody(response: Response): Promise<Buffer> {
+  const tooLarge = () => new Error(`answer larger than ${MAX_ANSWER_BYTES} bytes refused`);
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_ANSWER_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES) throw tooLarge();
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
  * Every call carries a secret (the client secret and refresh token, or the bearer token): a redirect is never
  * followed, or a 307/308 would post them to wherever it points. The 3xx itself is the answer, refused here.
@@ -162,7 +182,7 @@ export function anafClient(options: AnafClientOptions): EfacturaApi {
         signal: AbortSignal.timeout(init.timeoutMs ?? timeoutMs),
         ...NO_REDIRECT,
       });
-      body = Buffer.from(await response.arrayBuffer());
+      body = await boundedBody(response);
     } catch (error) {
       const kind = NOT_CONNECTED.has(causeCode(error) ?? '') ? 'TEMPORARY' : 'LOST';
       return { kind, message: describe(error) };
