@@ -29,6 +29,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/admin/shop-status': ['GET'],
   '/api/currency/nmps/rate': ['GET'],
   '/api/efactura-sandbox/descarcare': ['GET'],
+  '/api/efactura-sandbox/listaMesajeFactura': ['GET'],
   '/api/efactura-sandbox/stareMesaj': ['GET'],
   '/api/efactura-sandbox/token': ['POST'],
   '/api/efactura-sandbox/upload': ['POST'],

@@ -406,6 +406,11 @@ export const refunds = pgTable(
     providerAnswer: text('provider_answer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * The payment given back when it is not the invoiced one (the order's `provider_payment_id`): a duplicate payment
+     * of an order paid twice, refunded without a credit note. Null: the invoiced payment.
+     */
+    providerPaymentId: text('provider_payment_id'),
   },
   (table) => [
     index('refunds_order').on(table.orderId),

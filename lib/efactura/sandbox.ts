@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { createHash, randomInt, sign } from 'node:crypto';
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { getConfig, type Config } from '@/lib/config/env';
 import { sandboxIsServed } from '@/lib/config/live-mode';
@@ -12,7 +12,18 @@ import { ApiError } from '@/lib/api/errors';
 import { readBodyBytes } from '@/lib/api/request';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { getSandboxKeys } from '@/lib/payments/sandbox/sandbox';
-import { errorFileXml, stateAnswerXml, uploadAnswerXml, type StateAnswer } from './anaf/answers';
+import {
+  anafTimestamp,
+  ERRORS_MESSAGE,
+  errorFileXml,
+  MESSAGE_LIST_DAYS,
+  messageListJson,
+  SENT_MESSAGE,
+  stateAnswerXml,
+  uploadAnswerXml,
+  type ListedMessage,
+  type StateAnswer,
+} from './anaf/answers';
 import { writeZip } from './anaf/zip';
 import { sandboxToken, sandboxTokenRefusal } from './sandbox-auth';
 
@@ -22,7 +33,7 @@ export { sandboxCredentials, sandboxToken } from './sandbox-auth';
  * The built-in RO e-Factura sandbox (docs/decisions/0014-built-in-sandbox-providers.md, README "RO e-Factura"): a
  * faithful fake of ANAF's API, served by the shop under /api/efactura-sandbox/ when EFACTURA_PROVIDER=sandbox (the
  * default) and the shop is not live, 404 otherwise. Same paths, parameters and answers as ANAF's `upload`,
- * `stareMesaj`, `descarcare` and its OAuth2 token endpoint (sandbox-auth.ts: its own client credentials, and only
+ * `stareMesaj`, `descarcare`, `listaMesajeFactura` and its OAuth2 token endpoint (sandbox-auth.ts: its own client credentials, and only
  * the access tokens it signed are taken); its records live in the database (`efactura_sandbox_uploads`), so every
  * server of the shop answers alike, and are deleted after SANDBOX_RETENTION_DAYS (purgeEfacturaSandbox). An answer's
  * download id is random digits, so one answer's id tells nothing of another's. Its verdict is decided by the
@@ -100,10 +111,13 @@ function documentFacts(xml: string) {
       : typeof value === 'object'
         ? Object.values(value).flatMap(texts)
         : [String(value)];
+  const legal = party?.PartyLegalEntity as Record<string, unknown> | undefined;
+  const taxScheme = party?.PartyTaxScheme as Record<string, unknown> | undefined;
   return {
     root,
     customization: String(document.CustomizationID ?? '').trim(),
     buyerNames: [...texts(party?.PartyLegalEntity), ...texts(party?.PartyName)],
+    buyerTaxId: texts(taxScheme?.CompanyID ?? legal?.CompanyID)[0] ?? '',
   };
 }
 
@@ -204,6 +218,67 @@ export async function sandboxMessageState(db: Db, request: Request, now = new Da
   else if (row.readyAt > now) answer = { kind: 'in prelucrare' };
   else answer = { kind: row.outcome === 'ok' ? 'ok' : 'nok', downloadId: await downloadIdFor(db, row) };
   return xmlAnswer(stateAnswerXml(answer));
+}
+
+/** ANAF lists at most this many messages at once; more must be asked page by page (`listaMesajePaginatieFactura`). */
+const MESSAGE_LIST_LIMIT = 500;
+
+/**
+ * `GET /listaMesajeFactura?zile=N&cif=…`: a message for each processed upload of the last N days for that CIF
+ * (`FACTURA TRIMISA` when accepted, `ERORI FACTURA` when not), newest first, as ANAF lists them. An upload still
+ * `in prelucrare` is not listed yet, and a 503 took nothing.
+ */
+export async function sandboxMessageList(db: Db, request: Request, now = new Date()): Promise<Response> {
+  const refused = await sandboxTokenRefusal(db, request, now);
+  if (refused) return refused;
+  const query = new URL(request.url).searchParams;
+  const zile = query.get('zile') ?? '';
+  const cif = query.get('cif') ?? '';
+  const days = /^\d{1,2}$/.test(zile) ? Number(zile) : NaN;
+  if (!(days >= 1 && days <= MESSAGE_LIST_DAYS))
+    return badRequest(`Numarul de zile trebuie sa fie intre 1 si ${MESSAGE_LIST_DAYS}`);
+  if (!/^\d{1,10}$/.test(cif)) return badRequest(`CIF introdus= ${cif.slice(0, 20)} nu este un numar`);
+  const rows = await db
+    .select()
+    .from(efacturaSandboxUploads)
+    .where(
+      and(
+        eq(efacturaSandboxUploads.cif, cif),
+        ne(efacturaSandboxUploads.outcome, 'UNAVAILABLE'),
+        lte(efacturaSandboxUploads.readyAt, now),
+        gte(efacturaSandboxUploads.createdAt, new Date(now.getTime() - days * 24 * 3600_000)),
+      ),
+    )
+    .orderBy(desc(efacturaSandboxUploads.id))
+    .limit(MESSAGE_LIST_LIMIT + 1);
+  if (rows.length > MESSAGE_LIST_LIMIT)
+    return jsonAnswer(
+      {
+        eroare: `Lista de mesaje este mai mare decat numarul de ${MESSAGE_LIST_LIMIT} elemente permise in pagina. Folositi endpoint-ul cu paginatie.`,
+        titlu: 'Lista Mesaje',
+      },
+      200,
+    );
+  const messages: ListedMessage[] = [];
+  for (const row of rows) {
+    const uploadId = uploadIdOf(row.id);
+    const buyer = row.outcome === 'ok' ? documentFacts(row.xml).buyerTaxId.replace(/^RO/i, '') : '';
+    messages.push({
+      data_creare: anafTimestamp(row.readyAt),
+      cif: row.cif,
+      id_solicitare: uploadId,
+      detalii:
+        row.outcome === 'ok'
+          ? `Factura cu id_incarcare=${uploadId} emisa de cif_emitent=${row.cif} pentru cif_beneficiar=${buyer}`
+          : `Erori de validare identificate la factura primita cu id_incarcare=${uploadId}`,
+      tip: row.outcome === 'ok' ? SENT_MESSAGE : ERRORS_MESSAGE,
+      id: await downloadIdFor(db, row),
+    });
+  }
+  return new Response(messageListJson(messages, days, cif), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /**
@@ -311,17 +386,20 @@ export async function purgeEfacturaSandbox(db: Db, now = new Date()): Promise<nu
 
 /**
  * The sandbox reached in-process, as the payment sandbox is: a `fetch` that answers the sandbox's paths under any
- * host, so the shop's client runs exactly as against ANAF without a network round trip.
+ * host, so the shop's client runs exactly as against ANAF without a network round trip. `now` is ANAF's clock (tests
+ * move it with the job's).
  */
 export const sandboxFetch =
-  (database?: Db): typeof fetch =>
+  (database?: Db, now: () => Date = () => new Date()): typeof fetch =>
   async (input, init) => {
     const request = new Request(input, init);
     const path = new URL(request.url).pathname.replace(/^.*\/api\/efactura-sandbox/, '');
     const db = database ?? (await getDb());
-    if (path === '/token' && request.method === 'POST') return sandboxToken(db, request);
-    if (path === '/upload' && request.method === 'POST') return sandboxUpload(db, request);
-    if (path === '/stareMesaj' && request.method === 'GET') return sandboxMessageState(db, request);
-    if (path === '/descarcare' && request.method === 'GET') return sandboxDownload(db, request);
+    if (path === '/token' && request.method === 'POST') return sandboxToken(db, request, now());
+    if (path === '/upload' && request.method === 'POST') return sandboxUpload(db, request, now());
+    if (path === '/stareMesaj' && request.method === 'GET') return sandboxMessageState(db, request, now());
+    if (path === '/descarcare' && request.method === 'GET') return sandboxDownload(db, request, now());
+    if (path === '/listaMesajeFactura' && request.method === 'GET')
+      return sandboxMessageList(db, request, now());
     return jsonAnswer({ error: 'Not Found' }, 404);
   };

@@ -11,10 +11,7 @@ export const EFACTURA_ATTENTION_REASONS = [
 ] as const;
 export type EfacturaAttentionReason = (typeof EFACTURA_ATTENTION_REASONS)[number];
 
-type SubmissionState = Pick<
-  typeof efacturaSubmissions.$inferSelect,
-  'status' | 'claimedUntil' | 'attentionAt' | 'attempts'
->;
+type SubmissionState = Pick<typeof efacturaSubmissions.$inferSelect, 'status' | 'attentionAt' | 'attempts'>;
 
 /**
  * Whether a document's upload was given up: still PENDING after EFACTURA_MAX_ATTEMPTS tries (read when asked, so
@@ -24,14 +21,21 @@ export const uploadGivenUp = (row: Pick<SubmissionState, 'status' | 'attempts'>)
   row.status === 'PENDING' && row.attempts >= getConfig().EFACTURA_MAX_ATTEMPTS;
 
 /**
- * What a submission needs from staff, if anything: ANAF rejected it; its upload's answer was lost (an UPLOADING row
- * whose claim ran out: docs/decisions/0017-efactura-uploads-never-doubled.md); its upload failed every try (a dead
- * letter); or it is not accepted two working days before the legal deadline (lib/efactura/submissions-schedule.ts).
+ * Whether a lost upload was given up: still UPLOADING after the job looked for it in ANAF's message list without
+ * settling it (it cannot be known there, or the list did not answer for EFACTURA_MAX_ATTEMPTS questions:
+ * docs/decisions/0017-efactura-uploads-never-doubled.md). Before that the job is looking, and no person is asked.
+ */
+export const lostUploadGivenUp = (row: Pick<SubmissionState, 'status' | 'attempts'>): boolean =>
+  row.status === 'UPLOADING' && row.attempts >= getConfig().EFACTURA_MAX_ATTEMPTS;
+
+/**
+ * What a submission needs from staff, if anything: ANAF rejected it; its upload's answer was lost and ANAF's message
+ * list could not settle it ({@link lostUploadGivenUp}); its upload failed every try (a dead letter); or it is not
+ * accepted two working days before the legal deadline (lib/efactura/submissions-schedule.ts).
  */
 export function efacturaAttentionOf(row: SubmissionState, now = new Date()): EfacturaAttentionReason | null {
   if (row.status === 'REJECTED') return 'EFACTURA_REJECTED';
-  if (row.status === 'UPLOADING' && row.claimedUntil !== null && row.claimedUntil < now)
-    return 'EFACTURA_UNCONFIRMED';
+  if (lostUploadGivenUp(row)) return 'EFACTURA_UNCONFIRMED';
   if (uploadGivenUp(row)) return 'EFACTURA_UNSENT';
   if (row.status !== 'ACCEPTED' && row.attentionAt <= now) return 'EFACTURA_OVERDUE';
   return null;
@@ -42,10 +46,10 @@ const maxAttempts: SQLWrapper = { getSQL: () => sql`${getConfig().EFACTURA_MAX_A
 
 /**
  * The e-Factura dead letters, as a predicate on one submission row `s`: an upload given up after its last try, or
- * one whose answer was lost (neither is tried again by the job). Counted by the back-office banner and the metrics.
+ * a lost one the message list could not settle (neither is tried again by the job). Counted by the back-office
+ * banner and the metrics.
  */
-const EFACTURA_DEAD_LETTER_ROW: SQL = sql`((s.status = 'PENDING' and s.attempts >= ${maxAttempts})
-  or (s.status = 'UPLOADING' and s.claimed_until < now()))`;
+const EFACTURA_DEAD_LETTER_ROW: SQL = sql`(s.status in ('PENDING', 'UPLOADING') and s.attempts >= ${maxAttempts})`;
 
 /** How many e-Factura dead letters there are, as `n`, read through the unsettled rows' status index. */
 export const COUNT_EFACTURA_DEAD_LETTERS: SQL = sql`select count(*)::int as n from ${efacturaSubmissions} s

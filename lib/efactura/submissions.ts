@@ -20,13 +20,15 @@ import { documentXml, xmlSha256, type EfacturaDocumentRef } from './document-xml
 import { SELLER_CIF } from './provider';
 import { efacturaAttentionOf, type EfacturaAttentionReason } from './submissions-attention';
 import { retryDelaySeconds } from './submissions-schedule';
+import { findLostUpload } from './upload-recovery';
 
 /*
  * Sending every issued invoice and credit note to ANAF's RO e-Factura (README, "RO e-Factura"): one
  * `efactura_submissions` row per document, written in the transaction that issues it, and the `efactura` job that
  * uploads it, asks ANAF how it went with growing pauses, retries what failed for a temporary reason and keeps ANAF's
  * answer. Rows are claimed (FOR UPDATE SKIP LOCKED, then a claim token every write checks), so servers sharing the
- * database never work on one document at once; an upload whose answer was lost is never repeated by the job
+ * database never work on one document at once; an upload whose answer was lost is looked for in ANAF's message
+ * list, and sent again only once the list shows ANAF never got it
  * (docs/decisions/0017-efactura-uploads-never-doubled.md).
  */
 
@@ -56,8 +58,9 @@ export interface EfacturaJobOptions {
 }
 
 /**
- * One pass of the `efactura` job: tells staff of documents that turned late or unconfirmed, then works on every due
- * row (upload a PENDING one, ask about an UPLOADED one) until none is left. Returns how many rows it worked on.
+ * One pass of the `efactura` job: tells staff of documents that turned late, then works on every due row (upload a
+ * PENDING one, ask about an UPLOADED one, look for a lost UPLOADING one) until none is left. Returns how many rows
+ * it worked on.
  */
 export async function processEfacturaSubmissions(
   db: Db,
@@ -73,10 +76,12 @@ export async function processEfacturaSubmissions(
       try {
         await (row.status === 'PENDING'
           ? upload(db, api, row, token, cif, now)
-          : askAbout(db, api, row, token, now));
+          : row.status === 'UPLOADING'
+            ? recover({ db, api, token, cif, now }, row)
+            : askAbout(db, api, row, token, now));
       } catch (error) {
         // Our own failure (the document could not be made, the database went away): the claim runs out and the row
-        // is tried again; an UPLOADING row stays for a person, like every upload without its recorded answer.
+        // is tried again; an UPLOADING row is then looked for in ANAF's message list, like every lost answer.
         logger.error({ err: error, submissionId: row.id }, 'e-Factura submission failed');
       }
       worked++;
@@ -85,7 +90,10 @@ export async function processEfacturaSubmissions(
   }
 }
 
-/** Claims up to BATCH due rows for this pass; rows another server is claiming are skipped, never waited for. */
+/**
+ * Claims up to BATCH due rows for this pass; rows another server is claiming are skipped, never waited for. An
+ * UPLOADING row is due once its claim ran out (the server uploading it died, or released it without ANAF's answer).
+ */
 function claimDue(db: Db, token: string, now: Date): Promise<SubmissionRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
@@ -93,8 +101,9 @@ function claimDue(db: Db, token: string, now: Date): Promise<SubmissionRow[]> {
       .from(efacturaSubmissions)
       .where(
         and(
-          inArray(efacturaSubmissions.status, ['PENDING', 'UPLOADED']),
-          // An upload given up after its last try waits for staff (uploadGivenUp in submissions-attention.ts).
+          inArray(efacturaSubmissions.status, ['PENDING', 'UPLOADING', 'UPLOADED']),
+          // An upload given up after its last try, or a lost one the list could not find, waits for staff
+          // (uploadGivenUp and lostUploadGivenUp in submissions-attention.ts).
           or(
             eq(efacturaSubmissions.status, 'UPLOADED'),
             lt(efacturaSubmissions.attempts, getConfig().EFACTURA_MAX_ATTEMPTS),
@@ -168,11 +177,15 @@ async function upload(
     await retry('the document was not found');
     return;
   }
-  // From here until ANAF's answer is recorded, a crash leaves the row UPLOADING: never uploaded again by itself. The
-  // XML is kept with it before it leaves: every later download of the document's XML is this one, byte for byte.
+  // From here until ANAF's answer is recorded, a crash leaves the row UPLOADING: looked for in ANAF's message list
+  // from when the upload began, never uploaded again before the list says ANAF does not have it. Its attempts count
+  // the list's questions from now on (the upload's own count stays in `row` for failedUpload). The XML is kept with
+  // it before it leaves: every later download of the document's XML is this one, byte for byte.
   if (
     !(await update(db, row, token, {
       status: 'UPLOADING',
+      uploadedAt: now(),
+      attempts: 0,
       xml: document.xml,
       xmlSha256: xmlSha256(document.xml),
     }))
@@ -201,19 +214,109 @@ async function upload(
       await retry(result.message);
       return;
     case 'UNCERTAIN':
-      // Maybe ANAF has it, maybe not: a person looks in the SPV before sending it again. The claim ends now, which
-      // is what makes the row need attention.
+      // Maybe ANAF has it, maybe not: the row stays UPLOADING and is looked for in ANAF's message list (recover).
       logger.warn({ submissionId: row.id, reason: result.message }, 'e-Factura upload unconfirmed');
-      await db.transaction(async (tx) => {
-        const held = await update(tx, row, token, {
-          lastError: `upload unconfirmed: ${result.message}`.slice(0, 1000),
-          claimedUntil: now(),
-          alertedAt: now(),
-        });
-        if (held) await queueStaffAlert(tx, row.orderId, 'EFACTURA_UNCONFIRMED', result.message);
+      await update(db, row, token, {
+        lastError: `upload unconfirmed: ${result.message}`.slice(0, 1000),
+        nextAttemptAt: later(now(), retryDelaySeconds(1)),
+        ...released,
       });
-      kick('mail');
   }
+}
+
+/**
+ * An UPLOADING row whose answer was lost: looked for in ANAF's message list (lib/efactura/upload-recovery.ts).
+ * Found, it is UPLOADED with ANAF's index and asked about at once; surely absent, it is PENDING and uploaded again;
+ * not known yet, the list is asked again after growing pauses; when it cannot be known (or the list did not answer
+ * for EFACTURA_MAX_ATTEMPTS questions), staff are asked to look in the SPV, as for every dead letter.
+ */
+async function recover(
+  { db, api, token, cif, now }: { db: Db; api: EfacturaApi; token: string; cif: string; now: () => Date },
+  row: SubmissionRow,
+) {
+  const document = await documentXml(db, refOf(row));
+  const verdict = document
+    ? await findLostUpload(
+        api,
+        {
+          xml: document.xml,
+          // A row left by an earlier release has no start: its issue is earlier still, which only widens the search.
+          startedAt: row.uploadedAt ?? row.issuedAt,
+          cif,
+          knownUploadIds: async (uploadIds) => {
+            const owned = await db
+              .select({ uploadId: efacturaSubmissions.uploadId })
+              .from(efacturaSubmissions)
+              .where(inArray(efacturaSubmissions.uploadId, uploadIds));
+            return new Set(owned.map((owner) => owner.uploadId!));
+          },
+        },
+        now(),
+      )
+    : ({ kind: 'UNKNOWABLE', reason: 'the document was not found' } as const);
+  countProviderCall('efactura', verdict.kind === 'WAIT' && verdict.reason ? 'error' : 'ok');
+  switch (verdict.kind) {
+    case 'FOUND':
+      await update(db, row, token, {
+        status: 'UPLOADED',
+        uploadId: verdict.uploadId,
+        attempts: 0,
+        nextAttemptAt: now(),
+        lastError: null,
+        ...released,
+      });
+      logger.info(
+        { submissionId: row.id, uploadId: verdict.uploadId },
+        'e-Factura lost upload found at ANAF',
+      );
+      return;
+    case 'ABSENT':
+      await update(db, row, token, {
+        status: 'PENDING',
+        attempts: 0,
+        nextAttemptAt: now(),
+        lastError: verdict.reason,
+        uploadedAt: null,
+        ...released,
+      });
+      logger.warn({ submissionId: row.id }, 'e-Factura lost upload not at ANAF; uploading it again');
+      kick('efactura');
+      return;
+    case 'WAIT':
+      if (row.attempts + 1 < getConfig().EFACTURA_MAX_ATTEMPTS) {
+        await update(db, row, token, {
+          attempts: row.attempts + 1,
+          nextAttemptAt: later(now(), retryDelaySeconds(row.attempts + 1)),
+          lastError: (verdict.reason ?? row.lastError)?.slice(0, 1000) ?? null,
+          ...released,
+        });
+        return;
+      }
+      await lostUploadGivenUp(db, row, token, verdict.reason ?? "not in ANAF's message list", now());
+      return;
+    case 'UNKNOWABLE':
+      await lostUploadGivenUp(db, row, token, verdict.reason, now());
+  }
+}
+
+/**
+ * A lost upload the list could not settle: a dead letter (attempts at EFACTURA_MAX_ATTEMPTS, no longer looked for),
+ * its order needing attention (EFACTURA_UNCONFIRMED), staff told once in the same transaction; a person looks in the
+ * SPV and sends it again only if ANAF does not have it.
+ */
+async function lostUploadGivenUp(db: Db, row: SubmissionRow, token: string, reason: string, now: Date) {
+  const lastError = `upload unconfirmed: ${reason}`.slice(0, 1000);
+  await db.transaction(async (tx) => {
+    const held = await update(tx, row, token, {
+      attempts: Math.max(getConfig().EFACTURA_MAX_ATTEMPTS, row.attempts),
+      lastError,
+      alertedAt: now,
+      ...released,
+    });
+    if (held) await queueStaffAlert(tx, row.orderId, 'EFACTURA_UNCONFIRMED', reason);
+  });
+  logger.error({ submissionId: row.id }, 'e-Factura lost upload needs a look in the SPV');
+  kick('mail');
 }
 
 /**
@@ -283,6 +386,13 @@ async function askAbout(db: Db, api: EfacturaApi, row: SubmissionRow, token: str
         await askAgain(`download ${state.downloadId}: ${answer.message}`, { downloadId: state.downloadId });
         return;
       }
+      // Read before it is kept: an archive that inflates beyond ZIP_LIMITS (a zip bomb) is refused, its reason kept.
+      const unreadable = zipRefusal(answer.bytes);
+      if (unreadable) {
+        logger.warn({ submissionId: row.id, reason: unreadable }, 'e-Factura answer archive refused');
+        await askAgain(`download ${state.downloadId}: ${unreadable}`, { downloadId: state.downloadId });
+        return;
+      }
       if (state.kind === 'ok') {
         await update(db, row, token, {
           status: 'ACCEPTED',
@@ -309,6 +419,16 @@ async function askAbout(db: Db, api: EfacturaApi, row: SubmissionRow, token: str
         },
       );
     }
+  }
+}
+
+/** Why an answer archive cannot be read (not a zip, or more than ZIP_LIMITS inflated), or null when it can. */
+function zipRefusal(zip: Buffer): string | null {
+  try {
+    readZip(zip);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
 
@@ -349,8 +469,9 @@ async function reject(
 }
 
 /**
- * Mails staff once about each document that turned late (two working days before its deadline) or whose upload
- * was left unconfirmed by a crash. A conditional update marks each, so two servers never both mail.
+ * Mails staff once about each document that turned late (two working days before its deadline). A conditional
+ * update marks each, so two servers never both mail. (A lost upload the message list could not settle is told in the
+ * transaction that gives it up.)
  */
 async function alertLateSubmissions(db: Db, now: Date): Promise<void> {
   const candidates = await db
@@ -359,13 +480,8 @@ async function alertLateSubmissions(db: Db, now: Date): Promise<void> {
     .where(
       and(
         isNull(efacturaSubmissions.alertedAt),
-        or(
-          and(eq(efacturaSubmissions.status, 'UPLOADING'), lt(efacturaSubmissions.claimedUntil, now)),
-          and(
-            inArray(efacturaSubmissions.status, ['PENDING', 'UPLOADING', 'UPLOADED']),
-            lte(efacturaSubmissions.attentionAt, now),
-          ),
-        ),
+        inArray(efacturaSubmissions.status, ['PENDING', 'UPLOADING', 'UPLOADED']),
+        lte(efacturaSubmissions.attentionAt, now),
       ),
     )
     .limit(100);
@@ -402,7 +518,10 @@ export interface EfacturaView {
   updatedAt: string;
 }
 
-/** What staff may send again: a rejected document, an unconfirmed upload (after a look in the SPV), a given-up one. */
+/**
+ * What staff may send again: a rejected document, a lost upload the message list could not settle (after a look in
+ * the SPV), a given-up one.
+ */
 const RESENDABLE: readonly (EfacturaAttentionReason | null)[] = [
   'EFACTURA_REJECTED',
   'EFACTURA_UNCONFIRMED',

@@ -5,6 +5,7 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { COMPANY } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { outbox } from '@/lib/db/schema';
 import { orderInvoiceDocument } from '@/lib/invoices/frozen';
 import { invoicePdf } from '@/lib/invoices/order-invoice';
@@ -168,20 +169,43 @@ export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'orderId' | 'created
 }
 
 /**
+ * What an attempt's record says until its outcome is known: written with the claim, before the mail server is
+ * asked, and replaced by the outcome (sent, or the mail server's error). Found on a row whose claim ran out, it says
+ * the attempt's outcome is unknown (the server died, or the database stayed away past the claim), and the message is
+ * sent again as a recognised repeat: same Message-ID, logged as such.
+ */
+export const ATTEMPT_UNSETTLED = 'attempt in progress: its outcome is not recorded';
+
+export interface SendMailOptions {
+  /**
+   * How long, after the mail server accepted a message, marking it sent is retried while the database is away:
+   * within the claim, so that another server never sends it meanwhile. Tests shorten it.
+   */
+  markSentWithinMs?: number;
+}
+
+/**
  * Sends the due outbox messages. A row is claimed by a conditional update first, so two servers never send it
  * at once; a failure is retried with growing delays.
  *
- * The promise is at-least-once: the mail server's acceptance and our record of it cannot be one transaction. The
- * row is marked sent right after the server accepts the message, but a crash (or a lost database) between the two
- * sends it again once the claim runs out. Every attempt carries the same Message-ID ({@link outboxMessageId}), so
- * such a copy is recognisable and mail systems that drop duplicates drop it; nothing else is ever sent twice.
+ * The promise is at-least-once (docs/decisions/0009-mail-outbox-at-least-once.md): the mail server's acceptance and
+ * our record of it cannot be one transaction. The claim records the attempt before the mail server is asked
+ * ({@link ATTEMPT_UNSETTLED}); once the server accepted the message, marking it sent is retried while the database
+ * is away (up to `markSentWithinMs`, within the claim). Only when the outcome stays unknown (a crash between the two,
+ * or a database away past the claim) is the message sent again once the claim runs out, logged as a repeat and with
+ * the same Message-ID ({@link outboxMessageId}), so mail systems that drop duplicates drop it; nothing else is ever
+ * sent twice.
  */
-export async function sendDueMail(db: Db, mailer: Mailer = getMailer()): Promise<number> {
+export async function sendDueMail(
+  db: Db,
+  mailer: Mailer = getMailer(),
+  options: SendMailOptions = {},
+): Promise<number> {
   let sent = 0;
   // Every row read is claimed or put off, so the next read finds only rows not seen yet: a burst goes in one pass.
   for (;;) {
     const due = await dueMail(db);
-    sent += await sendBatch(db, mailer, due);
+    sent += await sendBatch(db, mailer, due, options);
     if (due.length < MAIL_BATCH) return sent;
   }
 }
@@ -203,15 +227,22 @@ function dueMail(db: Db) {
     .limit(MAIL_BATCH);
 }
 
-async function sendBatch(db: Db, mailer: Mailer, due: OutboxRow[]): Promise<number> {
+async function sendBatch(
+  db: Db,
+  mailer: Mailer,
+  due: OutboxRow[],
+  options: SendMailOptions,
+): Promise<number> {
   const from = mailFrom();
   let sent = 0;
   for (const row of due) {
+    // The attempt's record, written before the mail server is asked: the claim, and an outcome not known yet.
     const claimed = await db
       .update(outbox)
       .set({
         nextAttemptAt: sql`now() + ${sql.raw(`interval '${CLAIM_SECONDS} seconds'`)}`,
         attempts: row.attempts + 1,
+        lastError: ATTEMPT_UNSETTLED,
       })
       .where(and(eq(outbox.id, row.id), isNull(outbox.sentAt), eq(outbox.attempts, row.attempts)))
       .returning({ id: outbox.id });
@@ -233,18 +264,51 @@ async function sendBatch(db: Db, mailer: Mailer, due: OutboxRow[]): Promise<numb
           .where(eq(outbox.id, row.id));
         continue;
       }
+      if (row.lastError === ATTEMPT_UNSETTLED)
+        // The previous attempt may have reached the mail server: this is the at-least-once repeat, recognisable.
+        logger.warn(
+          {
+            outboxId: row.id,
+            orderId: row.orderId,
+            messageId: outboxMessageId(row, from),
+            attempt: row.attempts + 1,
+          },
+          'mail sent again: the previous attempt’s outcome is unknown',
+        );
       ({ messageId } = await mailer.send({ ...message, messageId: outboxMessageId(row, from) }));
     } catch (error) {
       await recordFailure(db, row, error instanceof Error ? error.message : String(error));
       continue;
     }
     crashPoint('mail-sent');
-    // Recorded before anything else happens; if this fails, the claim runs out and the message goes again (above).
-    await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+    // Recorded before anything else happens; if the database stays away past the claim, the outcome is unknown and
+    // the message goes again (above).
+    await markSent(db, row, options.markSentWithinMs ?? (CLAIM_SECONDS - 30) * 1000);
     logger.info({ outboxId: row.id, orderId: row.orderId, messageId }, 'mail sent');
     sent++;
   }
   return sent;
+}
+
+/**
+ * Marks a row sent, the mail server having accepted it: retried after 0.25 s, 0.5 s, 1 s … (at most 10 s apart) while
+ * the database is away, until `withinMs` has passed; then it throws, and the row's outcome is unknown.
+ */
+async function markSent(db: Db, row: OutboxRow, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 10_000)) {
+    try {
+      await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + wait > deadline) throw error;
+      logger.warn(
+        { outboxId: row.id },
+        'mail accepted by the mail server; marking it sent waits for the database',
+      );
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /**

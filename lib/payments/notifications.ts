@@ -15,7 +15,7 @@ import { queueStaffAlert } from '@/lib/orders/staff-alerts';
 import type { OrderStatus } from '@/lib/orders/status';
 import { NETOPIA_STATUS } from './netopia/status';
 import { declineCodeOf } from './decline-reasons';
-import { applyProviderRefund, isCreditStatus } from './refunds';
+import { applyProviderRefund, duplicatePaymentsOf, isCreditStatus } from './refunds';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { getPaymentGateway } from './gateway';
 import { orderIdOfPaymentReference, paymentReferenceOf } from './payment-reference';
@@ -140,7 +140,16 @@ async function applyNotification(
     await record(`no change: earlier payment attempt, status ${notification.status}`);
     return { httpStatus: 200, answer: notificationAnswer('DONE', 'earlier payment attempt') };
   }
-  if (!earlierAttempt && order.providerPaymentId && order.providerPaymentId !== notification.ntpId) {
+  // Money given back from the duplicate payment of an order paid twice names that payment: booked on it.
+  const ofDuplicate =
+    isRefundNotice(notification.status) &&
+    (await duplicatePaymentsOf(db, order)).includes(notification.ntpId);
+  if (
+    !earlierAttempt &&
+    !ofDuplicate &&
+    order.providerPaymentId &&
+    order.providerPaymentId !== notification.ntpId
+  ) {
     return refuse('payment id mismatch');
   }
   // Money given back (a credit, a chargeback) carries what was given back, at most what was paid.
@@ -152,6 +161,7 @@ async function applyNotification(
       status: notification.status,
       creditedBani: notification.amountBani,
       actor: 'provider',
+      paymentId: notification.ntpId,
     });
     await record(`${changed ? 'applied' : 'no change'}: refund status ${notification.status}`);
     return { httpStatus: 200, answer: notificationAnswer('DONE', changed ? 'applied' : 'already applied') };

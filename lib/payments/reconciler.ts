@@ -119,7 +119,7 @@ export async function reconcilePendingRefunds(
   now = new Date(),
 ): Promise<number> {
   const waiting = await db
-    .select({ order: orders })
+    .select({ order: orders, paymentId: refunds.providerPaymentId })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(
@@ -127,12 +127,14 @@ export async function reconcilePendingRefunds(
     )
     .limit(20);
   let settled = 0;
-  for (const { order } of waiting) {
+  for (const { order, paymentId } of waiting) {
     try {
       if (!order.providerPaymentId) continue;
+      // The payment the refund gives back: the invoiced one, or a duplicate of an order paid twice.
+      const ntpId = paymentId ?? order.providerPaymentId;
       const state = await paymentStatus(gateway.transport, {
         posSignature: gateway.posSignature,
-        ntpId: order.providerPaymentId,
+        ntpId,
         orderId: paymentReferenceOf(order),
       });
       if (!state || !isCreditStatus(state.status) || state.amountBani === undefined) continue;
@@ -141,6 +143,7 @@ export async function reconcilePendingRefunds(
           status: state.status,
           creditedBani: state.amountBani,
           actor: 'reconciler',
+          paymentId: ntpId,
         })
       )
         settled++;

@@ -1,11 +1,11 @@
 import 'server-only';
 
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '@/lib/admin/audit';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
-import { creditNotes, invoices, orders, outbox, refunds } from '@/lib/db/schema';
+import { creditNotes, invoices, orders, outbox, paymentNotifications, refunds } from '@/lib/db/schema';
 import {
   allocateInvoiceNumber,
   creditNoteSeriesOf,
@@ -38,6 +38,13 @@ import { NETOPIA_STATUS } from './netopia/status';
  * A confirmed refund issues a credit note (its own series, gap-free per year, numbered in the settling transaction
  * as invoices are) for an order that was invoiced, and queues the buyer's refund e-mail with it. The whole amount
  * given back makes the order REFUNDED; part of it returns the order to the state it was in.
+ *
+ * An order paid twice (an earlier attempt paid after all) holds two payments: the invoiced one (the order's
+ * `provider_payment_id`) and a duplicate, known by the provider's signed notification of it. Each refund names the
+ * payment it gives back (`refunds.provider_payment_id`, null for the invoiced one): the invoiced payment's refund
+ * issues a credit note and moves the order as above; the duplicate's gives money back that was never invoiced, so it
+ * issues no credit note and leaves the order as it is. The provider's credit notifications are booked the same way,
+ * by the payment they name.
  */
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -52,13 +59,44 @@ const lockOrder = async (executor: Executor, orderId: string): Promise<OrderRow 
   return order;
 };
 
-/** What was given back of an order so far, in bani. */
-async function refundedBani(executor: Executor, orderId: string): Promise<number> {
+/** The refunds of one of an order's payments: the invoiced one (null), or a duplicate by its provider id. */
+const ofPayment = (payment: string | null) =>
+  payment === null ? isNull(refunds.providerPaymentId) : eq(refunds.providerPaymentId, payment);
+
+/** What was given back of one of an order's payments so far (the invoiced one by default), in bani. */
+async function refundedBani(
+  executor: Executor,
+  orderId: string,
+  payment: string | null = null,
+): Promise<number> {
   const [row] = await executor
     .select({ total: sql<string | null>`sum(${refunds.amountBani})` })
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'CONFIRMED')));
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'CONFIRMED'), ofPayment(payment)));
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The duplicate payments of an order paid twice: payments the provider reported as taken (a signed notification,
+ * status paid or confirmed) other than the invoiced one, oldest first.
+ */
+export async function duplicatePaymentsOf(
+  executor: Executor,
+  order: Pick<OrderRow, 'id' | 'providerPaymentId'>,
+): Promise<string[]> {
+  if (!order.providerPaymentId) return [];
+  const rows = await executor
+    .select({ paymentId: paymentNotifications.providerPaymentId })
+    .from(paymentNotifications)
+    .where(
+      and(
+        eq(paymentNotifications.orderId, order.id),
+        inArray(paymentNotifications.providerStatus, [NETOPIA_STATUS.PAID, NETOPIA_STATUS.CONFIRMED]),
+        ne(paymentNotifications.providerPaymentId, order.providerPaymentId),
+      ),
+    )
+    .orderBy(asc(paymentNotifications.id));
+  return [...new Set(rows.flatMap((row) => (row.paymentId ? [row.paymentId] : [])))];
 }
 
 /** Whether an order holds money that staff may give back, and why not when it does not. */
@@ -79,6 +117,8 @@ export interface RefundRequest {
   reason: string;
   /** Bani; the whole amount still refundable when absent. */
   amountBani?: number;
+  /** Which payment: the invoiced one (the default), or the duplicate of an order paid twice. */
+  payment?: 'INVOICED' | 'DUPLICATE';
 }
 
 export interface RefundResult {
@@ -106,9 +146,22 @@ export async function refundOrder(
       .select({ id: refunds.id })
       .from(refunds)
       .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'PENDING')));
-    const refused = refusal(order, Boolean(pending));
-    if (refused) throw new ApiError('CONFLICT', refused);
-    const refundable = order.amountBani - (await refundedBani(tx, order.id));
+    let payment: string | null = null;
+    if (request.payment === 'DUPLICATE') {
+      // The duplicate's money was never invoiced nor delivered for: whatever the order's state, it may go back.
+      if (pending)
+        throw new ApiError('CONFLICT', 'A refund of this order is already waiting for the payment provider');
+      for (const duplicate of await duplicatePaymentsOf(tx, order))
+        if ((await refundedBani(tx, order.id, duplicate)) < order.amountBani) {
+          payment = duplicate;
+          break;
+        }
+      if (!payment) throw new ApiError('CONFLICT', 'The order has no second payment left to give back');
+    } else {
+      const refused = refusal(order, Boolean(pending));
+      if (refused) throw new ApiError('CONFLICT', refused);
+    }
+    const refundable = order.amountBani - (await refundedBani(tx, order.id, payment));
     if (refundable <= 0) throw new ApiError('CONFLICT', 'Nothing is left to refund on this order');
     const amountBani = request.amountBani ?? refundable;
     if (amountBani > refundable) {
@@ -125,29 +178,32 @@ export async function refundOrder(
         origin: 'STAFF',
         previousStatus: order.status,
         requestedBy: staff.username,
+        providerPaymentId: payment,
       })
       .returning();
     const event = {
-      reason: `refund of ${amountBani} bani requested: ${request.reason}`,
+      reason: `refund of ${amountBani} bani${payment ? ` of the duplicate payment ${payment}` : ''} requested: ${request.reason}`,
       actor: staff.username,
       code: 'refund.requested' as const,
       params: { amount: amountBani },
     };
-    const moved = REFUNDABLE_STATES.includes(order.status)
-      ? await transitionOrder(tx, { orderId: order.id, to: 'REFUND_PENDING', ...event })
-      : null;
+    // A duplicate's refund leaves the order as it is: its goods and invoice stand.
+    const moved =
+      !payment && REFUNDABLE_STATES.includes(order.status)
+        ? await transitionOrder(tx, { orderId: order.id, to: 'REFUND_PENDING', ...event })
+        : null;
     if (!moved) await recordOrderEvent(tx, order.id, event);
     await recordAudit(tx, staff, {
       action: 'payment.refund',
       target: order.id,
-      details: { amountBani, reason: request.reason },
+      details: { amountBani, reason: request.reason, ...(payment ? { duplicatePayment: payment } : {}) },
     });
     return { refund: refund!, order };
   });
   announceOrderChange(order.id);
 
   const outcome = await creditPayment(gateway.transport, {
-    ntpId: order.providerPaymentId!,
+    ntpId: refund.providerPaymentId ?? order.providerPaymentId!,
     amountBani: refund.amountBani,
   });
   if (outcome.kind === 'CREDITED') {
@@ -234,6 +290,10 @@ async function confirmRefund(
   actor: string,
   code?: OrderEventCode,
 ): Promise<void> {
+  if (refund.providerPaymentId) {
+    await confirmDuplicateRefund(tx, order, refund, actor);
+    return;
+  }
   const full = (await refundedBani(tx, order.id)) >= order.amountBani;
   const creditNote = await issueCreditNote(tx, order, refund);
   const event = {
@@ -251,6 +311,24 @@ async function confirmRefund(
     target !== order.status ? await transitionOrder(tx, { orderId: order.id, to: target, ...event }) : null;
   if (!moved) await recordOrderEvent(tx, order.id, event);
   // All the money is back: nothing about this order is left for a person (a late payment, a chargeback).
+  if (full && order.needsReview)
+    await tx.update(orders).set({ needsReview: false, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await tx.insert(outbox).values({ kind: 'REFUND_CONFIRMATION', orderId: order.id, refundId: refund.id });
+}
+
+/**
+ * A confirmed refund of a duplicate payment: money that was never invoiced, so no credit note, and the order stays
+ * where it is; once the duplicate is all given back, nothing about the double payment is left for a person. The
+ * buyer's refund e-mail goes as for any refund.
+ */
+async function confirmDuplicateRefund(tx: Executor, order: OrderRow, refund: RefundRow, actor: string) {
+  const full = (await refundedBani(tx, order.id, refund.providerPaymentId)) >= order.amountBani;
+  await recordOrderEvent(tx, order.id, {
+    reason: `duplicate payment ${refund.providerPaymentId} ${full ? 'refunded' : 'partly refunded'}: ${refund.amountBani} bani, no credit note`,
+    actor,
+    code: refund.origin === 'PROVIDER' ? 'refund.provider' : 'refund.partial',
+    params: { amount: refund.amountBani },
+  });
   if (full && order.needsReview)
     await tx.update(orders).set({ needsReview: false, updatedAt: new Date() }).where(eq(orders.id, order.id));
   await tx.insert(outbox).values({ kind: 'REFUND_CONFIRMATION', orderId: order.id, refundId: refund.id });
@@ -312,7 +390,8 @@ export const isCreditStatus = (status: number) =>
 export async function applyProviderRefund(
   db: Db,
   orderId: string,
-  report: { status: number; creditedBani: number; actor: string },
+  /** `paymentId`: the provider's id of the payment the money came from, when the report names one. */
+  report: { status: number; creditedBani: number; actor: string; paymentId?: string },
 ): Promise<boolean> {
   const changedOrder = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -332,11 +411,18 @@ export async function applyProviderRefund(
       return true;
     }
     if (!isCreditStatus(report.status)) return false;
-    const confirmed = await refundedBani(tx, order.id);
+    // Money given back from a duplicate payment is booked on it, never on the invoiced one (no credit note).
+    const payment =
+      report.paymentId &&
+      report.paymentId !== order.providerPaymentId &&
+      (await duplicatePaymentsOf(tx, order)).includes(report.paymentId)
+        ? report.paymentId
+        : null;
+    const confirmed = await refundedBani(tx, order.id, payment);
     const [pending] = await tx
       .select()
       .from(refunds)
-      .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'PENDING')))
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'PENDING'), ofPayment(payment)))
       .orderBy(asc(refunds.id));
     if (pending) {
       // Ours, confirmed by the provider's word: the same settlement as its direct answer.
@@ -368,6 +454,7 @@ export async function applyProviderRefund(
         requestedBy: report.actor,
         providerAnswer: `provider status ${report.status}`,
         settledAt: new Date(),
+        providerPaymentId: payment,
       })
       .returning();
     await confirmRefund(tx, order, refund!, report.actor, chargeback ? 'chargeback.accepted' : undefined);

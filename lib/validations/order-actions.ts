@@ -22,6 +22,8 @@ export const refundSchema = z.object({
     .positive('invalid')
     .max(100_000_000, 'invalid')
     .optional(),
+  /** Which payment: the invoiced one (default), or the duplicate of an order paid twice (no credit note). */
+  payment: z.enum(['INVOICED', 'DUPLICATE'], { error: 'invalid' }).optional(),
 });
 
 export const itemCorrectionSchema = z

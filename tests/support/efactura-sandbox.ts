@@ -17,11 +17,15 @@ export function sandboxAnswersAtOnce() {
   });
 }
 
-/** The shop's ANAF client talking to the built-in sandbox in-process, with its credentials, as the server's job does. */
-export const sandboxApi = (db: Db): EfacturaApi =>
+/**
+ * The shop's ANAF client talking to the built-in sandbox in-process, with its credentials, as the server's job does;
+ * `now` is the sandbox's clock (the real one unless a test moves it).
+ */
+export const sandboxApi = (db: Db, now?: () => Date): EfacturaApi =>
   anafClient({
     apiUrl: 'http://localhost/api/efactura-sandbox',
     tokenUrl: 'http://localhost/api/efactura-sandbox/token',
     credentials: () => sandboxCredentials(db),
-    fetch: sandboxFetch(db),
+    fetch: sandboxFetch(db, now),
+    now: now && (() => now().getTime()),
   });

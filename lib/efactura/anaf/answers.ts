@@ -14,6 +14,13 @@
  *   `mfp:anaf:dgti:efactura:mesajEroriFactuta:v1` header of `<Error errorMessage="..."/>`) and
  *   `semnatura_{index}.xml`, ANAF's XML signature over it. An id it does not know is answered with JSON
  *   (`{"eroare": "...", "titlu": "Descarcare mesaj"}`).
+ * - `listaMesajeFactura?zile=N&cif=…` (N from 1 to 60) answers JSON: `{"mesaje": [{"data_creare": "202403290821",
+ *   "cif": "…", "id_solicitare": "4225290319", "detalii": "Factura cu id_incarcare=4225290319 emisa de
+ *   cif_emitent=… pentru cif_beneficiar=…", "tip": "FACTURA TRIMISA", "id": "3347056845"}], "serial": "…", "cui":
+ *   "…", "titlu": "Lista Mesaje disponibile din ultimele N zile"}`: a message per upload ANAF processed (`tip`
+ *   `FACTURA TRIMISA` when accepted, `ERORI FACTURA` when not; `FACTURA PRIMITA` and buyers' messages are the other
+ *   kinds), `id_solicitare` the upload's `index_incarcare`, `id` its answer's `id_descarcare`. No message at all, or
+ *   a question it refuses, is answered `{"eroare": "Nu exista mesaje in ultimele N zile", "titlu": "Lista Mesaje"}`.
  * - Wrong parameters are answered 400 with JSON `{"message": "..."}`; too many questions, 429 (or 204, which the
  *   older descriptions list).
  *
@@ -38,6 +45,27 @@ export type StateAnswer =
   | { kind: 'XML cu erori nepreluat de sistem' }
   /** ANAF could not answer the question (an unknown index, no rights): its texts. */
   | { kind: 'ERRORS'; errors: string[] };
+
+/** One message of `listaMesajeFactura`, as ANAF spells its fields. */
+export interface ListedMessage {
+  id: string;
+  id_solicitare: string;
+  tip: string;
+  /** `yyyyMMddHHmm` in Romania, as {@link anafTimestamp}. */
+  data_creare: string;
+  detalii: string;
+  cif: string;
+}
+
+/** The `tip` of an upload ANAF processed: accepted, or answered with errors. */
+export const SENT_MESSAGE = 'FACTURA TRIMISA';
+export const ERRORS_MESSAGE = 'ERORI FACTURA';
+
+/** The days `listaMesajeFactura` can look back. */
+export const MESSAGE_LIST_DAYS = 60;
+
+export type MessageListAnswer =
+  { kind: 'MESSAGES'; messages: ListedMessage[] } | { kind: 'ERRORS'; errors: string[] };
 
 /** An answer that is not what ANAF's description says it is. */
 export class AnafAnswerError extends Error {
@@ -100,6 +128,49 @@ export function parseStateAnswer(xml: string): StateAnswer {
   if ((state === 'ok' || state === 'nok') && downloadId) return { kind: state, downloadId };
   if (state === 'in prelucrare' || state === 'XML cu erori nepreluat de sistem') return { kind: state };
   throw new AnafAnswerError(`unknown message state: ${xml.slice(0, 200)}`);
+}
+
+/** ANAF's "no message in the last N days", which is an empty list, not a failure. */
+const NO_MESSAGES = /^Nu exista mesaje/i;
+
+/** Reads the answer of `GET /listaMesajeFactura`. */
+export function parseMessageList(body: string): MessageListAnswer {
+  let parsed: { mesaje?: unknown; eroare?: unknown };
+  try {
+    parsed = JSON.parse(body) as typeof parsed;
+  } catch {
+    throw new AnafAnswerError(`message list not JSON: ${body.slice(0, 120)}`);
+  }
+  if (typeof parsed.eroare === 'string')
+    return NO_MESSAGES.test(parsed.eroare.trim())
+      ? { kind: 'MESSAGES', messages: [] }
+      : { kind: 'ERRORS', errors: [parsed.eroare] };
+  if (!Array.isArray(parsed.mesaje))
+    throw new AnafAnswerError(`message list without mesaje: ${body.slice(0, 120)}`);
+  const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+  return {
+    kind: 'MESSAGES',
+    messages: (parsed.mesaje as Record<string, unknown>[]).map((message) => ({
+      id: text(message.id),
+      id_solicitare: text(message.id_solicitare),
+      tip: text(message.tip),
+      data_creare: text(message.data_creare),
+      detalii: text(message.detalii),
+      cif: text(message.cif),
+    })),
+  };
+}
+
+/** The `listaMesajeFactura` answer ANAF writes for the seller's CIF. */
+export function messageListJson(messages: ListedMessage[], days: number, cif: string): string {
+  if (!messages.length)
+    return JSON.stringify({ eroare: `Nu exista mesaje in ultimele ${days} zile`, titlu: 'Lista Mesaje' });
+  return JSON.stringify({
+    mesaje: messages,
+    serial: `${cif}SANDBOX`,
+    cui: cif,
+    titlu: `Lista Mesaje disponibile din ultimele ${days} zile`,
+  });
 }
 
 /** The error texts of the error file in a `nok` answer's zip (empty for any other file). */

@@ -1,5 +1,5 @@
 /**
- * The client of ANAF's RO e-Factura API (`{base}/upload`, `/stareMesaj`, `/descarcare`, base e.g.
+ * The client of ANAF's RO e-Factura API (`{base}/upload`, `/stareMesaj`, `/descarcare`, `/listaMesajeFactura`, base e.g.
  * https://api.anaf.ro/test/FCTEL/rest) with its OAuth2 bearer token. The same code talks to ANAF and to the built-in
  * sandbox (lib/efactura/sandbox.ts); only `fetch` differs. Every method answers a result instead of throwing, and
  * says whether a failure is worth retrying:
@@ -7,7 +7,7 @@
  * - TEMPORARY: nothing was taken (a 5xx, 429 or 204 answer, a refused token, a connection never made): ask again.
  * - UNCERTAIN (upload only): the file may have reached ANAF but no answer came back (a timeout, a connection cut
  *   after the body was sent, an answer that is not ANAF's). Sending again could register the invoice twice, so the
- *   job leaves that to a person (docs/decisions/0017-efactura-uploads-never-doubled.md).
+ *   job looks for it in ANAF's message list first (docs/decisions/0017-efactura-uploads-never-doubled.md).
  * - anything else is ANAF's verdict, kept as it is.
  */
 import 'server-only';
@@ -15,8 +15,11 @@ import 'server-only';
 import {
   AnafAnswerError,
   jsonErrorText,
+  MESSAGE_LIST_DAYS,
+  parseMessageList,
   parseStateAnswer,
   parseUploadAnswer,
+  type MessageListAnswer,
   type StateAnswer,
   type UploadAnswer,
 } from './answers';
@@ -24,6 +27,7 @@ import {
 export type Temporary = { kind: 'TEMPORARY'; message: string };
 export type UploadResult = UploadAnswer | Temporary | { kind: 'UNCERTAIN'; message: string };
 export type StateResult = StateAnswer | Temporary;
+export type MessageListResult = MessageListAnswer | Temporary;
 export type DownloadResult = { kind: 'ZIP'; bytes: Buffer } | { kind: 'FAILED'; message: string } | Temporary;
 
 /** `UBL` for an Invoice, `CN` for a CreditNote (UBL syntax), as `upload?standard=` names them. */
@@ -36,6 +40,8 @@ export interface EfacturaApi {
   messageState(uploadId: string): Promise<StateResult>;
   /** ANAF's answer archive: the document (or its errors) and ANAF's signature. */
   download(downloadId: string): Promise<DownloadResult>;
+  /** The messages of the last `days` (1 to 60) for the CIF: what finds an upload whose answer was lost. */
+  messages(query: { days: number; cif: string }): Promise<MessageListResult>;
 }
 
 /** The application registered at ANAF and the refresh token of the seller's SPV access. */
@@ -72,6 +78,36 @@ const describe = (error: unknown) =>
 /** Statuses ANAF answers when it took nothing and would take it later. */
 const isTemporaryStatus = (status: number) => status >= 500 || status === 429 || status === 204;
 
+/** The most an answer may be: a zip of a 10 MB document (ANAF's upload limit) and its signature, with room. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** An answer's body, read no further than MAX_ANSWER_BYTES: a larger one is refused, not held in memory. */
+async function boundedBody(response: Response): Promise<Buffer> {
+  const tooLarge = () => new Error(`answer larger than ${MAX_ANSWER_BYTES} bytes refused`);
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_ANSWER_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES) throw tooLarge();
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Every call carries a secret (the client secret and refresh token, or the bearer token): a redirect is never
+ * followed, or a 307/308 would post them to wherever it points. The 3xx itself is the answer, refused here.
+ */
+const NO_REDIRECT = { redirect: 'manual' } as const satisfies RequestInit;
+const isRedirect = (response: Response) =>
+  response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+const redirectRefused = (response: Response) =>
+  `HTTP ${response.status}: redirect${response.headers.get('location') ? ` to ${response.headers.get('location')}` : ''} refused`;
+
 export function anafClient(options: AnafClientOptions): EfacturaApi {
   const fetcher = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -96,10 +132,12 @@ export function anafClient(options: AnafClientOptions): EfacturaApi {
           client_secret: credentials.clientSecret,
         }).toString(),
         signal: AbortSignal.timeout(timeoutMs),
+        ...NO_REDIRECT,
       });
     } catch (error) {
       return { kind: 'TEMPORARY', message: `token: ${describe(error)}` };
     }
+    if (isRedirect(response)) return { kind: 'TEMPORARY', message: `token: ${redirectRefused(response)}` };
     const body = await response.text().catch(() => '');
     let parsed: {
       access_token?: unknown;
@@ -142,12 +180,15 @@ export function anafClient(options: AnafClientOptions): EfacturaApi {
         ...init,
         headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${bearer}` },
         signal: AbortSignal.timeout(init.timeoutMs ?? timeoutMs),
+        ...NO_REDIRECT,
       });
-      body = Buffer.from(await response.arrayBuffer());
+      body = await boundedBody(response);
     } catch (error) {
       const kind = NOT_CONNECTED.has(causeCode(error) ?? '') ? 'TEMPORARY' : 'LOST';
       return { kind, message: describe(error) };
     }
+    // A redirect did not take the call (it says "ask there instead"), and is not followed with the bearer token.
+    if (isRedirect(response)) return { kind: 'TEMPORARY', message: redirectRefused(response) };
     if (response.status === 401 || response.status === 403) {
       // The token expired early or was revoked: the next call asks for a new one.
       token = null;
@@ -158,6 +199,29 @@ export function anafClient(options: AnafClientOptions): EfacturaApi {
       return { kind: 'TEMPORARY', message: `HTTP ${response.status}${text ? `: ${text}` : ''}` };
     }
     return { kind: 'ANSWERED', response, body };
+  }
+
+  /**
+   * A question that changes nothing at ANAF (`stareMesaj`, `listaMesajeFactura`): ANAF's answer read by `parse`, its
+   * 400 as errors; lost on the way or not ANAF's, a temporary failure, asked again.
+   */
+  async function question<T>(
+    path: string,
+    parse: (text: string) => T,
+  ): Promise<T | { kind: 'ERRORS'; errors: string[] } | Temporary> {
+    const answered = await call(path, { method: 'GET' });
+    if (answered.kind === 'LOST') return { kind: 'TEMPORARY', message: answered.message };
+    if (answered.kind !== 'ANSWERED') return answered;
+    const text = answered.body.toString('utf8');
+    if (answered.response.status === 400)
+      return { kind: 'ERRORS', errors: [jsonErrorText(text) ?? `HTTP 400: ${text.slice(0, 300)}`] };
+    try {
+      return parse(text);
+    } catch (error) {
+      if (error instanceof AnafAnswerError)
+        return { kind: 'TEMPORARY', message: `HTTP ${answered.response.status}: ${error.message}` };
+      throw error;
+    }
   }
 
   return {
@@ -182,23 +246,12 @@ export function anafClient(options: AnafClientOptions): EfacturaApi {
       }
     },
 
-    async messageState(uploadId) {
-      const answered = await call(`/stareMesaj?${new URLSearchParams({ id_incarcare: uploadId })}`, {
-        method: 'GET',
-      });
-      // A question lost on the way is asked again: it changes nothing at ANAF.
-      if (answered.kind === 'LOST') return { kind: 'TEMPORARY', message: answered.message };
-      if (answered.kind !== 'ANSWERED') return answered;
-      const text = answered.body.toString('utf8');
-      if (answered.response.status === 400)
-        return { kind: 'ERRORS', errors: [jsonErrorText(text) ?? `HTTP 400: ${text.slice(0, 300)}`] };
-      try {
-        return parseStateAnswer(text);
-      } catch (error) {
-        if (error instanceof AnafAnswerError)
-          return { kind: 'TEMPORARY', message: `HTTP ${answered.response.status}: ${error.message}` };
-        throw error;
-      }
+    messageState: (uploadId) =>
+      question(`/stareMesaj?${new URLSearchParams({ id_incarcare: uploadId })}`, parseStateAnswer),
+
+    messages: ({ days, cif }) => {
+      const zile = String(Math.min(Math.max(Math.ceil(days), 1), MESSAGE_LIST_DAYS));
+      return question(`/listaMesajeFactura?${new URLSearchParams({ zile, cif })}`, parseMessageList);
     },
 
     async download(downloadId) {

@@ -13,8 +13,26 @@ const DEFLATED = 8;
 /** Bit 11: the names are UTF-8. */
 const UTF8_NAMES = 0x0800;
 
-/** The files of a zip archive, by name. Throws on what is not a zip it can read. */
-export function readZip(bytes: Uint8Array): Map<string, Buffer> {
+/**
+ * What an archive may inflate to: ANAF's answer holds a document of at most 10 MB (its upload limit) and a signature,
+ * so 16 MB of files in at most 8 entries. A zip bomb (a few kilobytes inflating to gigabytes, or thousands of
+ * entries) is refused before it fills the memory: inflating stops at the cap.
+ */
+export const ZIP_LIMITS = { maxEntries: 8, maxInflatedBytes: 16 * 1024 * 1024 } as const;
+
+/** An archive refused for its size: what staff see on the submission. */
+export class ZipTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ZipTooLargeError';
+  }
+}
+
+/**
+ * The files of a zip archive, by name. Throws on what is not a zip it can read, and a ZipTooLargeError on one with
+ * more entries or more inflated bytes than `limits` allow (ZIP_LIMITS by default).
+ */
+export function readZip(bytes: Uint8Array, limits: typeof ZIP_LIMITS = ZIP_LIMITS): Map<string, Buffer> {
   const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The end record is the last 22 bytes, unless a comment (at most 65535 bytes) follows it.
   let end = -1;
@@ -26,8 +44,17 @@ export function readZip(bytes: Uint8Array): Map<string, Buffer> {
   }
   if (end < 0) throw new Error('not a zip archive');
   const count = zip.readUInt16LE(end + 10);
+  if (count > limits.maxEntries)
+    throw new ZipTooLargeError(
+      `zip archive refused: ${count} entries, at most ${limits.maxEntries} expected`,
+    );
   let at = zip.readUInt32LE(end + 16);
   const files = new Map<string, Buffer>();
+  let inflated = 0;
+  const tooLarge = () =>
+    new ZipTooLargeError(
+      `zip archive refused: its files inflate to more than ${limits.maxInflatedBytes} bytes (a zip bomb?)`,
+    );
   for (let index = 0; index < count; index++) {
     if (zip.readUInt32LE(at) !== CENTRAL_HEADER) throw new Error('broken zip directory');
     const method = zip.readUInt16LE(at + 10);
@@ -40,9 +67,22 @@ export function readZip(bytes: Uint8Array): Map<string, Buffer> {
     if (zip.readUInt32LE(localAt) !== LOCAL_HEADER) throw new Error(`broken zip entry ${name}`);
     const dataAt = localAt + 30 + zip.readUInt16LE(localAt + 26) + zip.readUInt16LE(localAt + 28);
     const data = zip.subarray(dataAt, dataAt + compressedSize);
-    if (method === STORED) files.set(name, Buffer.from(data));
-    else if (method === DEFLATED) files.set(name, inflateRawSync(data));
-    else throw new Error(`zip method ${method} of ${name} is not supported`);
+    // The declared size may lie: inflating itself stops at what is left of the cap.
+    const room = limits.maxInflatedBytes - inflated;
+    if (zip.readUInt32LE(at + 24) > room) throw tooLarge();
+    let content: Buffer;
+    if (method === STORED) content = Buffer.from(data);
+    else if (method === DEFLATED) {
+      try {
+        content = inflateRawSync(data, { maxOutputLength: Math.max(room, 1) });
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
+        throw error;
+      }
+    } else throw new Error(`zip method ${method} of ${name} is not supported`);
+    inflated += content.length;
+    if (inflated > limits.maxInflatedBytes) throw tooLarge();
+    files.set(name, content);
     at += 46 + nameLength + extraLength + commentLength;
   }
   return files;

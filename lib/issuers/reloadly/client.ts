@@ -189,7 +189,8 @@ export function reloadlyTopUpProvider(options: ReloadlyOptions): TopUpProvider {
 
   const call = async (url: string, init: RequestInit, what: string) => {
     try {
-      return await http(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      // Every call carries the client secret or the bearer token: a redirect is refused, never followed with it.
+      return await http(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new IssueError(`Reloadly did not answer ${what} (${reason})`, true);

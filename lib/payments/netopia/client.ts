@@ -214,6 +214,8 @@ export function httpTransport(
       headers: { 'content-type': 'application/json', authorization: apiKey },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
+      // The API key goes with every call: a redirect is refused (an error), never followed with it.
+      redirect: 'error',
     });
     return { status: response.status, json: await response.json().catch(() => null) };
   };

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { POST as resendRoute } from '@/app/api/admin/payment/efactura/route';
 import type { Db } from '@/lib/db/client';
 import { auditLog, efacturaSubmissions, invoices, orders } from '@/lib/db/schema';
+import { anafTimestamp } from '@/lib/efactura/anaf/answers';
 import type { EfacturaApi } from '@/lib/efactura/anaf/client';
 import { readZip } from '@/lib/efactura/anaf/zip';
 import { sandboxUploadCount } from '@/lib/efactura/sandbox';
@@ -132,9 +133,18 @@ describeOnProcessDrivers('sending invoices to RO e-Factura through the sandbox',
     expect((await sandboxUploadCount(db())) - before).toBe(1);
   });
 
-  it('never uploads again by itself when the upload’s answer was lost: staff check first', async () => {
+  it('never uploads again by itself when ANAF’s message list cannot tell whether it has the upload: staff check', async () => {
     const orderId = await invoicedOrder(db(), 'Lost Answer SRL');
     let uploads = 0;
+    // ANAF lists an error answer to an upload the shop does not know: it may be this document's, or not.
+    const unidentified = {
+      id: '3000000099',
+      id_solicitare: '4000000099',
+      tip: 'ERORI FACTURA',
+      data_creare: anafTimestamp(new Date()),
+      detalii: 'Erori de validare identificate la factura primita cu id_incarcare=4000000099',
+      cif: '18547290',
+    };
     const lost: EfacturaApi = {
       async upload() {
         uploads++;
@@ -142,9 +152,13 @@ describeOnProcessDrivers('sending invoices to RO e-Factura through the sandbox',
       },
       messageState: async () => ({ kind: 'in prelucrare' }),
       download: async () => ({ kind: 'FAILED', message: 'none' }),
+      messages: async () => ({ kind: 'MESSAGES', messages: [unidentified] }),
     };
     await pass(0, lost);
+    // Looked for, not known yet: nobody is asked while ANAF may still be processing it.
     await pass(3600, lost);
+    expect((await transactionDetails(db(), orderId, 'VIGNETTE'))!.invoice!.efactura!.attention).toBeNull();
+    await pass(13 * 3600, lost);
     expect(uploads).toBe(1);
     const details = await transactionDetails(db(), orderId, 'VIGNETTE');
     expect(details!.invoice!.efactura).toMatchObject({

@@ -31,7 +31,7 @@ const SHORT_SCHEDULE = {
  * An e-Factura upload that failed every try is a dead letter: kept PENDING with its last error and tried no more,
  * its order needs attention (EFACTURA_UNSENT), staff alerted once, counted by the back-office banner and the metrics
  * even when the alert cannot be sent, and staff's "send again" uploads it once ANAF answers. An upload whose answer
- * was lost (UPLOADING) is counted the same way.
+ * was lost (UPLOADING) and that ANAF's message list could not settle is counted the same way.
  */
 describeOnProcessDrivers('an e-Factura upload that keeps failing', (db) => {
   sandboxAnswersAtOnce();
@@ -49,6 +49,7 @@ describeOnProcessDrivers('an e-Factura upload that keeps failing', (db) => {
     },
     messageState: async () => ({ kind: 'TEMPORARY', message: 'HTTP 503' }),
     download: async () => ({ kind: 'FAILED', message: 'HTTP 503' }),
+    messages: async () => ({ kind: 'TEMPORARY', message: 'HTTP 503' }),
   };
   const pass = (seconds: number, api: EfacturaApi) =>
     processEfacturaSubmissions(db(), api, { now: () => new Date(Date.now() + seconds * 1000) });
@@ -123,7 +124,7 @@ describeOnProcessDrivers('an e-Factura upload that keeps failing', (db) => {
     });
   });
 
-  it('counts an upload whose answer was lost as a dead letter', async () => {
+  it('counts an upload whose answer was lost as a dead letter once ANAF’s message list stayed away', async () => {
     await withEnv(SHORT_SCHEDULE, async () => {
       const before = { banner: await efacturaStuck(), metric: await deadUploads() };
       const orderId = await paidVignetteOrder(db(), { plates: ['B654EFD'] });
@@ -132,11 +133,17 @@ describeOnProcessDrivers('an e-Factura upload that keeps failing', (db) => {
         upload: async () => ({ kind: 'UNCERTAIN', message: 'timeout' }),
       };
       await pass(0, lost);
-      expect(await submissionOf(db(), orderId)).toMatchObject({ status: 'UPLOADING' });
+      // The list is asked after 10 s and 30 s, then once more: EFACTURA_MAX_ATTEMPTS (3) questions unanswered.
+      await pass(11, lost);
+      await pass(22, lost);
+      expect(await submissionOf(db(), orderId)).toMatchObject({ status: 'UPLOADING', attempts: 2 });
+      expect(await efacturaStuck()).toBe(before.banner);
+      await pass(53, lost);
+      expect(await submissionOf(db(), orderId)).toMatchObject({ status: 'UPLOADING', attempts: 3 });
       expect(await efacturaStuck()).toBe(before.banner + 1);
       expect(await deadUploads()).toBe(before.metric + 1);
       expect((await staffAlertsOf(db(), orderId)).map((row) => row.details)).toEqual([
-        { reason: 'EFACTURA_UNCONFIRMED', detail: 'timeout' },
+        { reason: 'EFACTURA_UNCONFIRMED', detail: 'message list: HTTP 503' },
       ]);
     });
   });

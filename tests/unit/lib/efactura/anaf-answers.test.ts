@@ -1,6 +1,9 @@
 import {
+  AnafAnswerError,
   errorFileXml,
+  messageListJson,
   parseErrorFile,
+  parseMessageList,
   parseStateAnswer,
   parseUploadAnswer,
   stateAnswerXml,
@@ -81,5 +84,40 @@ describe("ANAF's e-Factura answers", () => {
     expect([...files.keys()]).toEqual(['5000000001.xml', 'semnatura_5000000001.xml']);
     expect(files.get('5000000001.xml')!.toString('utf8')).toBe('<Invoice>Ștefan Ţară</Invoice>');
     expect(() => readZip(Buffer.from('PK but not a zip'))).toThrow(/not a zip/);
+  });
+});
+
+describe('ANAF’s message list (listaMesajeFactura)', () => {
+  it('reads its messages as ANAF spells them, and its "no message" as an empty list', () => {
+    const message = {
+      data_creare: '202403290821',
+      cif: '19507820',
+      id_solicitare: '4225290319',
+      detalii:
+        'Factura cu id_incarcare=4225290319 emisa de cif_emitent=8939059 pentru cif_beneficiar=19507820',
+      tip: 'FACTURA TRIMISA',
+      id: '3347056845',
+    };
+    expect(
+      parseMessageList(JSON.stringify({ mesaje: [message], serial: 'x', cui: '19507820', titlu: 'Lista' })),
+    ).toEqual({ kind: 'MESSAGES', messages: [message] });
+    expect(
+      parseMessageList('{"eroare":"Nu exista mesaje in ultimele 3 zile","titlu":"Lista Mesaje"}'),
+    ).toEqual({
+      kind: 'MESSAGES',
+      messages: [],
+    });
+    expect(parseMessageList(messageListJson([message], 3, '19507820'))).toEqual({
+      kind: 'MESSAGES',
+      messages: [message],
+    });
+  });
+
+  it('keeps any other refusal as errors, and throws on what is not its answer', () => {
+    expect(
+      parseMessageList('{"eroare":"Nu aveti drept de inrolare pentru CIF=1","titlu":"Lista Mesaje"}'),
+    ).toEqual({ kind: 'ERRORS', errors: ['Nu aveti drept de inrolare pentru CIF=1'] });
+    expect(() => parseMessageList('<html>502</html>')).toThrow(AnafAnswerError);
+    expect(() => parseMessageList('{"titlu":"Lista"}')).toThrow(AnafAnswerError);
   });
 });

@@ -43,22 +43,15 @@ describe('the e-Factura schedule', () => {
 
   it('says when a submission needs a person', () => {
     const now = new Date('2026-03-12T12:00:00Z');
-    const base = { claimedUntil: null, attentionAt: new Date('2026-03-13T00:00:00Z'), attempts: 0 };
+    const base = { attentionAt: new Date('2026-03-13T00:00:00Z'), attempts: 0 };
     expect(efacturaAttentionOf({ ...base, status: 'UPLOADED' }, now)).toBeNull();
     expect(efacturaAttentionOf({ ...base, status: 'REJECTED' }, now)).toBe('EFACTURA_REJECTED');
-    expect(
-      efacturaAttentionOf(
-        { ...base, status: 'UPLOADING', claimedUntil: new Date('2026-03-12T11:59:00Z') },
-        now,
-      ),
-    ).toBe('EFACTURA_UNCONFIRMED');
-    expect(
-      efacturaAttentionOf(
-        { ...base, status: 'UPLOADING', claimedUntil: new Date('2026-03-12T12:01:00Z') },
-        now,
-      ),
-    ).toBeNull();
-    const late = { claimedUntil: null, attentionAt: new Date('2026-03-12T00:00:00Z'), attempts: 0 };
+    // A lost upload is looked for in ANAF's message list; a person is asked only once the list could not settle it.
+    expect(efacturaAttentionOf({ ...base, status: 'UPLOADING', attempts: 23 }, now)).toBeNull();
+    expect(efacturaAttentionOf({ ...base, status: 'UPLOADING', attempts: 24 }, now)).toBe(
+      'EFACTURA_UNCONFIRMED',
+    );
+    const late = { attentionAt: new Date('2026-03-12T00:00:00Z'), attempts: 0 };
     expect(efacturaAttentionOf({ ...late, status: 'PENDING' }, now)).toBe('EFACTURA_OVERDUE');
     // An upload given up after its last try (EFACTURA_MAX_ATTEMPTS, 24 by default) waits for staff, late or not;
     // an uploaded document's attempts are questions to ANAF, asked for as long as it takes.

@@ -9,7 +9,7 @@ import { refundSchema } from '@/lib/validations/order-actions';
 export const dynamic = 'force-dynamic';
 
 /**
- * `POST /api/admin/payment/refund` `{id, reason, amountRon?}`: gives the order's money back through the provider
+ * `POST /api/admin/payment/refund` `{id, reason, amountRon?, payment?}`: gives the order's money back through the provider
  * (PAYMENT_REFUND). 200 with the order's status after the provider's answer (REFUND_PENDING when it did not answer).
  */
 export const POST = apiHandler(async (request) => {
@@ -20,6 +20,7 @@ export const POST = apiHandler(async (request) => {
     orderId: body.id,
     reason: body.reason,
     amountBani: body.amountRon,
+    payment: body.payment,
   });
   return NextResponse.json(result, { headers: { 'Cache-Control': 'no-store' } });
 });
