@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { POST as postVignetteOrder } from '@/app/api/nmps/orders/order/route';
 import { POST as postDocuments } from '@/app/api/orders/[orderId]/documents/route';
 import { GET as getDocument } from '@/app/api/orders/[orderId]/invoice/route';
+import { getConfig } from '@/lib/config/env';
 import { invoices, outbox } from '@/lib/db/schema';
 import { orderDocumentsMessage } from '@/lib/mail/order-documents';
 import { documentToken, ORDER_DOCUMENTS_COOKIE } from '@/lib/orders/document-access';
@@ -122,7 +123,7 @@ describeOnProcessDrivers('the documents of an order', (db) => {
       );
       expect(message!.text).toContain(`/ro/order/${orderId}?t=${token}`);
       expect(message!.html).toContain(
-        `href="http://localhost:3000/api/orders/${orderId}/invoice?t=${token}"`,
+        `href="${getConfig().siteUrl}/api/orders/${orderId}/invoice?t=${token}"`,
       );
     });
 
