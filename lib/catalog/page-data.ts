@@ -94,15 +94,18 @@ export async function rememberCatalogPageData(now = new Date()): Promise<void> {
   const year = currentBudapestYear(now);
   try {
     const db = await getDb();
-    const [catalog, operators, table, rate] = await Promise.all([
+    // Next year's table too: the FAQ and, in November and December, the yearly vignette's pages show it.
+    const [catalog, operators, table, nextTable, rate] = await Promise.all([
       getCatalog(now),
       listTopUpOperators(db),
       getPriceTable(year),
+      getPriceTable(year + 1),
       getLatestRate(),
     ]);
     rememberRead(READ_KEYS.catalog, catalog);
     rememberRead(READ_KEYS.topUpOperators, operators);
     rememberRead(READ_KEYS.priceTable(year), table);
+    rememberRead(READ_KEYS.priceTable(year + 1), nextTable);
     rememberRead(READ_KEYS.latestRate, rate);
   } catch (error) {
     // The pages' own reads fill it as soon as they succeed.

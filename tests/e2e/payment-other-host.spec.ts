@@ -14,7 +14,7 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const t = (key: string) => message('ro', `VignetteForm.${key}`);
-const PLATE = `CJ${String(Date.now()).slice(-3)}OTH`;
+const PLATE = `CJ${String(Date.now()).slice(-3)}HST`;
 
 test('a vignette paid on another host name leaves no pending payment and an empty cart behind', async ({
   page,
