@@ -282,7 +282,8 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
     let ledger: Ledger | undefined;
     let efactura: Record<string, number> = {};
     const settleStarted = Date.now();
-    await waitFor(
+    // A backlog left when time runs out is a broken promise the report names (the bench records it; the test fails).
+    const unsettled = await waitFor(
       async () => {
         ledger = await readLedger(database.url, mailDir);
         efactura = await efacturaStatuses(database.url);
@@ -296,11 +297,15 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
       },
       SETTLE_MS,
       () =>
-        `the jobs did not settle: ${JSON.stringify({ ...ledger, efactura })}\n${serverComplaints().join('\n')}`,
+        `the jobs did not settle: ${JSON.stringify({ ...ledger, paidNotFulfilled: ledger?.paidNotFulfilled.length, efactura })}`,
+    ).then(
+      () => null,
+      (error: unknown) => String(error),
     );
     const settleSeconds = Math.round((Date.now() - settleStarted) / 1000);
     log(`settled in ${settleSeconds} s`);
     const broken = brokenPromises(ledger!, 0);
+    if (unsettled) broken.unshift(unsettled);
     if (efactura.REJECTED) broken.push(`${efactura.REJECTED} e-Factura uploads rejected`);
     const ordersPaidMoreThanOnce = await paidMoreThanOnce(database.url);
     if (ordersPaidMoreThanOnce) broken.push(`${ordersPaidMoreThanOnce} orders paid more than once`);
