@@ -12,11 +12,14 @@ import { nextYearOffer, yearlyRenewal } from '@/lib/vignettes/yearly-renewal';
 export async function YearlyRenewalNotice({
   categoryCode,
   catalog,
+  nextYearTable,
   locale,
   now = new Date(),
 }: {
   categoryCode: string;
   catalog: Catalog | null;
+  /** Next year's price table, read by the page beside its catalog (one wait on the database, not two in a row). */
+  nextYearTable?: Awaited<ReturnType<typeof pagePriceTable>>;
   locale: string;
   now?: Date;
 }) {
@@ -27,7 +30,7 @@ export async function YearlyRenewalNotice({
   if (!renewal || !catalog || !yearly?.length) return null;
   const [t, nextRows] = await Promise.all([
     getTranslations('VignettePage.product.yearlyRenewal'),
-    pagePriceTable(renewal.nextYear),
+    nextYearTable ?? pagePriceTable(renewal.nextYear),
   ]);
   // On sale already (December), next year's product is in the catalog; else its price is read from the table.
   const offer = nextYearOffer(renewal, {

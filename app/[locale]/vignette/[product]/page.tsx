@@ -16,7 +16,8 @@ import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { JsonLd } from '@/components/seo/json-ld';
-import { pageCatalog } from '@/lib/catalog/page-data';
+import { pageCatalog, pagePriceTable } from '@/lib/catalog/page-data';
+import { yearlyRenewal } from '@/lib/vignettes/yearly-renewal';
 import { isYearly } from '@/lib/vignettes/periods';
 import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
@@ -65,19 +66,33 @@ export default async function VignetteProductPage({ params }: Props) {
   const category = categoryBySlug(product);
   if (!category) notFound();
   setRequestLocale(locale);
-  const [t, nav, form, catalog, labels, validation, emailSuggestion, billing, validityTexts, payAgain] =
-    await Promise.all([
-      getTranslations('VignettePage'),
-      getTranslations('Navigation'),
-      getTranslations('VignetteForm'),
-      pageCatalog(),
-      clientTexts('VignetteForm'),
-      clientTexts('Validation'),
-      clientTexts('EmailSuggestion'),
-      clientTexts('Billing'),
-      clientTexts('VignetteValidity'),
-      clientTexts('PayAgain'),
-    ]);
+  // In November and December the yearly vignette's renewal notice needs next year's prices: read beside the catalog.
+  const renewal = yearlyRenewal(new Date());
+  const [
+    t,
+    nav,
+    form,
+    catalog,
+    labels,
+    validation,
+    emailSuggestion,
+    billing,
+    validityTexts,
+    payAgain,
+    nextYearTable,
+  ] = await Promise.all([
+    getTranslations('VignettePage'),
+    getTranslations('Navigation'),
+    getTranslations('VignetteForm'),
+    pageCatalog(),
+    clientTexts('VignetteForm'),
+    clientTexts('Validation'),
+    clientTexts('EmailSuggestion'),
+    clientTexts('Billing'),
+    clientTexts('VignetteValidity'),
+    clientTexts('PayAgain'),
+    renewal ? pagePriceTable(renewal.nextYear) : Promise.resolve(undefined),
+  ]);
   const categoryNames: CategoryNames = Object.fromEntries(
     VIGNETTE_CATEGORIES.map((entry) => [entry.code, t(`categories.${entry.code}.name`)]),
   );
@@ -130,7 +145,12 @@ export default async function VignetteProductPage({ params }: Props) {
       <div className="mt-8">
         <ClosedWhenNotSold line="vignettes" noticeId="line-closed">
           <PendingCheckout checkout="vignette" texts={payAgain} />
-          <YearlyRenewalNotice categoryCode={category.code} catalog={catalog} locale={locale} />
+          <YearlyRenewalNotice
+            categoryCode={category.code}
+            catalog={catalog}
+            nextYearTable={nextYearTable}
+            locale={locale}
+          />
           <VignettePurchase
             categoryCode={category.code}
             initialCatalog={catalog}
