@@ -129,6 +129,17 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
   const agent = new https.Agent({ keepAlive: true, maxSockets: options.buyers + 4, ca: nginx.certificate });
   let stopping = false;
   let mixedRelease = false;
+  /** While nginx reloads (from the signal until its old workers are gone), with a second's grace after. */
+  let reloading = false;
+  const setUpstreams = async (upstreams: Parameters<Nginx['setUpstreams']>[0]) => {
+    reloading = true;
+    try {
+      await nginx.setUpstreams(upstreams);
+      await sleep(1_000);
+    } finally {
+      reloading = false;
+    }
+  };
   const figures = {
     purchases: 0,
     requests: 0,
@@ -142,7 +153,11 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
     try {
       return await through(nginx, agent, method, urlPath, body, headers);
     } catch (error) {
-      if (!(error instanceof ReusedConnectionClosed)) throw error;
+      // Also a connection closed before any answer while nginx reloads: its old workers close the connections they
+      // accepted but had not read a request from yet, and nothing was done with it.
+      const closedByReload =
+        reloading && error instanceof Error && /socket hang up|ECONNRESET/.test(error.message);
+      if (!(error instanceof ReusedConnectionClosed) && !closedByReload) throw error;
       figures.resent++;
       return through(nginx, agent, method, urlPath, body, headers);
     }
@@ -243,7 +258,7 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
     await sleep(LOAD_BETWEEN_MS);
     for (const port of [portB, portA]) {
       const other = port === portA ? portB : portA;
-      await nginx.setUpstreams([{ port: other }, { port, down: true }]);
+      await setUpstreams([{ port: other }, { port, down: true }]);
       const server = servers.get(port)!;
       const stopStarted = Date.now();
       const exitCode = await server.stop();
@@ -265,7 +280,7 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
       log(
         `server ${port} ready again in ${readySeconds.toFixed(1)} s${release ? ' on the new release' : ''}`,
       );
-      await nginx.setUpstreams([{ port: portA }, { port: portB }]);
+      await setUpstreams([{ port: portA }, { port: portB }]);
       // With a new release, the other server still runs the old code on the migrated schema until its own turn.
       mixedRelease = release !== null && port === portB;
       await sleep(LOAD_BETWEEN_MS);
