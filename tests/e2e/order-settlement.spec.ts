@@ -3,9 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { adminText, bodyOf, E2E_ADMIN, signIn } from './support/back-office';
-import { payWithAcceptedCard } from './support/checkout';
+import { paidVignetteOrder } from './support/checkout';
 import { message } from './support/messages';
-import { XSRF_HEADERS } from './support/xsrf';
 
 /*
  * Staff settle orders that went wrong, in real Chromium and in Romanian: refund an order and download its credit
@@ -15,7 +14,6 @@ import { XSRF_HEADERS } from './support/xsrf';
 
 const ADMIN = E2E_ADMIN;
 const ro = adminText;
-const tomorrow = () => DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: 1 }).toISODate()!;
 const SUFFIX = String(Date.now()).slice(-3);
 /** The sandbox issuer refuses plates beginning with FAIL: this order's delivery fails at every attempt. */
 const FAILING_PLATE = `FAIL${SUFFIX}`;
@@ -26,35 +24,18 @@ test.describe.configure({ mode: 'serial' });
 
 const orders = { failing: '', refunded: '' };
 
-async function paidOrder(
-  browser: import('@playwright/test').Browser,
-  request: import('@playwright/test').APIRequestContext,
-  plate: string,
-  country: string,
-) {
-  const response = await request.post('/api/nmps/orders/order', {
-    headers: XSRF_HEADERS,
-    data: {
-      items: [{ categoryCode: 'CAR', type: 'WEEK', startDate: tomorrow(), plate, country }],
-      email: 'settle-e2e@example.ro',
-      locale: 'ro',
-      acceptTerms: true,
-    },
-  });
-  expect(response.status()).toBe(201);
-  const order = (await response.json()) as { orderId: string; paymentUrl: string };
-  const page = await browser.newPage();
-  await page.goto(order.paymentUrl);
-  await payWithAcceptedCard(page);
-  await expect(page).toHaveURL(/\/payment\//);
-  await page.close();
-  return order.orderId;
-}
-
 test.beforeAll(async ({ browser, request }) => {
   // The failing one first: its five delivery attempts run on the job's timer while the other tests go on.
-  orders.failing = await paidOrder(browser, request, FAILING_PLATE, 'DE');
-  orders.refunded = await paidOrder(browser, request, REFUND_PLATE, 'RO');
+  orders.failing = await paidVignetteOrder(browser, request, {
+    plate: FAILING_PLATE,
+    country: 'DE',
+    email: 'settle-e2e@example.ro',
+  });
+  orders.refunded = await paidVignetteOrder(browser, request, {
+    plate: REFUND_PLATE,
+    country: 'RO',
+    email: 'settle-e2e@example.ro',
+  });
 });
 
 async function signInAsAdmin(page: Page) {

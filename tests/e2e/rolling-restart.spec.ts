@@ -12,6 +12,8 @@ import { runRollingRestart, type RollingRestartReport } from './support/rolling-
  * Ports: servers 3560 and 3561, nginx 3562 (HTTP) and 3563 (HTTPS), SMTP 2670 (this part's range).
  */
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
+// Two servers share one real PostgreSQL behind a real nginx: skipped, and counted as skipped, only where either cannot
+// be had. `npm test` installs and starts both when it runs as root, as CI does, so CI always runs these.
 test.skip(!postgresUrl, 'TEST_DATABASE_URL is not set');
 test.skip(!NGINX_BINARY, NGINX_MISSING);
 
