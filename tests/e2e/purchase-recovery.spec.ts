@@ -3,7 +3,13 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { DateTime } from 'luxon';
 import type { Locale } from '@/lib/i18n/routing';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
-import { mailFor, payWithAcceptedCard } from './support/checkout';
+import {
+  addWeekVignette,
+  fillCheckout,
+  mailFor,
+  payWithAcceptedCard,
+  vignetteForm as form,
+} from './support/checkout';
 import { answerCookieNotice } from './support/consent';
 import { message } from './support/messages';
 import { XSRF_HEADERS } from './support/xsrf';
@@ -40,34 +46,6 @@ async function expectNoAxeViolations(page: Page, step: string, disabledRules: st
 
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
   await testInfo.attach(name, { body: await page.screenshot({ fullPage }), contentType: 'image/png' });
-}
-
-const form = (locale: Locale) => (key: string) => message(locale, `VignetteForm.${key}`);
-
-/** A D1 10-day vignette from today for `plate`, put into the cart on the car page, pointer and keyboard alike. */
-async function addWeekVignette(page: Page, locale: Locale, plate: string) {
-  const t = form(locale);
-  await page.goto(`/${locale}/vignette/car`);
-  await page.getByRole('radio', { name: new RegExp(`^${escape(t('periods.WEEK.name'))}`) }).check();
-  await page.getByLabel(t('start.label')).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: t('calendar.dialog') })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await page.getByRole('textbox', { name: t('plate.label'), exact: true }).fill(plate);
-  await page.getByRole('checkbox', { name: new RegExp(plate) }).check();
-  await page.getByRole('button', { name: t('add.button') }).click();
-  await expect(page.getByTestId('cart-item')).toHaveCount(1);
-}
-
-async function fillCheckout(page: Page, locale: Locale, email: string) {
-  const t = form(locale);
-  const checkout = page.getByTestId('vignette-checkout');
-  await checkout.getByLabel(t('checkout.email')).fill(email);
-  await checkout
-    .getByRole('checkbox', { name: new RegExp(`^${escape(t('checkout.terms').slice(0, 40))}`) })
-    .check();
-  await expect(checkout.getByTestId('summary-item')).toHaveCount(1);
-  return checkout;
 }
 
 async function payWithCard(page: Page, cardNumber: string) {
