@@ -10,7 +10,6 @@ import { locales, routing } from './lib/i18n/routing';
 import { logger } from './lib/log/logger';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/log/request-id';
 import {
-  LIMITED_RETRY_AFTER_SECONDS,
   lookUpOrder,
   ORDER_LOOKUP_HEADER,
   orderPageAddress,
@@ -91,13 +90,8 @@ async function route(request: NextRequest, requestId: string): Promise<NextRespo
       notFound.headers.set('Content-Security-Policy', contentSecurityPolicy(process.env));
       return notFound;
     }
-    if (lookup === 'limited') {
-      return NextResponse.json(errorBody('TOO_MANY_REQUESTS', 'Too many requests; try again later'), {
-        status: 429,
-        headers: { 'Retry-After': String(LIMITED_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
-      });
-    }
-    if (lookup === 'unavailable') headers.set(ORDER_LOOKUP_HEADER, lookup);
+    // The page shows a visitor over the limit, or a database found away, the shop's own error page (429 or 503).
+    if (lookup === 'limited' || lookup === 'unavailable') headers.set(ORDER_LOOKUP_HEADER, lookup);
   }
   // The order and payment outcome pages are rendered per request: the back-office's nonce policy, not 'unsafe-inline'.
   const policy = noncePolicy(pathname, headers);

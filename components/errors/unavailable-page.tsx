@@ -1,7 +1,7 @@
 import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
-import { noteUnavailableShown } from '@/lib/server/request-scope';
-import { ERROR_BUTTON_CLASS, ERROR_LINK_CLASS, ErrorView } from './error-view';
+import { noteTooManyRequestsShown, noteUnavailableShown } from '@/lib/server/request-scope';
+import { ERROR_BUTTON_CLASS, ERROR_LINK_CLASS, ErrorView, type ErrorTexts } from './error-view';
 
 /**
  * What a page that needs the database shows while it is away: the shop's error page, in the server's HTML (a
@@ -12,7 +12,29 @@ import { ERROR_BUTTON_CLASS, ERROR_LINK_CLASS, ErrorView } from './error-view';
  */
 export async function UnavailablePage() {
   noteUnavailableShown();
+  return <ServerErrorView texts={await clientTexts('ErrorPage')} />;
+}
+
+/**
+ * What a page shows to a visitor who asked for it too often (the order reads' rate limit): the same error page with
+ * its own words, sent as 429 with `Retry-After` by the same hook, never a bare JSON error in a browser tab.
+ */
+export async function TooManyRequestsPage({ retryAfterSeconds }: { retryAfterSeconds: number }) {
+  noteTooManyRequestsShown(retryAfterSeconds);
   const texts = await clientTexts('ErrorPage');
+  return (
+    <ServerErrorView
+      texts={{
+        ...texts,
+        heading: texts.tooManyHeading,
+        text: texts.tooManyText,
+        paymentSafe: texts.tooManyPaymentSafe,
+      }}
+    />
+  );
+}
+
+function ServerErrorView({ texts }: { texts: ErrorTexts }) {
   return (
     <ErrorView
       texts={texts}

@@ -66,7 +66,8 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
 /**
  * Sends the answer of a request marked "the database was away" (lib/server/request-scope.ts) as 503 with
  * `Retry-After`: a page that failed without its data (Next's 500), or one that showed the shop's "temporarily
- * unavailable" view (200). A 200 of a request only marked "away" stays: a stale page served while its background
+ * unavailable" view (200); the shop's "too many requests" view (200) is sent as 429 with its own `Retry-After`. A 200
+ * of a request only marked "away" stays: a stale page served while its background
  * regeneration failed is a good answer. Node writes the status through `writeHead`, also when a handler
  * only set `statusCode`.
  */
@@ -76,9 +77,15 @@ export function answerUnavailableWhenMarked(response: http.ServerResponse, scope
     ...args: unknown[]
   ) => http.ServerResponse;
   response.writeHead = function (this: http.ServerResponse, statusCode: number, ...rest: unknown[]) {
-    if ((scope.databaseAway && statusCode >= 500) || (scope.unavailableShown && statusCode === 200)) {
-      statusCode = 503;
-      this.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    const replaced =
+      (scope.databaseAway && statusCode >= 500) || (scope.unavailableShown && statusCode === 200)
+        ? { status: 503, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS }
+        : scope.tooManyRequestsShown && statusCode === 200
+          ? { status: 429, retryAfterSeconds: scope.tooManyRequestsShown.retryAfterSeconds }
+          : undefined;
+    if (replaced) {
+      statusCode = replaced.status;
+      this.setHeader('Retry-After', String(replaced.retryAfterSeconds));
       this.setHeader('Cache-Control', 'no-store');
       // A status message given with the old status would belong to it.
       if (typeof rest[0] === 'string') rest.shift();

@@ -12,6 +12,11 @@ export interface RequestScope {
   databaseAway?: boolean;
   /** The answer is the shop's "temporarily unavailable" view: sent as 503 although it rendered (200). */
   unavailableShown?: boolean;
+  /**
+   * The answer is the shop's "too many requests" view: sent as 429, with this many seconds in `Retry-After`, although
+   * it rendered (200).
+   */
+  tooManyRequestsShown?: { retryAfterSeconds: number };
 }
 
 const realm = globalThis as unknown as { roadRequestScope?: AsyncLocalStorage<RequestScope> };
@@ -30,4 +35,10 @@ export function noteDatabaseAway(): void {
 export function noteUnavailableShown(): void {
   const scope = storage().getStore();
   if (scope) scope.unavailableShown = true;
+}
+
+/** Marks the current request's answer as the shop's "too many requests" view, to be tried again after `seconds`. */
+export function noteTooManyRequestsShown(retryAfterSeconds: number): void {
+  const scope = storage().getStore();
+  if (scope) scope.tooManyRequestsShown = { retryAfterSeconds };
 }

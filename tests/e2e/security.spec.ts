@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { newOrderId } from '@/lib/orders/order-id';
+import { message } from './support/messages';
 import { startBuiltServer, waitUntilHealthy, type ShopProcess } from './support/shop-process';
 import { XSRF_HEADERS } from './support/xsrf';
 
@@ -187,4 +189,26 @@ test('nine failed sign-ins from one peer claiming nine addresses meet a 429', as
   for (const address of counted) expect(address).toMatch(/^(127\.0\.0\.1|::1)$/);
   // Even the right password waits now: the slow-down is the address's, not the usernames'.
   expect((await post(sandboxShop, '/api/login', { body: ADMIN })).status).toBe(429);
+});
+
+// Last too: it spends this test's address's order reads.
+test("an order page asked for too often is the shop's own page in the visitor's language, with 429", async () => {
+  const orderPage = `${sandboxShop.url}/ro/order/${newOrderId()}`;
+  const statuses: number[] = [];
+  let refused: Response | undefined;
+  while (!refused && statuses.length < 100) {
+    const answer = await fetch(orderPage, { redirect: 'manual' });
+    statuses.push(answer.status);
+    if (answer.status === 429) refused = answer;
+    else await answer.arrayBuffer();
+  }
+  // Each look-up of the unknown order counted as one read: the not-found page until the reads ran out.
+  expect(new Set(statuses.slice(0, -1))).toEqual(new Set([404]));
+  expect(refused).toBeDefined();
+  expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(refused!.headers.get('content-type')).toContain('text/html');
+  expect(refused!.headers.get('cache-control')).toContain('no-store');
+  const html = await refused!.text();
+  expect(html).toContain('<html lang="ro"');
+  expect(html).toContain(message('ro', 'ErrorPage.tooManyHeading'));
 });

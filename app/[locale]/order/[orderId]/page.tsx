@@ -6,7 +6,7 @@ import { CheckoutSettled } from '@/components/order/checkout-settled';
 import { OrderItems } from '@/components/order/order-items';
 import { ResendConfirmation } from '@/components/order/resend-confirmation';
 import { UnpaidOrder } from '@/components/order/unpaid-order';
-import { UnavailablePage } from '@/components/errors/unavailable-page';
+import { TooManyRequestsPage, UnavailablePage } from '@/components/errors/unavailable-page';
 import { COMPANY, officeHours } from '@/lib/company';
 import { getDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
@@ -19,7 +19,7 @@ import {
   holdsDocumentAccess,
   ORDER_DOCUMENTS_COOKIE,
 } from '@/lib/orders/document-access';
-import { ORDER_LOOKUP_HEADER } from '@/lib/orders/order-lookup';
+import { LIMITED_RETRY_AFTER_SECONDS, ORDER_LOOKUP_HEADER } from '@/lib/orders/order-lookup';
 import { loadOrder } from '@/lib/orders/order-read';
 import { RESEND_INTERVAL_MS } from '@/lib/orders/resend';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -52,8 +52,10 @@ export default async function OrderPage({ params, searchParams }: Props) {
   const cookie = (await cookies()).get(ORDER_DOCUMENTS_COOKIE)?.value;
   setRequestLocale(locale);
   // proxy.ts looked the order up before this page ran (docs/decisions/0018): an unknown order never gets here, and a
-  // database found away is not waited for a second time.
-  if ((await headers()).get(ORDER_LOOKUP_HEADER) === 'unavailable') return <UnavailablePage />;
+  // database found away is not waited for a second time, and a visitor over the order reads' limit reads nothing.
+  const lookup = (await headers()).get(ORDER_LOOKUP_HEADER);
+  if (lookup === 'unavailable') return <UnavailablePage />;
+  if (lookup === 'limited') return <TooManyRequestsPage retryAfterSeconds={LIMITED_RETRY_AFTER_SECONDS} />;
   let order: BuyerOrder | undefined;
   let creditNoteIds: number[] = [];
   let mayDownload = false;

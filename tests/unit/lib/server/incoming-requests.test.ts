@@ -3,7 +3,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { clientAddress } from '@/lib/api/request';
 import { hookIncomingRequests, INCOMING_TIMEOUTS } from '@/lib/server/incoming-requests';
-import { noteDatabaseAway, noteUnavailableShown } from '@/lib/server/request-scope';
+import { noteDatabaseAway, noteTooManyRequestsShown, noteUnavailableShown } from '@/lib/server/request-scope';
 import { isForgedPeerStamp, PEER_ADDRESS_HEADER, stampedPeerAddress } from '@/lib/security/peer-address';
 
 /** A server that answers with the client address the shop's limits would count for each request. */
@@ -148,6 +148,16 @@ describe('an answer made without the database, once the hook is installed', () =
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
       expect(answer.body).toBe('page');
     }
+  });
+
+  it("is 429 with the view's own Retry-After for a page that showed the shop's too-many-requests view", async () => {
+    const answer = await answering(() => noteTooManyRequestsShown(7), 200);
+    expect(answer).toEqual({ status: 429, retryAfter: '7', body: 'page' });
+    // A failure of such a page stays what it is.
+    expect(await answering(() => noteTooManyRequestsShown(7), 500)).toMatchObject({
+      status: 500,
+      retryAfter: null,
+    });
   });
 
   it('leaves every other answer as it is: a stale page served while its regeneration failed, a bug', async () => {
