@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getConfig, loopbackOrigin, type Config } from '@/lib/config/env';
 import { sandboxIsServed } from '@/lib/config/live-mode';
@@ -451,12 +451,18 @@ const MAX_NOTIFY_ATTEMPTS = 8;
 const NOTIFY_TIMEOUT_MS = 10_000;
 /** A claimed notification is left to its server this long: more than one attempt can take. */
 const NOTIFY_CLAIM_MS = NOTIFY_TIMEOUT_MS + 5_000;
+/** Due notifications read at a time, and sent at once of them, as a provider sends many payments' at a time. */
+const NOTIFY_BATCH = 20;
+const NOTIFY_AT_ONCE = 5;
+/** A pass ends after this many full batches; the next pass goes on, so a pass never holds its job for long. */
+const NOTIFY_BATCHES_PER_PASS = 10;
 
 /**
  * Sends the notifications that are due, signed RS512, to each payment's notify URL; an answer other than
  * `errorType: 0` is retried with exponential backoff (2 s, 4 s, 8 s, ...), as Netopia does. Each one is claimed
  * first by a conditional update of its attempt count, so of several servers running this job one sends it; a
- * server that dies holding a claim leaves it to be sent again once the claim runs out.
+ * server that dies holding a claim leaves it to be sent again once the claim runs out. Oldest due first, a few at
+ * once, batch after batch while full ones come: under a purchase load one pass of 20 in turn fell minutes behind.
  */
 export async function deliverSandboxNotifications(
   db: Db,
@@ -476,88 +482,103 @@ export async function deliverSandboxNotifications(
     );
   for (const payment of open) await expireIfDue(db, payment, now);
 
-  const due = await db
-    .select()
-    .from(sandboxPayments)
-    .where(and(isNull(sandboxPayments.notifiedAt), lte(sandboxPayments.notifyNextAt, now)))
-    .limit(20);
-  const keys = due.length ? await getSandboxKeys(db) : undefined;
-  const config = getConfig();
   let delivered = 0;
-  for (const payment of due) {
-    // Nothing more is claimed once the caller stops (a server shutting down): the rest is another server's.
-    if (!keepGoing()) break;
-    const target = notificationTarget(payment.notifyUrl, config);
-    if (!target) {
-      // Recorded before the start call checked it: never sent anywhere but to the shop.
-      logger.warn({ ntpId: payment.ntpId }, 'sandbox notification dropped: notify address off-site');
-      await db
-        .update(sandboxPayments)
-        .set({ notifyNextAt: null })
-        .where(eq(sandboxPayments.ntpId, payment.ntpId));
-      continue;
-    }
-    const attempts = payment.notifyAttempts + 1;
-    const claimed = await db
-      .update(sandboxPayments)
-      .set({ notifyAttempts: attempts, notifyNextAt: new Date(Date.now() + NOTIFY_CLAIM_MS) })
-      .where(
-        and(
-          eq(sandboxPayments.ntpId, payment.ntpId),
-          isNull(sandboxPayments.notifiedAt),
-          eq(sandboxPayments.notifyAttempts, payment.notifyAttempts),
-        ),
-      )
-      .returning({ ntpId: sandboxPayments.ntpId });
-    if (!claimed.length) continue;
-    const body = buildNotificationBody({
-      orderId: payment.orderId,
-      ntpId: payment.ntpId,
-      status: payment.status,
-      amountBani: reportedBani(payment),
-      currency: payment.currency,
-      code: payment.errorCode ?? undefined,
-      message: payment.errorMessage ?? undefined,
-    });
-    const token = await signNotification({
-      body,
-      privateKeyPem: keys!.privateKeyPem,
-      posSignature: SANDBOX_POS_SIGNATURE,
-    });
-    let accepted = false;
-    try {
-      const response = await fetchImpl(target, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'Verification-token': token },
-        body,
-        // A redirect is an answer, not an address to follow: a notification never leaves the shop.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
-      });
-      const answer = (await response.json().catch(() => null)) as { errorType?: number } | null;
-      accepted = response.ok && answer?.errorType === 0;
-    } catch (error) {
-      logger.warn({ err: error, ntpId: payment.ntpId }, 'sandbox notification failed');
-    }
-    await db
-      .update(sandboxPayments)
-      .set(
-        accepted
-          ? { notifiedAt: new Date() }
-          : {
-              notifyNextAt:
-                attempts >= MAX_NOTIFY_ATTEMPTS ? null : new Date(now.getTime() + 2 ** attempts * 1000),
-            },
-      )
-      // A retry is scheduled only while the claim is still ours; an acceptance is recorded whoever holds it now.
-      .where(
-        accepted
-          ? eq(sandboxPayments.ntpId, payment.ntpId)
-          : and(eq(sandboxPayments.ntpId, payment.ntpId), eq(sandboxPayments.notifyAttempts, attempts)),
-      );
-    if (accepted) delivered++;
+  let keys: SandboxKeys | undefined;
+  // A notification sent or rescheduled in a batch is due later than `now`: no batch reads it again.
+  for (let batch = 0; batch < NOTIFY_BATCHES_PER_PASS && keepGoing(); batch++) {
+    const due = await db
+      .select()
+      .from(sandboxPayments)
+      .where(and(isNull(sandboxPayments.notifiedAt), lte(sandboxPayments.notifyNextAt, now)))
+      .orderBy(asc(sandboxPayments.notifyNextAt))
+      .limit(NOTIFY_BATCH);
+    if (!due.length) break;
+    keys ??= await getSandboxKeys(db);
+    const { privateKeyPem } = keys;
+    const queue = [...due];
+    const sender = async () => {
+      // Nothing more is claimed once the caller stops (a server shutting down): the rest is another server's.
+      for (let payment = queue.shift(); payment && keepGoing(); payment = queue.shift()) {
+        if (await notifyPayment(db, payment, { fetchImpl, now, privateKeyPem })) delivered++;
+      }
+    };
+    await Promise.all(Array.from({ length: NOTIFY_AT_ONCE }, sender));
+    if (due.length < NOTIFY_BATCH) break;
   }
   return delivered;
+}
+
+/** Claims one due notification and sends it: whether the shop accepted it. */
+async function notifyPayment(
+  db: Db,
+  payment: SandboxPayment,
+  { fetchImpl, now, privateKeyPem }: { fetchImpl: typeof fetch; now: Date; privateKeyPem: string },
+): Promise<boolean> {
+  const target = notificationTarget(payment.notifyUrl, getConfig());
+  if (!target) {
+    // Recorded before the start call checked it: never sent anywhere but to the shop.
+    logger.warn({ ntpId: payment.ntpId }, 'sandbox notification dropped: notify address off-site');
+    await db
+      .update(sandboxPayments)
+      .set({ notifyNextAt: null })
+      .where(eq(sandboxPayments.ntpId, payment.ntpId));
+    return false;
+  }
+  const attempts = payment.notifyAttempts + 1;
+  const claimed = await db
+    .update(sandboxPayments)
+    .set({ notifyAttempts: attempts, notifyNextAt: new Date(Date.now() + NOTIFY_CLAIM_MS) })
+    .where(
+      and(
+        eq(sandboxPayments.ntpId, payment.ntpId),
+        isNull(sandboxPayments.notifiedAt),
+        eq(sandboxPayments.notifyAttempts, payment.notifyAttempts),
+      ),
+    )
+    .returning({ ntpId: sandboxPayments.ntpId });
+  if (!claimed.length) return false;
+  const body = buildNotificationBody({
+    orderId: payment.orderId,
+    ntpId: payment.ntpId,
+    status: payment.status,
+    amountBani: reportedBani(payment),
+    currency: payment.currency,
+    code: payment.errorCode ?? undefined,
+    message: payment.errorMessage ?? undefined,
+  });
+  const token = await signNotification({ body, privateKeyPem, posSignature: SANDBOX_POS_SIGNATURE });
+  let accepted = false;
+  try {
+    const response = await fetchImpl(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'Verification-token': token },
+      body,
+      // A redirect is an answer, not an address to follow: a notification never leaves the shop.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
+    });
+    const answer = (await response.json().catch(() => null)) as { errorType?: number } | null;
+    accepted = response.ok && answer?.errorType === 0;
+  } catch (error) {
+    logger.warn({ err: error, ntpId: payment.ntpId }, 'sandbox notification failed');
+  }
+  await db
+    .update(sandboxPayments)
+    .set(
+      accepted
+        ? { notifiedAt: new Date() }
+        : {
+            notifyNextAt:
+              attempts >= MAX_NOTIFY_ATTEMPTS ? null : new Date(now.getTime() + 2 ** attempts * 1000),
+          },
+    )
+    // A retry is scheduled only while the claim is still ours; an acceptance is recorded whoever holds it now.
+    .where(
+      accepted
+        ? eq(sandboxPayments.ntpId, payment.ntpId)
+        : and(eq(sandboxPayments.ntpId, payment.ntpId), eq(sandboxPayments.notifyAttempts, attempts)),
+    );
+  return accepted;
 }
 
 /** Whole seconds until a payment's form expires (at least 1), for the page that reloads itself at expiry. */

@@ -53,6 +53,16 @@ const OWN = {
   redirectUrl: 'http://localhost:3000/api/payments/return?orderId=x',
 };
 
+/** A sandbox payment's form, open for ten more minutes. */
+const openPaymentRow = () => ({
+  amountBani: 1000,
+  currency: 'RON',
+  description: 'd',
+  email: 'a@b.ro',
+  language: 'ro',
+  expiresAt: new Date(Date.now() + 600_000),
+});
+
 describe('with PAYMENT_PROVIDER=netopia', () => {
   it('answers 404 on every sandbox route, in the JSON error shape', async () => {
     await withEnv(REAL_PROVIDER, async () => {
@@ -141,15 +151,7 @@ describe('with the sandbox as the provider', () => {
   it('never posts a notification off-site, and never follows a redirect', async () => {
     await withEnv({ SITE_URL: 'http://localhost:3000', PORT: '3000' }, async () => {
       // A payment recorded before the start call checked its addresses, and one recorded properly.
-      const expiresAt = new Date(Date.now() + 600_000);
-      const row = {
-        amountBani: 1000,
-        currency: 'RON',
-        description: 'd',
-        email: 'a@b.ro',
-        language: 'ro',
-        expiresAt,
-      };
+      const row = openPaymentRow();
       await db()
         .insert(sandboxPayments)
         .values([
@@ -194,6 +196,41 @@ describe('with the sandbox as the provider', () => {
     });
   });
 
+  it('sends every due notification of a busy minute in one pass, a few at a time', async () => {
+    await withEnv({ SITE_URL: 'http://localhost:3000', PORT: '3000' }, async () => {
+      const ntpIds = Array.from({ length: 45 }, (_, index) => `busy-r-${String(index).padStart(5, '0')}`);
+      await db()
+        .insert(sandboxPayments)
+        .values(
+          ntpIds.map((ntpId) => ({
+            ntpId,
+            orderId: `order-${ntpId}`,
+            ...openPaymentRow(),
+            ...OWN,
+          })),
+        );
+      for (const ntpId of ntpIds)
+        await sandboxPay(db(), { ntpId, cardNumber: '9900004810225098', cvv: '111', expiry: '12/30' });
+
+      let inFlight = 0;
+      let mostAtOnce = 0;
+      const answering = (async () => {
+        mostAtOnce = Math.max(mostAtOnce, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+        return Response.json({ errorType: 0 });
+      }) as typeof fetch;
+      // One pass, after they fell due (the earlier test's retry may be due by then too).
+      const delivered = await deliverSandboxNotifications(db(), answering, new Date(Date.now() + 1000));
+      expect(delivered).toBeGreaterThanOrEqual(45);
+
+      const rows = await db().select().from(sandboxPayments);
+      expect(rows.filter((row) => ntpIds.includes(row.ntpId) && row.notifiedAt)).toHaveLength(45);
+      expect(mostAtOnce).toBeGreaterThan(1);
+      expect(mostAtOnce).toBeLessThanOrEqual(5);
+    });
+  });
+
   it('sends the buyer back only to the shop, even for a row recorded before the check', async () => {
     await withEnv({ SITE_URL: 'http://localhost:3000', PORT: '3000' }, async () => {
       await db()
@@ -201,12 +238,7 @@ describe('with the sandbox as the provider', () => {
         .values({
           ntpId: 'old-redirect',
           orderId: 'old-redirect-order',
-          amountBani: 1000,
-          currency: 'RON',
-          description: 'd',
-          email: 'a@b.ro',
-          language: 'ro',
-          expiresAt: new Date(Date.now() + 600_000),
+          ...openPaymentRow(),
           notifyUrl: OWN.notifyUrl,
           redirectUrl: 'https://evil.example/phish',
         });
