@@ -9,15 +9,18 @@ import { FAQ_CATEGORY_KEYS, resolveFaqAnchor } from './lib/faq/structure';
 import { locales, routing } from './lib/i18n/routing';
 import { logger } from './lib/log/logger';
 import { REQUEST_ID_HEADER, requestIdFrom } from './lib/log/request-id';
-import {
-  lookUpOrder,
-  ORDER_LOOKUP_HEADER,
-  orderPageAddress,
-} from './lib/orders/order-lookup';
+import { lookUpOrder, ORDER_LOOKUP_HEADER, orderPageAddress } from './lib/orders/order-lookup';
 import { contentSecurityPolicy, isBackOfficePage, needsNoncePolicy } from './lib/security/headers.mjs';
 import { isForgedPeerStamp, PEER_ADDRESS_HEADER, PEER_FOR_HEADER } from './lib/security/peer-address';
 import { answersPath } from './lib/server/jobs-mode';
-import { needsXsrfCheck, newXsrfToken, sameToken, XSRF_COOKIE, XSRF_HEADER } from './lib/security/xsrf';
+import {
+  issuesXsrfCookie,
+  needsXsrfCheck,
+  newXsrfToken,
+  sameToken,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from './lib/security/xsrf';
 
 const handleLocaleRouting = createMiddleware(routing);
 
@@ -147,7 +150,7 @@ export default async function proxy(request: NextRequest) {
     refusedForgery(request, requestId) ??
     (await route(request, requestId));
   response.headers.set(REQUEST_ID_HEADER, requestId);
-  if (!request.cookies.has(XSRF_COOKIE)) {
+  if (!request.cookies.has(XSRF_COOKIE) && issuesXsrfCookie(request.nextUrl.pathname)) {
     // Read by the page's scripts (not httpOnly); lives for the browser session.
     response.cookies.set(XSRF_COOKIE, newXsrfToken(), {
       path: '/',

@@ -3,7 +3,7 @@ import { ApiRequestError, type ApiErrorBody } from './api-error';
 import type { Catalog } from '@/lib/catalog/catalog';
 import type { VignetteOrderInput } from '@/lib/validations/vignette-order';
 import type { TopUpOrderInput } from '@/lib/validations/topup-order';
-import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/security/xsrf';
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_TOKEN_PATH } from '@/lib/security/xsrf';
 import { readCookie } from './cookies';
 import { loading } from './loading';
 
@@ -89,12 +89,30 @@ const countedFetch: typeof fetch = async (input, init) => {
   }
 };
 
-function addHeaders({ request }: { request: KyRequest }) {
+/**
+ * The anti-forgery cookie's value; asked for first when the browser has none yet (public pages do not hand it out:
+ * docs/decisions/0010), once for all calls waiting on it.
+ */
+let tokenAsked: Promise<unknown> | undefined;
+async function xsrfToken(): Promise<string | undefined> {
+  const token = readCookie(XSRF_COOKIE);
+  if (token) return token;
+  tokenAsked ??= countedFetch(new URL(XSRF_TOKEN_PATH, location.href), {
+    credentials: 'same-origin',
+    cache: 'no-store',
+  })
+    .catch(() => undefined)
+    .finally(() => (tokenAsked = undefined));
+  await tokenAsked;
+  return readCookie(XSRF_COOKIE);
+}
+
+async function addHeaders({ request }: { request: KyRequest }) {
   const method = request.method.toUpperCase();
   // docs/api.md, The browser's client: the anti-forgery header on non-GET calls to our own origin only, never leaking
   // the token elsewhere.
   if (method !== 'GET' && method !== 'HEAD' && sameOrigin(request.url)) {
-    const token = readCookie(XSRF_COOKIE);
+    const token = await xsrfToken();
     if (token) request.headers.set(XSRF_HEADER, token);
   }
   if (isSecured(request.url)) {

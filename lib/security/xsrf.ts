@@ -1,6 +1,6 @@
 /**
- * Anti-forgery by double submit (docs/decisions/0010-anti-forgery-double-submit.md): every response to a browser
- * without an `XSRF-TOKEN` cookie sets one; every non-GET `/api` call must echo it in `X-XSRF-TOKEN`, which another
+ * Anti-forgery by double submit (docs/decisions/0010-anti-forgery-double-submit.md): an API or back-office answer to a
+ * browser without an `XSRF-TOKEN` cookie sets one (a public page never does: shared caches would not store it); every non-GET `/api` call must echo it in `X-XSRF-TOKEN`, which another
  * site's page cannot read. The payment provider's notifications and the sandbox provider's own pages are exempt: a
  * signature is their proof. So are the e-Factura, vignette issuer and top-up sandboxes, machine APIs like ANAF's, an
  * issuer gateway's and Reloadly's: a bearer token is their proof, and they answer 404 unless they are the configured
@@ -17,6 +17,19 @@ const EXEMPT_PREFIXES = [
   '/api/issuer-sandbox/',
   '/api/topup-sandbox/',
 ];
+
+/** The address the browser's client asks for the cookie before its first non-GET call, when it has none yet. */
+export const XSRF_TOKEN_PATH = '/api/xsrf-token';
+
+/**
+ * Whether an answer to `pathname` hands out the cookie when the request had none: the API (the client's first call)
+ * and the back-office, whose forms all post. Public pages stay free of `Set-Cookie`, so a shared cache can keep them.
+ */
+export const issuesXsrfCookie = (pathname: string) =>
+  pathname === '/api' ||
+  pathname.startsWith('/api/') ||
+  pathname === '/admin' ||
+  pathname.startsWith('/admin/');
 
 export const needsXsrfCheck = (method: string, pathname: string) =>
   pathname.startsWith('/api/') &&

@@ -18,6 +18,17 @@ test('a first response sets the XSRF-TOKEN cookie, readable by the page and kept
   expect(cookie?.value).not.toMatch(/HttpOnly|Expires|Max-Age/i);
 });
 
+// The purchase walks (vignette-flow, purchase-recovery) post from such a page: the client asks /api/xsrf-token first.
+test('a public page carries no Set-Cookie, so a shared cache may keep it', async ({ request }) => {
+  for (const path of ['/ro', '/ro/faq', '/hu/vignette/car', '/en/prepay/orange']) {
+    const response = await request.get(path, { headers: { cookie: '' } });
+    expect(response.status()).toBe(200);
+    expect(response.headersArray().filter((header) => header.name.toLowerCase() === 'set-cookie')).toEqual(
+      [],
+    );
+  }
+});
+
 for (const [method, path] of [
   ['POST', '/api/login'],
   ['POST', '/api/eps/order'],

@@ -50,6 +50,17 @@ describe('proxy.ts', () => {
     expect((await visit('/ro/faq')).headers.get('content-security-policy')).toBeNull();
   });
 
+  it('hands out the anti-forgery cookie on API and back-office answers only, never on a public page', async () => {
+    fetchSpy.mockResolvedValue(new Response(null, { status: 200 }));
+    const setCookie = async (path: string, headers: Record<string, string> = {}) =>
+      (await visit(path, headers)).headers.get('set-cookie') ?? '';
+    for (const page of ['/ro', '/ro/faq', '/de/vignette/car', `/ro/order/${newOrderId()}`])
+      expect(await setCookie(page)).toBe('');
+    for (const answer of ['/api/xsrf-token', '/api/health', '/admin'])
+      expect(await setCookie(answer)).toMatch(/^XSRF-TOKEN=[0-9a-f-]{36}; Path=\/; SameSite=lax$/i);
+    expect(await setCookie('/api/xsrf-token', { cookie: 'XSRF-TOKEN=held' })).toBe('');
+  });
+
   it('answers an unknown order with the not-found page under the static policy', async () => {
     fetchSpy.mockResolvedValue(new Response(null, { status: 404 }));
     const response = await visit(`/ro/order/${newOrderId()}`);

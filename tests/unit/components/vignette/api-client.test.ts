@@ -81,6 +81,37 @@ describe('the API client', () => {
     );
   });
 
+  it('asks for the anti-forgery cookie once before the first POSTs of a page that did not set one', async () => {
+    (globalThis as unknown as { document: { cookie: string } }).document.cookie = 'other=1';
+    const asked: string[] = [];
+    fetchMock.mockImplementation(async (input: Request | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      asked.push(url);
+      if (url.endsWith('/api/xsrf-token')) {
+        // The proxy's answer sets the cookie, as a browser then holds it.
+        (globalThis as unknown as { document: { cookie: string } }).document.cookie =
+          'other=1; XSRF-TOKEN=fresh';
+        return new Response(null, { status: 204 });
+      }
+      return json(200, { items: [], totalRon: 0, RON2HUF: 76.87 });
+    });
+    const quote = {
+      items: [
+        {
+          categoryCode: 'CAR' as const,
+          type: 'WEEK' as const,
+          startDate: '2026-11-23',
+          plate: 'HD12ABC',
+          country: 'RO',
+        },
+      ],
+    };
+    await Promise.all([api.postQuote(quote), api.postQuote(quote)]);
+    expect(asked.filter((url) => url.endsWith('/api/xsrf-token'))).toEqual([`${ORIGIN}/api/xsrf-token`]);
+    const posts = fetchMock.mock.calls.map(([input]) => input).filter((input) => input instanceof Request);
+    expect(posts.map((request) => request.headers.get('X-XSRF-TOKEN'))).toEqual(['fresh', 'fresh']);
+  });
+
   it('sends the order with its Idempotency-Key', async () => {
     const created = {
       orderId: 'abc',

@@ -1,4 +1,4 @@
-import { needsXsrfCheck, newXsrfToken, sameToken } from '@/lib/security/xsrf';
+import { issuesXsrfCookie, needsXsrfCheck, newXsrfToken, sameToken } from '@/lib/security/xsrf';
 
 describe('the anti-forgery rule', () => {
   it.each([
@@ -25,5 +25,20 @@ describe('the anti-forgery rule', () => {
     expect(sameToken(undefined, token)).toBe(false);
     expect(sameToken(token, `${token}x`)).toBe(false);
     expect(sameToken('', '')).toBe(false);
+  });
+
+  it.each([
+    ['/api/xsrf-token', true],
+    ['/api/nmps/orders/order', true],
+    ['/admin', true],
+    ['/admin/transactions', true],
+    ['/ro', false],
+    ['/ro/faq', false],
+    ['/ro/vignette/car', false],
+    ['/', false],
+    ['/apiary', false],
+    ['/administration', false],
+  ])('an answer to %s hands out the cookie: %s', (path, expected) => {
+    expect(issuesXsrfCookie(path)).toBe(expected);
   });
 });
