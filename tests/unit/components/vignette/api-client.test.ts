@@ -48,6 +48,15 @@ afterEach(() => {
     delete (globalThis as Record<string, unknown>)[name];
 });
 
+/** One week's CAR vignette, as the cart sends it. */
+const WEEK_CAR = {
+  categoryCode: 'CAR' as const,
+  type: 'WEEK' as const,
+  startDate: '2026-11-23',
+  plate: 'HD12ABC',
+  country: 'RO',
+};
+
 const sentRequest = (call = 0) => fetchMock.mock.calls[call]![0];
 
 describe('the API client', () => {
@@ -95,17 +104,7 @@ describe('the API client', () => {
       }
       return json(200, { items: [], totalRon: 0, RON2HUF: 76.87 });
     });
-    const quote = {
-      items: [
-        {
-          categoryCode: 'CAR' as const,
-          type: 'WEEK' as const,
-          startDate: '2026-11-23',
-          plate: 'HD12ABC',
-          country: 'RO',
-        },
-      ],
-    };
+    const quote = { items: [WEEK_CAR] };
     await Promise.all([api.postQuote(quote), api.postQuote(quote)]);
     expect(asked.filter((url) => url.endsWith('/api/xsrf-token'))).toEqual([`${ORIGIN}/api/xsrf-token`]);
     const posts = fetchMock.mock.calls.map(([input]) => input).filter((input) => input instanceof Request);
@@ -121,15 +120,7 @@ describe('the API client', () => {
     };
     fetchMock.mockResolvedValue(json(201, created));
     const body = {
-      items: [
-        {
-          categoryCode: 'CAR' as const,
-          type: 'WEEK' as const,
-          startDate: '2026-11-23',
-          plate: 'HD12ABC',
-          country: 'RO',
-        },
-      ],
+      items: [WEEK_CAR],
       email: 'a@b.ro',
       locale: 'ro' as const,
       acceptTerms: true as const,
