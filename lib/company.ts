@@ -16,7 +16,7 @@ export const COMPANY = {
   tradeRegister: 'J20/1234/2019',
   // A CUI whose last digit is its control digit (lib/billing/cui.ts), as ANAF checks the seller's.
   taxId: 'RO41234564',
-  shareCapital: '202000 lei',
+  shareCapital: '202.000 lei',
   euid: 'ROONRC.J20/1234/2019',
   phone: '+40 354 400 500',
   email: 'contact@roadpartners.ro',

@@ -82,7 +82,7 @@ const LABELS: Record<InvoiceLocale, InvoiceLabels> = {
     headquarters: 'Sediul',
     address: 'Adresa',
     tradeRegister: 'Nr. Reg. Com.',
-    taxId: 'CUI',
+    taxId: 'CIF',
     euid: 'EUID',
     shareCapital: 'Capital social',
     email: 'E-mail',
@@ -488,7 +488,7 @@ class InvoiceLayout {
     this.rule(top - 6);
     const identity = [
       COMPANY.name,
-      `CUI ${COMPANY.taxId}`,
+      `CIF ${COMPANY.taxId}`,
       `${LABELS.ro.tradeRegister} ${COMPANY.tradeRegister}`,
       `EUID ${COMPANY.euid}`,
       `${LABELS.ro.shareCapital} ${COMPANY.shareCapital}`,

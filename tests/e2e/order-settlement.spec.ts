@@ -68,7 +68,7 @@ test('refunds a delivered order after a confirmation, and downloads its credit n
   // The money moves only after the question is answered.
   await expect(dialog.getByText(/pe cardul cumpărătorului/)).toBeVisible();
   await expectNoAxeViolations(page);
-  await dialog.getByRole('button', { name: /^Da, returnează/ }).click();
+  await dialog.getByRole('button', { name: /^Da, rambursează/ }).click();
 
   await expect(details).toContainText(message('ro', 'Admin.statuses.REFUNDED'));
   const refunds = details.getByRole('region', { name: ro('refunds.title') });

@@ -194,7 +194,7 @@ test('home and contact carry Organization JSON-LD with the contact point', async
 
 test('the contact page shows the company details, the map and its link', async ({ page }) => {
   await page.goto('/ro/contact');
-  await expect(page.getByText('202000 lei')).toBeVisible();
+  await expect(page.getByText('202.000 lei')).toBeVisible();
   await expect(page.getByText('J20/1234/2019', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: message('ro', 'ContactPage.mapAlt') })).toBeVisible();
   await expect(page.getByRole('link', { name: message('ro', 'ContactPage.mapLink') })).toHaveAttribute(

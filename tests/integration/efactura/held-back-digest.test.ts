@@ -99,7 +99,7 @@ describeOnProcessDrivers('the daily e-mail to staff while e-Factura is off', (db
     expect(capture.received).toHaveLength(1);
     const [mail] = capture.received;
     expect(JSON.stringify(mail!.to)).toContain(STAFF);
-    expect(mail!.subject).toBe('[Road Partners] e-Factura oprit: 3 documente așteaptă');
+    expect(mail!.subject).toBe('[Road Partners] Transmiterea în e-Factura este oprită: 3 documente așteaptă');
     const text = mail!.text!;
     for (const line of [
       'Documente care așteaptă: 3',

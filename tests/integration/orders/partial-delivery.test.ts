@@ -78,7 +78,7 @@ describeOnProcessDrivers('an order partly delivered', (db) => {
 
     expect(failure?.text).toContain('REFUSE1');
     expect(failure?.text).not.toContain('B789DED');
-    expect(failure?.text).toContain(`vă rambursăm suma de ${lei(refused!.priceBani)} lei pentru ea`);
+    expect(failure?.text).toContain(`vă rambursăm contravaloarea ei, ${lei(refused!.priceBani)} lei,`);
     expect(failure?.text).not.toMatch(/rambursăm integral/);
 
     // Staff correct the plate and deliver the rest: the whole order is confirmed, the partial e-mail not again.

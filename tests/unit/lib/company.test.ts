@@ -3,7 +3,7 @@ import { isValidCui } from '@/lib/billing/cui';
 
 describe('company details', () => {
   it("keeps the spec's constants", () => {
-    expect(COMPANY.shareCapital).toBe('202000 lei');
+    expect(COMPANY.shareCapital).toBe('202.000 lei');
     expect(COMPANY.city).toBe('Deva');
     expect(COMPANY.foundingYear).toBe(2019);
     expect(officeHours).toBe('08:00 - 16:00');

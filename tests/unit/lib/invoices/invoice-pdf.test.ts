@@ -137,9 +137,9 @@ describe('renderInvoicePdf', () => {
       // Seller block.
       COMPANY.name,
       `Nr. Reg. Com. / Cégjegyzékszám: ${COMPANY.tradeRegister}`,
-      `CUI / Adószám: ${COMPANY.taxId}`,
+      `CIF / Adószám: ${COMPANY.taxId}`,
       `EUID: ${COMPANY.euid}`,
-      'Capital social / Jegyzett tőke: 202000 lei',
+      'Capital social / Jegyzett tőke: 202.000 lei',
       COMPANY.email,
       COMPANY.phone,
       // Lines, VAT summary and totals.
@@ -163,7 +163,7 @@ describe('renderInvoicePdf', () => {
   it('shows a company buyer with its tax id and trade register number', async () => {
     const text = pageTexts(await renderInvoicePdf(invoice({ locale: 'en' }))).join('\n');
     expect(text).toContain('Transport Țăranu & Fiii S.R.L.');
-    expect(text).toContain('CUI / Tax ID: RO12345678');
+    expect(text).toContain('CIF / Tax ID: RO12345678');
     expect(text).toContain('Nr. Reg. Com. / Trade register no.: J12/345/2015');
     expect(text).toContain('contabilitate@taranu.ro');
   });
@@ -186,7 +186,7 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Adresa / Anschrift: Hauptstraße 5, Berlin');
     expect(text).toContain('j@example.de');
     // Only the seller's tax id and trade register number.
-    expect(text.match(/CUI \/ Steuernummer:/g)).toHaveLength(1);
+    expect(text.match(/CIF \/ Steuernummer:/g)).toHaveLength(1);
     expect(text.match(/Nr\. Reg\. Com\. \/ Handelsregisternr\.:/g)).toHaveLength(1);
   });
 
@@ -211,7 +211,7 @@ describe('renderInvoicePdf', () => {
     // The text comes out line by line across both columns: the address wraps after "Municipiul".
     expect(text).toContain('Sediul: Șos. Virtuții 148, 060787 Sector 6, Municipiul');
     expect(text).toContain('București, România');
-    expect(text).toContain('CUI: RO14399840');
+    expect(text).toContain('CIF: RO14399840');
   });
 
   it('writes Romanian labels alone for a Romanian buyer', async () => {

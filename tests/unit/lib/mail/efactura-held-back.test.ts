@@ -17,7 +17,9 @@ const digest = (overrides: Partial<EfacturaHeldBackData> = {}): EfacturaHeldBack
 describe('renderEfacturaHeldBack', () => {
   it('tells staff in Romanian, with Romanian plurals', () => {
     const mail = renderEfacturaHeldBack(digest());
-    expect(mail.subject).toBe('[Road Partners] e-Factura oprit: 21 de documente așteaptă');
+    expect(mail.subject).toBe(
+      '[Road Partners] Transmiterea în e-Factura este oprită: 21 de documente așteaptă',
+    );
     expect(renderEfacturaHeldBack(digest({ waiting: 1 })).subject).toContain('1 document așteaptă');
     expect(renderEfacturaHeldBack(digest({ waiting: 3 })).subject).toContain('3 documente așteaptă');
     expect(mail.html).toContain('<html lang="ro"');
