@@ -237,7 +237,7 @@ const LABELS: Record<InvoiceLocale, InvoiceLabels> = {
     page: 'Oldal',
     continued: 'folytatás',
     legalNote: 'Elektronikusan kiállított számla, aláírás és bélyegző nélkül érvényes.',
-    creditNote: 'SZTORNÓ SZÁMLA',
+    creditNote: 'SZTORNÓSZÁMLA',
     corrects: 'Az eredeti számla sorszáma: {number}, kelte: {date}',
     reason: 'A sztornó oka',
     refunded: 'Kártyára visszatérítve',

@@ -146,7 +146,7 @@ describe('the credit note PDF', () => {
     ['en', 'CREDIT NOTE', 'Credit note for invoice RPV-2026-000042 of 02.03.2026', 'Credit note total'],
     [
       'hu',
-      'SZTORNÓ SZÁMLA',
+      'SZTORNÓSZÁMLA',
       'Az eredeti számla sorszáma: RPV-2026-000042, kelte: 02.03.2026',
       'A sztornó oka',
     ],
