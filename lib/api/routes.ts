@@ -74,6 +74,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/users/roles': ['GET'],
   '/api/users/sign-up': ['POST'],
   '/api/users/user': ['DELETE', 'GET'],
+  '/api/vignettes/check': ['GET'],
 };
 
 const ROUTES = Object.entries(API_ROUTE_METHODS).map(([route, methods]) => ({
