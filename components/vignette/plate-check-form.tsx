@@ -14,13 +14,19 @@ export interface PlateCheckFormLabels {
   submit: string;
 }
 
+export interface PlateCheckRefusal {
+  field: 'plate' | 'country';
+  key: string;
+  params: Record<string, string | number>;
+}
+
 interface PlateCheckFormProps {
   locale: string;
   /** The plate and country of the query shown, to search again from. */
   plate: string;
   country: string;
-  /** The server's refusal of the query's plate (its message key and values), when it refused it. */
-  refusal?: { key: string; params: Record<string, string | number> };
+  /** The server's refusal of the query (the field, its message key and values), when it refused it. */
+  refusal?: PlateCheckRefusal;
   labels: PlateCheckFormLabels;
   validation: ValidationLabels;
 }
@@ -42,12 +48,14 @@ export function PlateCheckForm({ locale, plate, country, refusal, labels, valida
         ? labels.plate.hintHU
         : labels.plate.hintOther;
   const error = shown && errorText(shown.key, validation, {}, shown.params);
+  const plateError = shown?.field === 'plate' ? error : undefined;
+  const countryError = shown?.field === 'country' ? error : undefined;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const check = checkPlate(value, selected);
     if (check.ok) return;
     event.preventDefault();
-    setShown(plateRefusalMessage(check));
+    setShown({ field: 'plate', ...plateRefusalMessage(check) });
   };
 
   return (
@@ -70,10 +78,13 @@ export function PlateCheckForm({ locale, plate, country, refusal, labels, valida
             setSelected(event.target.value);
             setShown(undefined);
           }}
-          className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2"
+          aria-invalid={countryError ? true : undefined}
+          aria-describedby={countryError ? `${id}-country-error` : undefined}
+          className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 aria-[invalid=true]:border-red-700"
         >
           <CountryOptions locale={locale} />
         </select>
+        <FieldError id={`${id}-country-error`} message={countryError} />
       </div>
       <div>
         <label htmlFor={`${id}-plate`} className="block font-medium text-slate-900">
@@ -100,11 +111,11 @@ export function PlateCheckForm({ locale, plate, country, refusal, labels, valida
           autoCorrect="off"
           spellCheck={false}
           enterKeyHint="search"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}
+          aria-invalid={plateError ? true : undefined}
+          aria-describedby={[`${id}-hint`, plateError && `${id}-error`].filter(Boolean).join(' ')}
           className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 font-mono text-lg tracking-wider text-slate-900 uppercase slashed-zero focus-visible:outline-2 aria-[invalid=true]:border-red-700"
         />
-        <FieldError id={`${id}-error`} message={error} />
+        <FieldError id={`${id}-error`} message={plateError} />
       </div>
       <button
         type="submit"

@@ -44,7 +44,9 @@ export async function PlateCheckResults({ locale, plate, country, vignettes, war
     <section aria-labelledby="check-results" className="mt-10" data-testid="plate-check-results">
       <h2 id="check-results" className="text-2xl font-bold text-slate-900">
         {t.rich('resultsHeading', {
-          plate: () => (
+          plate,
+          // The plate as checked, each zero slashed (the tag's text is the same plate).
+          vehicle: () => (
             <span className="font-sans tracking-wider">
               <PlateText plate={plate} />
             </span>

@@ -3,7 +3,7 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { headers } from 'next/headers';
 import { TooManyRequestsPage, UnavailablePage } from '@/components/errors/unavailable-page';
 import { JsonLd } from '@/components/seo/json-ld';
-import { PlateCheckForm } from '@/components/vignette/plate-check-form';
+import { PlateCheckForm, type PlateCheckRefusal } from '@/components/vignette/plate-check-form';
 import { PlateCheckResults } from '@/components/vignette/plate-check-results';
 import { getDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
@@ -83,9 +83,10 @@ export default async function VignetteCheckPage({ params, searchParams }: Props)
     getMessages(),
   ]);
   const form = messages.VignetteForm;
-  // The plate's refusal, in the order form's words; a country the list does not have falls back to the generic text.
+  // The refusal of the plate or the country, in the order form's words, under the field it is about.
   const issue = parsed?.success === false ? parsed.error.issues[0] : undefined;
-  const refusal = issue && {
+  const refusal: PlateCheckRefusal | undefined = issue && {
+    field: issue.path[0] === 'country' ? 'country' : 'plate',
     key: issue.message,
     params: (issue.code === 'custom' ? issue.params : undefined) ?? {},
   };

@@ -46,10 +46,21 @@ describe('PlateCheckForm', () => {
     expect(screen.getByText(/poziția 4/)).toBeInTheDocument();
   });
 
+  it('shows the server’s refusal of an unknown country under the country', () => {
+    renderForm({
+      plate: 'B123XYZ',
+      country: 'XX',
+      refusal: { field: 'country', key: 'countryUnknown', params: {} },
+    });
+    expect(screen.getByLabelText(labels.country.label)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(labels.plate.label)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText(validation.countryUnknown!)).toBeInTheDocument();
+  });
+
   it('shows the server’s refusal of the query it answers', () => {
     renderForm({
       plate: 'B12OXYZ',
-      refusal: { key: 'plateLetterForDigit', params: { position: 4, char: 'O', other: '0' } },
+      refusal: { field: 'plate', key: 'plateLetterForDigit', params: { position: 4, char: 'O', other: '0' } },
     });
     expect(screen.getByLabelText(labels.plate.label)).toHaveAttribute('aria-invalid', 'true');
   });
