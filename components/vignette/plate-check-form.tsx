@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FieldError } from '@/components/form/field-error';
 import { CountryOptions } from '@/components/vignette/country-options';
+import { PLATE_INPUT } from '@/components/vignette/plate-input';
 import { errorText, type ValidationLabels } from '@/lib/i18n/labels';
 import { checkPlate, normalizePlate } from '@/lib/vignettes/plate';
 import { plateRefusalMessage } from '@/lib/vignettes/plate-refusal';
@@ -96,7 +97,7 @@ export function PlateCheckForm({ locale, plate, country, refusal, labels, valida
         <input
           id={`${id}-plate`}
           name="plate"
-          type="text"
+          {...PLATE_INPUT}
           required
           value={value}
           onChange={(event) => {
@@ -105,15 +106,9 @@ export function PlateCheckForm({ locale, plate, country, refusal, labels, valida
           }}
           // Normalized when left rather than at each key, so that the caret stays where the typing is.
           onBlur={() => setValue(normalizePlate(value))}
-          maxLength={24}
-          autoComplete="off"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
           enterKeyHint="search"
           aria-invalid={plateError ? true : undefined}
           aria-describedby={[`${id}-hint`, plateError && `${id}-error`].filter(Boolean).join(' ')}
-          className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 font-mono text-lg tracking-wider text-slate-900 uppercase slashed-zero focus-visible:outline-2 aria-[invalid=true]:border-red-700"
         />
         <FieldError id={`${id}-error`} message={plateError} />
       </div>

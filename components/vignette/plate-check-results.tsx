@@ -85,6 +85,15 @@ export async function PlateCheckResults({ locale, plate, country, vignettes, war
         <div className="mt-4 rounded-lg bg-white p-4 shadow-sm" role="status" data-testid="plate-check-none">
           <p className="text-slate-900">{t('noneFound', { plate, country: sign })}</p>
           <p className="mt-1 text-slate-700">{t('noneHint')}</p>
+          <p className="mt-3">
+            <Link
+              href="/vignette"
+              prefetch={false}
+              className="text-brand font-semibold underline underline-offset-2"
+            >
+              {t('buyLink')}
+            </Link>
+          </p>
         </div>
       ) : (
         <ul className="mt-4 space-y-3">

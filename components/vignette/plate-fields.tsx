@@ -8,6 +8,7 @@ import { FieldError } from '@/components/form/field-error';
 import { fill } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
 import { CountryOptions } from '@/components/vignette/country-options';
+import { PLATE_INPUT } from '@/components/vignette/plate-input';
 import { PlateText } from '@/components/vignette/plate-text';
 
 export type PlateFieldsLabels = Pick<VignetteFormLabels, 'plate' | 'country' | 'confirm' | 'errors'>;
@@ -168,22 +169,16 @@ export function PlateCountryFields({
         <input
           ref={plateRef}
           id={ids.plate}
-          type="text"
+          {...PLATE_INPUT}
           value={plate}
           onChange={onPlateInput}
           onBlur={() => {
             setPlateLeft(true);
             onPlateBlur?.();
           }}
-          maxLength={24}
-          autoComplete="off"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
           enterKeyHint="next"
           aria-invalid={plateError ? true : undefined}
           aria-describedby={describedBy(ids.plateHint, plateError && ids.plateError)}
-          className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 font-mono text-lg tracking-wider text-slate-900 uppercase slashed-zero focus-visible:outline-2 aria-[invalid=true]:border-red-700"
         />
         <FieldError id={ids.plateError} message={plateError} />
       </div>

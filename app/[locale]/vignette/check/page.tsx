@@ -7,7 +7,6 @@ import { PlateCheckForm, type PlateCheckRefusal } from '@/components/vignette/pl
 import { PlateCheckResults } from '@/components/vignette/plate-check-results';
 import { getDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
-import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageFailure } from '@/lib/log/page-failure';
 import { vignettesByPlate, type CheckedVignette } from '@/lib/orders/vignettes-by-plate';
@@ -139,11 +138,6 @@ export default async function VignetteCheckPage({ params, searchParams }: Props)
           warnings={warningsOf(shown.plate, shown.country)}
         />
       )}
-      <p className="mt-8">
-        <Link href="/vignette" className="text-brand font-medium underline">
-          {t('buyLink')}
-        </Link>
-      </p>
       <JsonLd
         data={breadcrumbJsonLd([
           { name: nav('home'), url: pageUrl(locale, '') },

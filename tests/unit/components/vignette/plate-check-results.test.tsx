@@ -79,6 +79,11 @@ describe('PlateCheckResults', () => {
     expect(screen.getByTestId('plate-check-none')).toHaveTextContent(
       'Ebben a webáruházban nem vásároltak e-matricát erre a rendszámra: ABC123 (H).',
     );
+    // The link's language is the page's (the test's navigation mock says Romanian).
+    expect(screen.getByRole('link', { name: hu.VignetteCheckPage.buyLink })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/[a-z]{2}\/vignette$/),
+    );
   });
 
   it('offers the other reading of a character that could be an O or a 0, as a search of its own', async () => {
