@@ -14,6 +14,7 @@ const FIXED_PATHS = [
   '',
   '/vignette',
   ...PRODUCT_SLUGS.map((product) => `/vignette/${product}`),
+  '/vignette/check',
   '/prepay',
   '/contact',
   '/faq',

@@ -15,6 +15,7 @@ import { LOCALE_INFO } from '@/lib/i18n/locales';
 import { routing } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import '../globals.css';
+import { THEME_COLOUR } from '@/lib/seo/web-app';
 
 interface LocaleLayoutProps {
   children: ReactNode;
@@ -28,7 +29,7 @@ export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
 }
 
-export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b4f8a' };
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: THEME_COLOUR };
 
 export async function generateMetadata({ params }: Omit<LocaleLayoutProps, 'children'>): Promise<Metadata> {
   const { locale } = await params;

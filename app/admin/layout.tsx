@@ -7,12 +7,13 @@ import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
 import ro from '@/messages/ro.json';
 import '../globals.css';
+import { THEME_COLOUR } from '@/lib/seo/web-app';
 
 /** Rendered per request: each answer's scripts carry the nonce of its Content-Security-Policy (proxy.ts). */
 export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
-export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0b4f8a' };
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: THEME_COLOUR };
 
 /** Only what the back-office shows: its own namespace and the validation messages, in each language. */
 const texts = (messages: typeof ro): AdminMessages => ({

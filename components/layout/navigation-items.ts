@@ -18,6 +18,7 @@ export const LEGAL_NAVIGATION = [
 export const FOOTER_NAVIGATION = [
   { key: 'home', href: '/' },
   { key: 'faq', href: '/faq' },
+  { key: 'vignetteCheck', href: '/vignette/check' },
   { key: 'contact', href: '/contact' },
   ...LEGAL_NAVIGATION,
 ] as const;

@@ -7,7 +7,8 @@ import { isPlateRefusalKey, plateRefusalMessage } from '@/lib/vignettes/plate-re
 import { FieldError } from '@/components/form/field-error';
 import { fill } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels, type VignetteFormLabels } from '@/lib/i18n/labels';
-import { useCountryOptions } from '@/components/vignette/use-country-options';
+import { CountryOptions } from '@/components/vignette/country-options';
+import { PLATE_INPUT } from '@/components/vignette/plate-input';
 import { PlateText } from '@/components/vignette/plate-text';
 
 export type PlateFieldsLabels = Pick<VignetteFormLabels, 'plate' | 'country' | 'confirm' | 'errors'>;
@@ -94,8 +95,6 @@ export function PlateCountryFields({
   };
   const [plateLeft, setPlateLeft] = useState(false);
 
-  const countries = useCountryOptions(locale);
-
   const check = checkPlate(plate, country);
   const refusal = check.ok ? undefined : plateRefusalMessage(check);
   const refusalText = refusal && errorText(refusal.key, validation, labels.errors, refusal.params);
@@ -155,11 +154,7 @@ export function PlateCountryFields({
           aria-describedby={describedBy(countryError && ids.countryError)}
           className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 aria-[invalid=true]:border-red-700"
         >
-          {countries.map((entry) => (
-            <option key={entry.code} value={entry.code}>
-              {entry.name} ({entry.sign})
-            </option>
-          ))}
+          <CountryOptions locale={locale} />
         </select>
         <FieldError id={ids.countryError} message={countryError} />
       </div>
@@ -174,22 +169,16 @@ export function PlateCountryFields({
         <input
           ref={plateRef}
           id={ids.plate}
-          type="text"
+          {...PLATE_INPUT}
           value={plate}
           onChange={onPlateInput}
           onBlur={() => {
             setPlateLeft(true);
             onPlateBlur?.();
           }}
-          maxLength={24}
-          autoComplete="off"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
           enterKeyHint="next"
           aria-invalid={plateError ? true : undefined}
           aria-describedby={describedBy(ids.plateHint, plateError && ids.plateError)}
-          className="focus-visible:outline-brand mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-3 font-mono text-lg tracking-wider text-slate-900 uppercase slashed-zero focus-visible:outline-2 aria-[invalid=true]:border-red-700"
         />
         <FieldError id={ids.plateError} message={plateError} />
       </div>

@@ -74,6 +74,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/users/roles': ['GET'],
   '/api/users/sign-up': ['POST'],
   '/api/users/user': ['DELETE', 'GET'],
+  '/api/vignettes/check': ['GET'],
   '/api/xsrf-token': ['GET'],
 };
 

@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
    * refreshes itself every 3 s while the payment is under way takes 20 a minute.
    */
   orderRead: { name: 'order-read', burst: 60, perMinute: 60 },
+  /** The validity check by plate (its page and `GET /api/vignettes/check`): a driver checks a car or two, not a list. */
+  plateCheck: { name: 'plate-check', burst: 20, perMinute: 20 },
   /** Notifications that fail their checks: past this, they are refused without a row in payment_notifications. */
   rejectedNotification: { name: 'rejected-notification', burst: 30, perMinute: 30 },
 } as const satisfies Record<string, RateLimit>;

@@ -16,23 +16,33 @@ import { text } from './text';
 
 const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');
 
+/** A vehicle's plate and country of registration, as the order and the validity check by plate take them. */
+export const plateFields = {
+  plate: text({ error: 'plateRequired' }).max(24, 'plateFormat'),
+  country: text({ error: 'countryRequired' })
+    .transform((code) => code.trim().toUpperCase())
+    .refine(isRegistrationCountry, 'countryUnknown'),
+};
+
+/** The plate's refusal by its country's format (checkPlate), as an issue on `plate` with the form's message key. */
+export function refusePlate(vehicle: { plate: string; country: string }, ctx: z.RefinementCtx): void {
+  const plate = checkPlate(vehicle.plate, vehicle.country);
+  if (!plate.ok) {
+    const { key, params } = plateRefusalMessage(plate);
+    ctx.addIssue({ code: 'custom', path: ['plate'], message: key, params });
+  }
+}
+
 export const vignetteItemSchema = z
   .object({
     categoryCode: z.enum(CATEGORY_CODES, { error: 'categoryUnknown' }),
     type: z.enum(VIGNETTE_TYPES, { error: 'typeUnknown' }),
     startDate: isoDate.optional(),
     county: text().optional(),
-    plate: text({ error: 'plateRequired' }).max(24, 'plateFormat'),
-    country: text({ error: 'countryRequired' })
-      .transform((code) => code.trim().toUpperCase())
-      .refine(isRegistrationCountry, 'countryUnknown'),
+    ...plateFields,
   })
   .superRefine((item, ctx) => {
-    const plate = checkPlate(item.plate, item.country);
-    if (!plate.ok) {
-      const { key, params } = plateRefusalMessage(plate);
-      ctx.addIssue({ code: 'custom', path: ['plate'], message: key, params });
-    }
+    refusePlate(item, ctx);
     if (!isYearly(item.type) && !item.startDate)
       ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'startRequired' });
     if (item.type === 'COUNTY_YEAR' && !(item.county && isCounty(item.county))) {

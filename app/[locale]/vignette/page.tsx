@@ -112,6 +112,11 @@ export default async function VignetteSectionPage({ params }: Props) {
           {t('pricesLink')}
         </Link>
       </p>
+      <p className="mt-2">
+        <Link href="/vignette/check" className="text-brand font-medium underline">
+          {t('checkLink')}
+        </Link>
+      </p>
       <JsonLd
         data={breadcrumbJsonLd([
           { name: nav('home'), url: pageUrl(locale, '') },

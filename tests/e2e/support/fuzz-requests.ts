@@ -435,7 +435,16 @@ export function pageRoutes(root = process.cwd()): string[] {
     }
   };
   walkPublic(path.join(root, 'public'));
-  return [...pages, '/robots.txt', '/sitemap.xml', '/icon.svg', '/_next/static/[file]', ...publicFiles];
+  return [
+    ...pages,
+    '/robots.txt',
+    '/sitemap.xml',
+    '/icon.svg',
+    '/apple-icon.png',
+    '/manifest.webmanifest',
+    '/_next/static/[file]',
+    ...publicFiles,
+  ];
 }
 
 /** A request to any of the pages and files, mostly GET (a form post now and then), in a language or not. */

@@ -56,6 +56,8 @@ const ROMANIAN: PublicPage[] = pagesOf('ro', [
   ['', 'content'],
   ['/vignette', 'content'],
   ...PRODUCT_SLUGS.map((slug): [string, PageKind] => [`/vignette/${slug}`, 'purchase']),
+  // The validity check's form; an answer about a plate is kept out of search results (tests/e2e/vignette-check.spec.ts).
+  ['/vignette/check', 'content'],
   ['/prepay', 'content'],
   ...TOP_UP_OPERATORS.map((operator): [string, PageKind] => [`/prepay/${operator.id}`, 'purchase']),
   // A former operator's address tells its customers where their numbers went: a notice, no form.

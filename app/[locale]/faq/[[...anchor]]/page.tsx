@@ -17,6 +17,7 @@ import {
   type FaqSelection,
 } from '@/lib/faq/structure';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
+import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { faqPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
@@ -121,6 +122,11 @@ export default async function FaqPage({ params }: Props) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{t('heading')}</h1>
       <p className="mt-2 text-lg text-slate-700">{t('intro')}</p>
+      <p className="mt-2">
+        <Link href="/vignette/check" className="text-brand font-medium underline">
+          {t('checkLink')}
+        </Link>
+      </p>
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <FaqAccordion
           label={ui('categoriesLabel')}

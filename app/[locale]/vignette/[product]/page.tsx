@@ -169,6 +169,11 @@ export default async function VignetteProductPage({ params }: Props) {
           {t('product.help')}
         </Link>
       </p>
+      <p className="mt-2">
+        <Link href="/vignette/check" className="text-brand font-medium underline">
+          {t('checkLink')}
+        </Link>
+      </p>
       {jsonLd.map((data) => (
         <JsonLd key={String(data['@type'])} data={data} />
       ))}
