@@ -28,7 +28,7 @@ export const LEGAL_VERSIONS: Record<LegalDocumentId, readonly LegalVersion[]> = 
     {
       version: '1.1',
       date: '2026-11-27',
-      digest: '03bf7c6d32547fa95cfc8e9fc1bff0792e124dfc1cf9516f826b9c0dda0a33db',
+      digest: '56a5e9434ff92b3125fc7ae6881a5b39eb945035a57403d85c3d83bce6c61f7e',
     },
   ],
   PrivacyPage: [
@@ -40,7 +40,7 @@ export const LEGAL_VERSIONS: Record<LegalDocumentId, readonly LegalVersion[]> = 
     {
       version: '1.1',
       date: '2026-11-27',
-      digest: 'ede95d71dad76db34f38a52fcc63e92e963bd36c4ac34fb850b6c2297b819589',
+      digest: '27fdaf3378a33b5a80c8f828e14159613314a7e80bdd9056075d2f8bc4d09b0f',
     },
   ],
   CookiePolicyPage: [
