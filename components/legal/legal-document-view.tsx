@@ -75,6 +75,11 @@ function Block({ id, block, level }: { id: string; block: ResolvedLegalBlock; le
           </table>
         </div>
       )}
+      {block.closing.map((paragraph, index) => (
+        <p key={index} className="mt-3 leading-relaxed text-slate-800">
+          {paragraph}
+        </p>
+      ))}
       {block.subsections.map(([key, sub]) => (
         <Block key={key} id={`${id}-${key}`} block={sub} level={3} />
       ))}

@@ -18,12 +18,17 @@ interface LegalVariant {
   items?: string[];
 }
 
-/** One section (or subsection) of a legal text in messages/*.json. */
+/**
+ * One section (or subsection) of a legal text in messages/*.json, shown in this order: its paragraphs, its list, its
+ * table, its closing paragraphs, its subsections. A paragraph that leads into the list ("We are not liable for:") is
+ * the last of `paragraphs`; what follows the list goes in `closing`.
+ */
 export interface LegalBlock {
   title: string;
   paragraphs?: string[];
   items?: string[];
   table?: LegalTable;
+  closing?: string[];
   subsections?: Record<string, LegalBlock>;
   withAnalytics?: LegalVariant;
   withoutAnalytics?: LegalVariant;
@@ -35,6 +40,7 @@ export interface ResolvedLegalBlock {
   paragraphs: string[];
   items: string[];
   table?: LegalTable;
+  closing: string[];
   subsections: [string, ResolvedLegalBlock][];
 }
 
@@ -57,6 +63,7 @@ export function resolveLegalBlock(
       head: block.table.head.map(fill),
       rows: block.table.rows.map((row) => row.map(fill)),
     },
+    closing: (block.closing ?? []).map(fill),
     subsections: Object.entries(block.subsections ?? {}).map(([key, sub]) => [
       key,
       resolveLegalBlock(sub, analyticsOn, fill),

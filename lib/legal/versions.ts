@@ -8,17 +8,53 @@ export interface LegalVersion {
   version: string;
   /** The day it was published and took effect, in the shop's time zone: YYYY-MM-DD. */
   date: string;
+  /** legalTextDigest of its text in the four languages, as published (lib/legal/digest.ts). */
+  digest: string;
 }
 
 /**
- * Each legal text's published versions, oldest first. Changing a text in messages/*.json means appending its new
- * version here: the terms say the version published on the order's day applies to the order, the page shows the
- * latest, and the order e-mail names the one in force when the order was placed.
+ * Each legal text's published versions, oldest first. Changing a text in messages/*.json means archiving the version
+ * it replaces (lib/legal/archive.ts) and appending its new version here, with the new text's digest: the terms say
+ * the version published on the order's day applies to the order, the page shows the latest, and the order e-mail
+ * names the one in force when the order was placed. A text changed without a new version fails a test.
  */
 export const LEGAL_VERSIONS: Record<LegalDocumentId, readonly LegalVersion[]> = {
-  TermsPage: [{ version: '1.0', date: '2026-11-26' }],
-  PrivacyPage: [{ version: '1.0', date: '2026-11-26' }],
-  CookiePolicyPage: [{ version: '1.0', date: '2026-11-26' }],
+  TermsPage: [
+    {
+      version: '1.0',
+      date: '2026-11-26',
+      digest: 'd62e60d6f284dc62c6456f5f8fde1ef6ed73129ef040e6d5f9d64edac4fc6f6e',
+    },
+    {
+      version: '1.1',
+      date: '2026-11-27',
+      digest: '56a5e9434ff92b3125fc7ae6881a5b39eb945035a57403d85c3d83bce6c61f7e',
+    },
+  ],
+  PrivacyPage: [
+    {
+      version: '1.0',
+      date: '2026-11-26',
+      digest: 'ec9f06308150ce933693eae75dd25991a1b1a82bc5c08c96c057c5a3103d4907',
+    },
+    {
+      version: '1.1',
+      date: '2026-11-27',
+      digest: '27fdaf3378a33b5a80c8f828e14159613314a7e80bdd9056075d2f8bc4d09b0f',
+    },
+  ],
+  CookiePolicyPage: [
+    {
+      version: '1.0',
+      date: '2026-11-26',
+      digest: '4852a277ed11c278c13bc3256915764f699d73efb802907d8168f5a314306b47',
+    },
+    {
+      version: '1.1',
+      date: '2026-11-27',
+      digest: 'f107ade1c73a426653869e272c316f9c3bb52f5ab70683f34f48bf013e8ff624',
+    },
+  ],
 };
 
 /** The version a page shows: its latest. */

@@ -1,7 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { locales } from '@/lib/i18n/routing';
 import { LEGAL_PATHS } from '@/lib/legal/pages';
-import { currentVersion, formatVersionDate, type LegalDocumentId } from '@/lib/legal/versions';
+import {
+  currentVersion,
+  formatVersionDate,
+  LEGAL_VERSIONS,
+  type LegalDocumentId,
+} from '@/lib/legal/versions';
 import { htmlEscaped, message } from './support/messages';
 
 const DOCUMENTS = Object.entries(LEGAL_PATHS) as [LegalDocumentId, string][];
@@ -50,5 +57,32 @@ test('without an analytics endpoint the privacy and cookie pages say that none i
     expect(privacy).toContain(
       message(locale, 'PrivacyPage.sections.processedData.withoutAnalytics.paragraphs.0'),
     );
+  }
+});
+
+test('an earlier version of the terms keeps its wording at its dated address, and the terms page shows the new', async ({
+  request,
+}) => {
+  const first = LEGAL_VERSIONS.TermsPage[0]!;
+  const latest = currentVersion('TermsPage');
+  for (const locale of locales) {
+    // The price clause changed in 1.1: the dated rate shown before paying, no longer the rate of the order's day.
+    const archived = JSON.parse(
+      fs.readFileSync(path.join(process.cwd(), 'lib/legal/archive', first.date, `${locale}.json`), 'utf8'),
+    ) as { TermsPage: { sections: { priceVariability: { paragraphs: string[] } } } };
+    const oldClause = htmlEscaped(archived.TermsPage.sections.priceVariability.paragraphs[1]!);
+    const newClause = htmlEscaped(message(locale, 'TermsPage.sections.priceVariability.paragraphs.1'));
+
+    const dated = await request.get(`/${locale}/terms-conditions/${first.date}`);
+    expect(dated.status()).toBe(200);
+    const datedHtml = await dated.text();
+    expect(datedHtml).toContain(oldClause);
+    expect(datedHtml).not.toContain(newClause);
+    expect(datedHtml).toMatch(new RegExp(`datetime="${first.date}"`, 'i'));
+
+    const currentHtml = await (await request.get(`/${locale}/terms-conditions`)).text();
+    expect(currentHtml).toContain(newClause);
+    expect(currentHtml).not.toContain(oldClause);
+    expect(currentHtml).toMatch(new RegExp(`datetime="${latest.date}"`, 'i'));
   }
 });

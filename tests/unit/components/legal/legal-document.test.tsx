@@ -3,8 +3,15 @@ import { render, screen } from '@testing-library/react';
 import { LegalDocumentView } from '@/components/legal/legal-document-view';
 import type { Locale } from '@/lib/i18n/routing';
 import type { AnalyticsDisclosure } from '@/lib/legal/analytics';
-import { buildLegalDocument } from '@/lib/legal/document';
-import { currentVersion, formatVersionDate, type LegalDocumentId } from '@/lib/legal/versions';
+import { publishedText } from '@/lib/legal/archive';
+import { buildLegalDocument, resolveLegalBlock } from '@/lib/legal/document';
+import {
+  currentVersion,
+  formatVersionDate,
+  LEGAL_VERSIONS,
+  versionOn,
+  type LegalDocumentId,
+} from '@/lib/legal/versions';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
@@ -98,4 +105,105 @@ describe('a legal page', () => {
       }
     });
   });
+});
+
+describe('a legal section’s list', () => {
+  it('comes right after the paragraph that leads into it, and the closing paragraphs after the list', () => {
+    const block = resolveLegalBlock(
+      {
+        title: 'Liability',
+        paragraphs: ['We answer for delivery. We do not answer for:'],
+        items: ['typing errors;', 'force majeure.'],
+        closing: ['Our liability is limited to the order’s value.'],
+      },
+      false,
+      (text) => text,
+    );
+    const { container } = render(
+      <LegalDocumentView
+        heading="Terms"
+        intro=""
+        lastUpdated=""
+        updatedOn="2026-11-27"
+        contentsLabel=""
+        sections={[['liability', block]]}
+      />,
+    );
+    const order = [...container.querySelectorAll('#liability > p, #liability > ul')].map(
+      (node) => node.textContent,
+    );
+    expect(order).toEqual([
+      'We answer for delivery. We do not answer for:',
+      'typing errors;force majeure.',
+      'Our liability is limited to the order’s value.',
+    ]);
+  });
+
+  describe.each(LOCALES)('in %s', (locale) => {
+    it.each(DOCUMENTS)('%s puts every list right after its lead-in', (namespace) => {
+      for (const analytics of [ON, OFF]) {
+        const page = renderDocument(namespace, locale, analytics);
+        for (const paragraph of page.querySelectorAll('section > p')) {
+          if (!paragraph.textContent?.trim().endsWith(':')) continue;
+          expect(paragraph.nextElementSibling?.tagName).toBe('UL');
+        }
+        page.remove();
+      }
+    });
+
+    it('states the limit of liability after the list of what the shop is not liable for', () => {
+      const page = renderDocument('TermsPage', locale, OFF);
+      const liability = MESSAGES[locale].TermsPage.sections.liability;
+      const children = [...page.querySelectorAll('#liability > p, #liability > ul')];
+      expect(children.map((node) => node.tagName)).toEqual(['P', 'UL', 'P']);
+      expect(children[0]).toHaveTextContent(liability.paragraphs[0]!);
+      expect(children[2]).toHaveTextContent(liability.closing[0]!);
+    });
+  });
+});
+
+describe('the terms at the address of an earlier version', () => {
+  const [first, latest] = [LEGAL_VERSIONS.TermsPage[0]!, currentVersion('TermsPage')];
+
+  const renderTerms = (locale: Locale, date: string) => {
+    const version = versionOn('TermsPage', date)!;
+    const text = publishedText('TermsPage', date, locale, MESSAGES[locale].TermsPage)!;
+    return render(
+      <LegalDocumentView
+        {...buildLegalDocument({
+          namespace: 'TermsPage',
+          locale,
+          messages: { ...MESSAGES[locale], TermsPage: text },
+          siteUrl: 'https://shop.example',
+          analytics: OFF,
+          version,
+        })}
+      />,
+    ).container;
+  };
+
+  it.each(LOCALES)(
+    'show in %s the wording of that version, and the terms’ page the current one',
+    (locale) => {
+      expect(first.date < latest.date).toBe(true);
+      // The price clause changed in 1.1: the dated rate shown before paying, no longer the rate of the order's day.
+      const oldRate = publishedText('TermsPage', first.date, locale, MESSAGES[locale].TermsPage)!;
+      const oldClause = (oldRate.sections as typeof MESSAGES.ro.TermsPage.sections).priceVariability
+        .paragraphs[1]!;
+      const newClause = MESSAGES[locale].TermsPage.sections.priceVariability.paragraphs[1]!;
+      expect(oldClause).not.toBe(newClause);
+
+      const dated = renderTerms(locale, first.date);
+      expect(dated.querySelector('time')).toHaveAttribute('dateTime', first.date);
+      expect(dated.querySelector('time')).toHaveTextContent(first.version);
+      expect(dated).toHaveTextContent(oldClause);
+      expect(dated).not.toHaveTextContent(newClause);
+      dated.remove();
+
+      const current = renderDocument('TermsPage', locale, OFF);
+      expect(current.querySelector('time')).toHaveTextContent(latest.version);
+      expect(current).toHaveTextContent(newClause);
+      expect(current).not.toHaveTextContent(oldClause);
+    },
+  );
 });

@@ -8,8 +8,8 @@ const first = text('first');
 const versions = {
   ...LEGAL_VERSIONS,
   TermsPage: [
-    { version: '1.0', date: '2026-11-26' },
-    { version: '2.0', date: '2027-03-01' },
+    { version: '1.0', date: '2026-11-26', digest: 'a' },
+    { version: '2.0', date: '2027-03-01', digest: 'b' },
   ],
 };
 const archive = {

@@ -404,3 +404,26 @@ describe('the confirmation of the withdrawal waiver on a durable medium', () => 
     expect(mail.text).toMatch(/https:\/\/shop\.example\/ro\/terms-conditions$/m);
   });
 });
+
+describe('the terms the confirmation e-mail names', () => {
+  afterEach(() => jest.useRealTimers());
+
+  // Bucharest times: the version in force is the one published on the order's day in Romania.
+  it.each([
+    ['2026-11-26T23:30:00+02:00', '1.0', '2026-11-26'],
+    ['2026-11-27T00:30:00+02:00', '1.1', '2026-11-27'],
+  ])('are, for an order placed at %s, version %s of %s', (now, version, date) => {
+    jest.useFakeTimers({ now: new Date(now) });
+    const entry = LEGAL_VERSIONS.TermsPage.find((candidate) => candidate.version === version);
+    expect(entry?.date).toBe(date);
+    for (const locale of ['ro', 'en', 'de', 'hu'] as const) {
+      const mail = renderOrderConfirmation(order({ locale, createdAt: new Date().toISOString() }));
+      expect(mail.text).toContain(version);
+      expect(mail.text).toContain(formatVersionDate(date, locale));
+      expect(mail.text).toContain(`https://shop.example/${locale}/terms-conditions/${date}`);
+      for (const other of LEGAL_VERSIONS.TermsPage.filter((candidate) => candidate !== entry)) {
+        expect(mail.text).not.toContain(`/terms-conditions/${other.date}`);
+      }
+    }
+  });
+});
