@@ -40,7 +40,7 @@ export const LEGAL_VERSIONS: Record<LegalDocumentId, readonly LegalVersion[]> = 
     {
       version: '1.1',
       date: '2026-11-27',
-      digest: '27fdaf3378a33b5a80c8f828e14159613314a7e80bdd9056075d2f8bc4d09b0f',
+      digest: '809d39e783e4b2d0ee37af703e914ac930bbb43135580a0d9898e4f8c2e4afaa',
     },
   ],
   CookiePolicyPage: [
@@ -52,7 +52,7 @@ export const LEGAL_VERSIONS: Record<LegalDocumentId, readonly LegalVersion[]> = 
     {
       version: '1.1',
       date: '2026-11-27',
-      digest: 'f107ade1c73a426653869e272c316f9c3bb52f5ab70683f34f48bf013e8ff624',
+      digest: '0fd9aaa5b37d3e0e9e57f2d8cbeaea5aefdda53edc5602a971df49ac74e25fd9',
     },
   ],
 };
