@@ -40,7 +40,7 @@ export const LEGAL_VERSIONS: Record<LegalDocumentId, readonly LegalVersion[]> = 
     {
       version: '1.1',
       date: '2026-11-27',
-      digest: '27fdaf3378a33b5a80c8f828e14159613314a7e80bdd9056075d2f8bc4d09b0f',
+      digest: '3bfb7d37ef36409b1fe015f8b1bc2ad1e035d7f7c2bbbadc2a40dbd9b825a5dc',
     },
   ],
   CookiePolicyPage: [
