@@ -40,7 +40,7 @@ export const LEGAL_VERSIONS: Record<LegalDocumentId, readonly LegalVersion[]> = 
     {
       version: '1.1',
       date: '2026-11-27',
-      digest: '809d39e783e4b2d0ee37af703e914ac930bbb43135580a0d9898e4f8c2e4afaa',
+      digest: 'af5506133077c6028b47d081dd6ce5b56d49465ae3c70e02aba5086e7079ace0',
     },
   ],
   CookiePolicyPage: [
@@ -52,7 +52,7 @@ export const LEGAL_VERSIONS: Record<LegalDocumentId, readonly LegalVersion[]> = 
     {
       version: '1.1',
       date: '2026-11-27',
-      digest: '0fd9aaa5b37d3e0e9e57f2d8cbeaea5aefdda53edc5602a971df49ac74e25fd9',
+      digest: '08e1ed227f905dc88cba8d8ee86d6cb95afb3c8981aafb5a2307a2317b0f16c3',
     },
   ],
 };
