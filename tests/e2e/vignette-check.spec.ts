@@ -77,7 +77,9 @@ for (const { locale, plate, typed, email } of CASES) {
     await expectNoAxeViolations(page, `${locale} form`);
 
     await page.getByLabel(message(locale, 'VignetteForm.country.label')).selectOption(country);
-    await page.getByLabel(message(locale, 'VignetteForm.plate.label')).fill(typed);
+    await page
+      .getByRole('textbox', { name: message(locale, 'VignetteForm.plate.label'), exact: true })
+      .fill(typed);
     await page.getByRole('button', { name: message(locale, 'VignetteCheckPage.submit') }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]plate=`));
     const found = page.getByTestId('plate-check-vignette');
@@ -106,7 +108,10 @@ for (const { locale, plate, typed, email } of CASES) {
     const page = await context.newPage();
     // The letter O among a Romanian plate's digits.
     await page.goto(`/${locale}/vignette/check?plate=B12OXYZ&country=RO`);
-    const plateField = page.getByLabel(message(locale, 'VignetteForm.plate.label'));
+    const plateField = page.getByRole('textbox', {
+      name: message(locale, 'VignetteForm.plate.label'),
+      exact: true,
+    });
     await expect(plateField).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('plate-check-results')).toHaveCount(0);
     // A plate nobody bought here: said plainly, with where else to look.

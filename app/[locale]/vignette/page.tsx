@@ -113,7 +113,8 @@ export default async function VignetteSectionPage({ params }: Props) {
         </Link>
       </p>
       <p className="mt-2">
-        <Link href="/vignette/check" className="text-brand font-medium underline">
+        {/* Rendered per request (its query): not prefetched from every page that links it. */}
+        <Link href="/vignette/check" prefetch={false} className="text-brand font-medium underline">
           {t('checkLink')}
         </Link>
       </p>

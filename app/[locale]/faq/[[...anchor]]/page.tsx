@@ -123,7 +123,8 @@ export default async function FaqPage({ params }: Props) {
       <h1 className="text-3xl font-bold text-slate-900">{t('heading')}</h1>
       <p className="mt-2 text-lg text-slate-700">{t('intro')}</p>
       <p className="mt-2">
-        <Link href="/vignette/check" className="text-brand font-medium underline">
+        {/* Rendered per request (its query): not prefetched from every page that links it. */}
+        <Link href="/vignette/check" prefetch={false} className="text-brand font-medium underline">
           {t('checkLink')}
         </Link>
       </p>
