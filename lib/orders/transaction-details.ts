@@ -119,6 +119,8 @@ export function toStaffTransaction(
     email: order.email,
     phone: order.phone,
     locale: order.locale,
+    /** Whom the invoice names, as the buyer gave it (or staff corrected it); null when no invoice data was given. */
+    invoiceData: order.invoiceData,
     amountRon: order.amountBani,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),

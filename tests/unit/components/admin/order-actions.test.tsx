@@ -36,6 +36,7 @@ const FAILED: OrderDetails = {
   email: 'buyer@example.com',
   phone: null,
   locale: 'ro',
+  invoiceData: null,
   amountRon: 8976,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:05:00.000Z',

@@ -46,6 +46,7 @@ export const VIGNETTE_LINE = {
 export const DETAILS: TransactionDetails = {
   ...PAYMENT,
   locale: 'ro',
+  invoiceData: null,
   updatedAt: '2026-11-20T10:05:00.000Z',
   providerPaymentId: 'ntp-778',
   invoice: null,
