@@ -6,7 +6,12 @@ import {
   type DocumentVignette,
   type OrderDocument,
 } from '@/lib/orders/order-document';
-import type { InvoiceDocument, InvoiceLine, SalesInvoiceDocument } from './invoice-document';
+import {
+  CURRENT_DOCUMENT_LAYOUT,
+  type InvoiceDocument,
+  type InvoiceLine,
+  type SalesInvoiceDocument,
+} from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber } from './numbering';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
@@ -87,6 +92,7 @@ export function invoiceDocumentOf(order: OrderDocument): SalesInvoiceDocument | 
     ),
     paymentMethod: 'Card (Netopia Payments)',
     locale: order.locale as InvoiceDocument['locale'],
+    layout: CURRENT_DOCUMENT_LAYOUT,
   };
 }
 

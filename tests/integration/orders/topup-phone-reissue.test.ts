@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { PATCH as correctItem } from '@/app/api/admin/payment/item/route';
 import { creditNotes, efacturaSubmissions, invoices, orderEvents, orders, outbox } from '@/lib/db/schema';
 import { frozenInvoiceDocument } from '@/lib/invoices/frozen';
+import { CURRENT_DOCUMENT_LAYOUT } from '@/lib/invoices/invoice-document';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { transactionDetails } from '@/lib/orders/transaction-details';
@@ -104,4 +105,22 @@ describeOnProcessDrivers('correcting the number a top-up’s invoice states', (d
       expect.arrayContaining(['item.phoneCorrected', 'invoice.reissued']),
     );
   }, 120_000);
+
+  it('stores the layout an invoice is issued with, and none for one issued before snapshots existed', async () => {
+    const orderId = await paidTopUpOrder(db(), {
+      operatorId: 'orange',
+      productId: 'orange-10',
+      phone: '0722 000 777',
+    });
+    const [issued] = await db().select().from(invoices).where(eq(invoices.orderId, orderId));
+    expect(issued!.snapshot).toMatchObject({ layout: CURRENT_DOCUMENT_LAYOUT });
+
+    // An invoice issued before snapshots: its first rendering keeps the layout of its time (printed as it was).
+    await db().update(invoices).set({ snapshot: null }).where(eq(invoices.id, issued!.id));
+    const [older] = await db().select().from(invoices).where(eq(invoices.id, issued!.id));
+    expect(await frozenInvoiceDocument(db(), older!)).not.toHaveProperty('layout');
+    const [kept] = await db().select().from(invoices).where(eq(invoices.id, issued!.id));
+    expect(kept!.snapshot).not.toBeNull();
+    expect(kept!.snapshot).not.toHaveProperty('layout');
+  });
 });
