@@ -45,4 +45,42 @@ describe('transaction details', () => {
     expect(callsTo('PATCH', '/api/admin/payment')[0]!.json).toEqual({ id: 'order-1', active: true });
     expect(details.queryByRole('button', { name: t.details.active.mark })).not.toBeInTheDocument();
   });
+
+  it('show a staff re-send in the history: what went where, who sent it and when', async () => {
+    signInAs(OPERATOR);
+    on('GET', '/api/nmps/utils/transaction/details', {
+      body: {
+        ...DETAILS,
+        events: [
+          ...DETAILS.events,
+          {
+            from: 'FULFILLED',
+            to: 'FULFILLED',
+            reason: 'confirmation sent again by staff',
+            code: 'mail.resent',
+            params: { to: 'office@example.ro' },
+            actor: 'ana',
+            at: '2026-11-21T09:30:00.000Z',
+          },
+          {
+            from: 'FULFILLED',
+            to: 'FULFILLED',
+            reason: '2 undelivered e-mail(s) queued again by staff',
+            code: 'mail.requeued',
+            params: { count: 2 },
+            actor: 'ion',
+            at: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+      },
+    });
+    renderAdmin(<TransactionDetailsDialog payment={PAYMENT} onClose={() => {}} />);
+    const details = within(await dialog());
+    const resent = t.events.mail.resent.replace('{to}', 'office@example.ro');
+    expect(await details.findByText(`${resent} · de ana`)).toBeInTheDocument();
+    expect(details.getByText('21 nov. 2026, 11:30')).toBeInTheDocument();
+    expect(
+      details.getByText('2 e-mailuri nelivrate au fost repuse în coada de trimitere · de ion'),
+    ).toBeInTheDocument();
+  });
 });
