@@ -17,7 +17,6 @@ import {
   zodFormResolver,
 } from '@/components/form/zod-form-resolver';
 import { patchBilling, type CorrectedBilling, type OrderDetails } from '@/lib/admin-client/order-actions-api';
-import { isLegacyInvoiceData } from '@/lib/validations/billing';
 import { isKeyOf, useIssueText } from '../admin-i18n';
 import { AdminDialog } from '../ui/admin-dialog';
 import { ConfirmActions } from '../ui/confirm-actions';
@@ -52,8 +51,9 @@ function billingValuesOf(data: OrderDetails['invoiceData']): BillingValues {
     taxId: company?.taxId ?? '',
     tradeRegister: company?.tradeRegister ?? '',
   };
-  // An older order's address is one free text: it goes to the street, for staff to split.
-  if (isLegacyInvoiceData(data)) return { ...EMPTY_BILLING, ...named, street: data.address };
+  // An older order's address is one free text: it goes to the street, for staff to split. (Checked here rather than
+  // with lib/validations/billing.ts's helper, which would bring zod with it before the form is touched.)
+  if (!('street' in data)) return { ...EMPTY_BILLING, ...named, street: data.address };
   return {
     ...named,
     street: data.street,
