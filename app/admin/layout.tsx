@@ -15,10 +15,12 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: THEME_COLOUR };
 
-/** Only what the back-office shows: its own namespace and the validation messages, in each language. */
+/** Only what the back-office shows: its own namespace, the validation messages and the shop's form parts it uses. */
 const texts = (messages: typeof ro): AdminMessages => ({
   Admin: messages.Admin,
   Validation: messages.Validation,
+  Billing: messages.Billing,
+  EmailSuggestion: messages.EmailSuggestion,
 });
 const CATALOG: AdminCatalog = { ro: texts(ro), en: texts(en), de: texts(de), hu: texts(hu) };
 

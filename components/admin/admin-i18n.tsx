@@ -12,8 +12,11 @@ import type { Locale } from '@/lib/i18n/routing';
  * ship the ICU message parser, and it gets plural forms with it.
  */
 
-/** The back-office's texts: its own namespace and the shared validation messages (API issue codes). */
-export type AdminMessages = Pick<Messages, 'Admin' | 'Validation'>;
+/**
+ * The back-office's texts: its own namespace, the shared validation messages (API issue codes), and the texts of the
+ * shop's form parts staff use too (the billing fields, the e-mail typo suggestion).
+ */
+export type AdminMessages = Pick<Messages, 'Admin' | 'Validation' | 'Billing' | 'EmailSuggestion'>;
 /** Every language's texts, handed over by the layout: the language is switched in the browser without a reload. */
 export type AdminCatalog = Record<Locale, AdminMessages>;
 

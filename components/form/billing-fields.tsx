@@ -111,6 +111,8 @@ interface BillingFieldsProps {
   labels: BillingLabels;
   /** The text of an error's message key, in the visitor's language (the form's `errorText`). */
   message: (key: string | undefined) => string | undefined;
+  /** The fields without the "I want an invoice" box, always shown: for staff correcting an order's billing data. */
+  alwaysOpen?: boolean;
 }
 
 /**
@@ -119,7 +121,13 @@ interface BillingFieldsProps {
  * needs. For Romania the county is chosen from the ISO list, and Bucharest's city from its six sectors, so that what
  * is typed is what the invoice's XML may say.
  */
-export function BillingFields({ idPrefix, locale, labels: t, message }: BillingFieldsProps) {
+export function BillingFields({
+  idPrefix,
+  locale,
+  labels: t,
+  message,
+  alwaysOpen = false,
+}: BillingFieldsProps) {
   const { control, register, setValue, formState } = useFormContext<BillingFormValues>();
   const [wantsInvoice, kind, country, county] = useWatch({
     control,
@@ -151,18 +159,20 @@ export function BillingFields({ idPrefix, locale, labels: t, message }: BillingF
 
   return (
     <div className="space-y-3">
-      <div className="flex items-start gap-3">
-        <input
-          {...register('wantsInvoice')}
-          id={`${idPrefix}-wantsInvoice`}
-          type="checkbox"
-          className="accent-brand mt-0.5 size-6 shrink-0"
-        />
-        <label htmlFor={`${idPrefix}-wantsInvoice`} className="font-medium text-slate-900">
-          {t.toggle}
-        </label>
-      </div>
-      {wantsInvoice && (
+      {!alwaysOpen && (
+        <div className="flex items-start gap-3">
+          <input
+            {...register('wantsInvoice')}
+            id={`${idPrefix}-wantsInvoice`}
+            type="checkbox"
+            className="accent-brand mt-0.5 size-6 shrink-0"
+          />
+          <label htmlFor={`${idPrefix}-wantsInvoice`} className="font-medium text-slate-900">
+            {t.toggle}
+          </label>
+        </div>
+      )}
+      {(alwaysOpen || wantsInvoice) && (
         <div
           className="space-y-4 rounded-lg border border-slate-300 bg-white p-3"
           data-testid="billing-fields"

@@ -1,5 +1,5 @@
 import { api } from '@/lib/client/api';
-import type { correctItem } from '@/lib/orders/staff-actions';
+import type { correctBillingData, correctItem } from '@/lib/orders/staff-actions';
 import type { correctTopUpPhone } from '@/lib/orders/topup-correction';
 import type { EfacturaView } from '@/lib/efactura/submissions';
 import type { RefundResult, RefundView } from '@/lib/payments/refunds';
@@ -33,6 +33,7 @@ export const EMAIL_URL = `${PAYMENTS_URL}/email`;
 export const RESEND_URL = `${PAYMENTS_URL}/resend`;
 export const CANCEL_URL = `${PAYMENTS_URL}/cancel`;
 export const EFACTURA_URL = `${PAYMENTS_URL}/efactura`;
+export const BILLING_URL = `${PAYMENTS_URL}/billing`;
 
 export { ATTENTION_REASONS, type AttentionReason } from '@/lib/orders/attention';
 
@@ -102,6 +103,16 @@ export const postResend = (id: string, to?: string) =>
   api
     .post(RESEND_URL, { json: to ? { id, to } : { id }, retry: NO_RETRY })
     .json<{ queued: true; to: string }>();
+
+export type CorrectedBilling = Awaited<ReturnType<typeof correctBillingData>>;
+
+/**
+ * `PATCH /api/admin/payment/billing` (PAYMENT_WRITE): whom the invoice names. `invoice` is the schema's input
+ * (lib/validations/billing.ts); `documents` are the storno and the new invoice, null when nothing was invoiced or
+ * nothing changed.
+ */
+export const patchBilling = (id: string, invoice: unknown) =>
+  api.patch(BILLING_URL, { json: { id, invoice }, retry: NO_RETRY }).json<CorrectedBilling>();
 
 /** `POST /api/admin/payment/cancel` (PAYMENT_WRITE): an order still waiting for its payment. */
 export const postCancel = (id: string) =>

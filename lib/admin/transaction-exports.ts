@@ -1,12 +1,15 @@
 import 'server-only';
 
 import { PassThrough } from 'node:stream';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { createTranslator } from 'next-intl';
 import { productNames } from '@/lib/admin-client/product-names';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
+import { creditNotes, refunds } from '@/lib/db/schema';
+import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { routing, type Locale } from '@/lib/i18n/routing';
 import type { TransactionRangeQuery } from '@/lib/validations/admin-transactions';
 import de from '@/messages/de.json';
@@ -183,12 +186,84 @@ function sheetTexts(locale: Locale) {
 type SheetTexts = ReturnType<typeof sheetTexts>;
 type ColumnKey = keyof SheetMessages['excel']['columns'];
 
-/** The spreadsheet's columns: the list's fields in the admin's language, amounts in lei, times local. */
+/**
+ * What was given back of an order's invoiced payment: the confirmed refunds' total in bani, the numbers of their
+ * credit notes and the times they were confirmed, oldest first. A refund of a duplicate payment (an order paid twice)
+ * is left out: that money was never the order's amount, and no credit note goes with it.
+ */
+export interface RefundSummary {
+  refundedBani: number;
+  creditNotes: string[];
+  refundedAt: Date[];
+}
+
+/** A row of the spreadsheet: the list's item and what was refunded of it. */
+type ExportedTransaction = TransactionItem & { refunds: RefundSummary | undefined };
+
+/** The {@link RefundSummary} of each order of `orderIds` that had a refund confirmed; the others are absent. */
+export async function refundSummaries(db: Db, orderIds: string[]): Promise<Map<string, RefundSummary>> {
+  const summaries = new Map<string, RefundSummary>();
+  if (orderIds.length === 0) return summaries;
+  const rows = await db
+    .select({
+      orderId: refunds.orderId,
+      amountBani: refunds.amountBani,
+      settledAt: refunds.settledAt,
+      createdAt: refunds.createdAt,
+      series: creditNotes.series,
+      year: creditNotes.year,
+      number: creditNotes.number,
+    })
+    .from(refunds)
+    .leftJoin(creditNotes, eq(creditNotes.refundId, refunds.id))
+    .where(
+      and(
+        inArray(refunds.orderId, orderIds),
+        eq(refunds.status, 'CONFIRMED'),
+        isNull(refunds.providerPaymentId),
+      ),
+    )
+    .orderBy(asc(refunds.id));
+  for (const row of rows) {
+    const summary = summaries.get(row.orderId) ?? { refundedBani: 0, creditNotes: [], refundedAt: [] };
+    summary.refundedBani += row.amountBani;
+    if (row.series !== null && row.year !== null && row.number !== null)
+      summary.creditNotes.push(formatInvoiceNumber(row.series, row.year, row.number));
+    summary.refundedAt.push(row.settledAt ?? row.createdAt);
+    summaries.set(row.orderId, summary);
+  }
+  return summaries;
+}
+
+/** The batches with each order's refunds, read in one query per batch. */
+async function* withRefunds(
+  db: Db,
+  batches: AsyncIterable<TransactionItem[]>,
+): AsyncGenerator<ExportedTransaction[]> {
+  for await (const batch of batches) {
+    const summaries = await refundSummaries(
+      db,
+      batch.map((item) => item.id),
+    );
+    yield batch.map((item) => ({ ...item, refunds: summaries.get(item.id) }));
+  }
+}
+
+/** Refund times as the clock in Romania showed them, one after the other in one cell. */
+const refundTimes = (times: Date[]) =>
+  times
+    .map((time) => DateTime.fromJSDate(time, { zone: SHOP_TIME_ZONE }).toFormat('yyyy-MM-dd HH:mm:ss'))
+    .join(', ');
+
+/**
+ * The spreadsheet's columns: the list's fields in the admin's language, amounts in lei, times local; then what was
+ * refunded (empty for an order never refunded).
+ */
 const COLUMNS: {
   key: ColumnKey;
   width: number;
   numFmt?: string;
-  value(item: TransactionItem, texts: SheetTexts): CellValue;
+  value(item: ExportedTransaction, texts: SheetTexts): CellValue;
 }[] = [
   { key: 'id', width: 26, value: (item) => item.id },
   { key: 'kind', width: 14, value: (item, texts) => texts.kind(item.kind) },
@@ -204,6 +279,18 @@ const COLUMNS: {
   { key: 'activeBy', width: 16, value: (item) => item.activeBy },
   { key: 'activeAt', width: 22, numFmt: DATE_TIME, value: (item) => localTime(item.activeAt) },
   { key: 'invoiceNumber', width: 18, value: (item) => item.invoiceNumber },
+  {
+    key: 'refunded',
+    width: 12,
+    numFmt: '#,##0.00',
+    value: (item) => (item.refunds ? item.refunds.refundedBani / 100 : null),
+  },
+  { key: 'creditNotes', width: 22, value: (item) => item.refunds?.creditNotes.join(', ') || null },
+  {
+    key: 'refundedAt',
+    width: 22,
+    value: (item) => (item.refunds ? refundTimes(item.refunds.refundedAt) : null),
+  },
 ];
 
 /** Resolves once the stream may take more (or is gone): the pace of the client that reads the download. */
@@ -225,7 +312,10 @@ const whenWritable = (stream: PassThrough) =>
  * language. Each batch of rows is committed (written and dropped) and the next one is read only once the output has
  * drained.
  */
-function excelChunks(batches: AsyncIterable<TransactionItem[]>, locale: Locale): AsyncIterable<Uint8Array> {
+function excelChunks(
+  batches: AsyncIterable<ExportedTransaction[]>,
+  locale: Locale,
+): AsyncIterable<Uint8Array> {
   const texts = sheetTexts(locale);
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -305,6 +395,10 @@ export async function exportTransactions(
   return {
     filename: `payments_${query.from}_${query.to}.${format === 'xml' ? 'xml' : 'xlsx'}`,
     contentType: CONTENT_TYPES[format],
-    body: webStream(format === 'xml' ? xmlChunks(batches, query, new Date()) : excelChunks(batches, locale)),
+    body: webStream(
+      format === 'xml'
+        ? xmlChunks(batches, query, new Date())
+        : excelChunks(withRefunds(db, batches), locale),
+    ),
   };
 }

@@ -41,6 +41,7 @@ export const ACTION_AUTHORITIES = {
   correctUndelivered: 'ORDER_SUPPORT',
   correctIssued: 'PAYMENT_WRITE',
   cancel: 'PAYMENT_WRITE',
+  correctBilling: 'PAYMENT_WRITE',
   efacturaResend: 'PAYMENT_WRITE',
   markActive: 'PAYMENT_WRITE',
 } as const satisfies Record<string, Authority>;

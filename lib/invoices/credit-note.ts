@@ -4,7 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { creditNotes } from '@/lib/db/schema';
 import type { OrderDocument } from '@/lib/orders/order-document';
-import type { CreditNoteDocument, InvoiceLine, SalesInvoiceDocument } from './invoice-document';
+import {
+  CURRENT_DOCUMENT_LAYOUT,
+  type CreditNoteDocument,
+  type InvoiceLine,
+  type SalesInvoiceDocument,
+} from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber, TOP_UP_INVOICE_SERIES } from './numbering';
 import { invoiceDocumentOf, VIGNETTE_VAT_NOTE } from './order-invoice';
@@ -66,6 +71,8 @@ export function creditNoteDocumentFrom(
     },
     ...(reason ? { reason } : {}),
     lines,
+    // Issued now, whenever the invoice it corrects was: printed as documents are printed now.
+    layout: CURRENT_DOCUMENT_LAYOUT,
   };
 }
 

@@ -111,6 +111,16 @@ export async function issueReplacementInvoice(
   return invoice!;
 }
 
+/**
+ * A document issued before snapshots existed, as its first snapshot keeps it: printed in the layout of its time (no
+ * `layout`, CURRENT_DOCUMENT_LAYOUT), as its earlier copies were.
+ */
+function issuedBeforeLayouts<T extends { layout?: number }>(document: T): T {
+  const kept = { ...document };
+  delete kept.layout;
+  return kept;
+}
+
 /** The document an invoice states, as it was issued (stored now if it was issued before snapshots existed). */
 export async function frozenInvoiceDocument(
   executor: Executor,
@@ -121,7 +131,7 @@ export async function frozenInvoiceDocument(
     executor,
     invoices,
     row.id,
-    invoiceDocumentFrom(await orderToInvoice(executor, orderIdOfInvoice(row)), row),
+    issuedBeforeLayouts(invoiceDocumentFrom(await orderToInvoice(executor, orderIdOfInvoice(row)), row)),
   );
 }
 
@@ -173,7 +183,7 @@ export async function frozenCreditNoteDocument(
     executor,
     creditNotes,
     row.id,
-    await creditNoteSnapshot(executor, invoice, { ...row, reason: refund?.reason }),
+    issuedBeforeLayouts(await creditNoteSnapshot(executor, invoice, { ...row, reason: refund?.reason })),
   );
 }
 

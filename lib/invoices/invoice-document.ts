@@ -41,6 +41,16 @@ export interface InvoiceBuyer {
   email?: string;
 }
 
+/**
+ * The layout a document issued now is printed with. An issued document keeps the layout it was issued with, since its
+ * PDF is printed from its snapshot at every download and must stay the same file: a change of the printed form (not
+ * of what the document states) is a new layout, and the PDF printer keeps each earlier one.
+ *
+ * - none: documents issued before layouts were numbered (the seller's share capital as `COMPANY` writes it, "202000 lei");
+ * - 2: the share capital with a thousands separator ("202.000 lei"), as every amount of the document is printed.
+ */
+export const CURRENT_DOCUMENT_LAYOUT = 2;
+
 interface DocumentFields {
   series: string;
   number: number;
@@ -54,6 +64,8 @@ interface DocumentFields {
   /** e.g. "Card (Netopia Payments)" */
   paymentMethod: string;
   locale: InvoiceLocale;
+  /** The layout it was issued with ({@link CURRENT_DOCUMENT_LAYOUT}); absent on documents issued before layouts. */
+  layout?: number;
 }
 
 /** The invoice a credit note corrects, as it was issued. */

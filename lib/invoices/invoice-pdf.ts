@@ -274,13 +274,24 @@ type Wording = (typeof WORDING)[keyof typeof WORDING];
 // ---------------------------------------------------------------------------------------------------------------
 // Formatting: Romanian conventions, since Romanian is the invoice's legal language.
 
+/** "1234567" → "1.234.567": a whole number's digits in groups of three, as Romanian writes them. */
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
 /** 123456 → "1.234,56", from integers only. */
 export function formatBani(bani: number): string {
   assertInteger(bani, 'amount');
   const sign = bani < 0 ? '-' : '';
   const abs = Math.abs(bani);
-  const lei = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}${lei},${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}${groupThousands(String(Math.floor(abs / 100)))},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The seller's share capital as a document of `layout` prints it (CURRENT_DOCUMENT_LAYOUT): before layouts, as
+ * `COMPANY` writes it ("202000 lei"); since layout 2, its whole numbers grouped by thousands ("202.000 lei").
+ */
+export function shareCapitalText(layout: number | undefined): string {
+  if (layout === undefined || layout < 2) return COMPANY.shareCapital;
+  return COMPANY.shareCapital.replace(/\d{4,}/g, groupThousands);
 }
 
 const ROMANIAN_DATE = new Intl.DateTimeFormat('ro-RO', {
@@ -491,7 +502,7 @@ class InvoiceLayout {
       `CIF ${COMPANY.taxId}`,
       `${LABELS.ro.tradeRegister} ${COMPANY.tradeRegister}`,
       `EUID ${COMPANY.euid}`,
-      `${LABELS.ro.shareCapital} ${COMPANY.shareCapital}`,
+      `${LABELS.ro.shareCapital} ${shareCapitalText(this.invoice.layout)}`,
     ].join(' · ');
     const pageWidth = 90;
     this.text(identity, MARGIN, top, CONTENT_WIDTH - pageWidth, { size: 6.5, color: MUTED });
@@ -587,7 +598,7 @@ class InvoiceLayout {
     sellerY = this.field('tradeRegister', COMPANY.tradeRegister, sellerX, sellerY, width);
     sellerY = this.field('taxId', COMPANY.taxId, sellerX, sellerY, width);
     sellerY = this.field('euid', COMPANY.euid, sellerX, sellerY, width);
-    sellerY = this.field('shareCapital', COMPANY.shareCapital, sellerX, sellerY, width);
+    sellerY = this.field('shareCapital', shareCapitalText(this.invoice.layout), sellerX, sellerY, width);
     sellerY = this.field('email', COMPANY.email, sellerX, sellerY, width);
     sellerY = this.field('phone', COMPANY.phone, sellerX, sellerY, width);
 

@@ -6,9 +6,15 @@ import {
   type DocumentVignette,
   type OrderDocument,
 } from '@/lib/orders/order-document';
-import type { InvoiceDocument, InvoiceLine, SalesInvoiceDocument } from './invoice-document';
+import {
+  CURRENT_DOCUMENT_LAYOUT,
+  type InvoiceDocument,
+  type InvoiceLine,
+  type SalesInvoiceDocument,
+} from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber } from './numbering';
+import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import { TOP_UP_VAT_RATE_PERCENT } from './vat';
 import type { VignetteType } from '@/lib/vignettes/periods';
 import { countyName } from '@/lib/vignettes/counties';
@@ -39,6 +45,13 @@ function topUpLine(topUp: DocumentTopUp): InvoiceLine {
     vatRatePercent: TOP_UP_VAT_RATE_PERCENT,
   };
 }
+
+/**
+ * Whether an invoice states a top-up's phone number (`phone` in E.164, as the order stores it): its line names the
+ * number as {@link topUpLine} writes it. A correction of a number the invoice states reissues it.
+ */
+export const invoiceStatesPhone = (document: InvoiceDocument, phone: string): boolean =>
+  document.lines.some((line) => line.description.includes(`nr. ${formatNationalPhone(phone)}`));
 
 /**
  * A vignette as the invoice names it, in Romanian like the rest of the invoice: its validity worded as the e-mail and
@@ -79,6 +92,7 @@ export function invoiceDocumentOf(order: OrderDocument): SalesInvoiceDocument | 
     ),
     paymentMethod: 'Card (Netopia Payments)',
     locale: order.locale as InvoiceDocument['locale'],
+    layout: CURRENT_DOCUMENT_LAYOUT,
   };
 }
 

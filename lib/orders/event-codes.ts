@@ -26,6 +26,8 @@ export const ORDER_EVENT_CODES = [
   'item.corrected',
   'item.phoneCorrected',
   'invoice.reissued',
+  'mail.resent',
+  'mail.requeued',
 ] as const;
 
 export type OrderEventCode = (typeof ORDER_EVENT_CODES)[number];

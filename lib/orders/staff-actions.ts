@@ -295,10 +295,24 @@ export async function resendConfirmationByStaff(db: Db, staff: Staff, orderId: s
         target: orderId,
         details: { messages: requeuedNames(requeued) },
       });
+      await recordOrderEvent(tx, orderId, {
+        reason: `${requeued.length} undelivered e-mail(s) queued again by staff`,
+        actor: staff.username,
+        code: 'mail.requeued',
+        params: { count: requeued.length },
+      });
       if (!to) return { to: order.email, requeued: requeued.length };
     }
     if (order.status !== 'FULFILLED') throw conflict('The confirmation is sent once the order was delivered');
     await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId, recipient: to ?? null });
+    // Who sent what, and when, is part of the order's history as well as the audit log: the next person the buyer
+    // calls sees that the confirmation already went again, and where.
+    await recordOrderEvent(tx, orderId, {
+      reason: 'confirmation sent again by staff',
+      actor: staff.username,
+      code: 'mail.resent',
+      params: { to: to ?? order.email },
+    });
     await recordAudit(tx, staff, {
       action: 'payment.resend',
       target: orderId,

@@ -5,7 +5,11 @@ import { recordAudit } from '@/lib/admin/audit';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
-import { orderItems, orders } from '@/lib/db/schema';
+import { invoices, orderItems, orders } from '@/lib/db/schema';
+import { frozenInvoiceDocument } from '@/lib/invoices/frozen';
+import { invoiceStatesPhone } from '@/lib/invoices/order-invoice';
+import { reissueInvoice } from '@/lib/invoices/reissue';
+import { kick } from '@/lib/server/jobs';
 import { announceOrderChange } from './order-events';
 import { recordOrderEvent } from './orders';
 
@@ -43,6 +47,13 @@ export async function correctTopUpPhone(
         { path: 'phone', code: 'phoneUnchanged', message: 'The number is the same as before' },
       ]);
 
+    // What the invoice stated is read before the item changes: an invoice issued before snapshots existed is frozen
+    // here, as it was.
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+    const statesNumber = invoice
+      ? invoiceStatesPhone(await frozenInvoiceDocument(tx, invoice), item.phone)
+      : false;
+
     const [updated] = await tx
       .update(orderItems)
       .set({ phone, revision: item.revision + 1 })
@@ -62,10 +73,23 @@ export async function correctTopUpPhone(
       target: order.id,
       details: { itemId: item.id, from: item.phone, to: phone },
     });
-    return updated!;
+    const reissued = statesNumber
+      ? await reissueInvoice(tx, order, {
+          why: `corectarea numărului reîncărcării ${item.position + 1}: ${item.phone} → ${phone}`,
+          actor: staff.username,
+        })
+      : null;
+    return { updated: updated!, reissued };
   });
+  if (result.reissued) {
+    kick('efactura');
+    kick('mail');
+  }
   announceOrderChange(orderId);
+  const { updated, reissued } = result;
   return {
-    item: { id: result.id, phone: result.phone, revision: result.revision, reference: result.issuedId },
+    /** The storno and the new invoice the correction issued; null when no invoice stated the number. */
+    documents: reissued,
+    item: { id: updated.id, phone: updated.phone, revision: updated.revision, reference: updated.issuedId },
   };
 }

@@ -7,7 +7,7 @@ import { creditNotes, invoices, orderEvents, outbox } from '@/lib/db/schema';
 import { DEAD_LETTER } from '@/lib/mail/dead-letters';
 import { efacturaOfOrder, type EfacturaView } from '@/lib/efactura/submissions';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
-import { refundableOf, refundsOf, type RefundView } from '@/lib/payments/refunds';
+import { duplicatePaymentsView, refundableOf, refundsOf, type RefundView } from '@/lib/payments/refunds';
 import { attentionReasonsOf } from './attention';
 import { loadOrder, vignetteOf, type LoadedOrder } from './order-read';
 
@@ -28,19 +28,21 @@ const maskPin = (pin: string) => `${'•'.repeat(Math.max(pin.length - 4, 0))}${
 export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETTE' | 'TOPUP') {
   const loaded = await loadOrder(db, orderId);
   if (!loaded || loaded.order.kind !== kind) return null;
-  const [events, [invoice], refunds, refundableRon, efactura, deadLetters, corrections] = await Promise.all([
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
-    db.select().from(invoices).where(eq(invoices.orderId, orderId)),
-    refundsOf(db, orderId),
-    refundableOf(db, loaded.order),
-    efacturaOfOrder(db, orderId),
-    db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(eq(outbox.orderId, orderId), DEAD_LETTER))
-      .limit(1),
-    correctionsOf(db, orderId),
-  ]);
+  const [events, [invoice], refunds, refundableRon, efactura, deadLetters, corrections, duplicatePayments] =
+    await Promise.all([
+      db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
+      db.select().from(invoices).where(eq(invoices.orderId, orderId)),
+      refundsOf(db, orderId),
+      refundableOf(db, loaded.order),
+      efacturaOfOrder(db, orderId),
+      db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.orderId, orderId), DEAD_LETTER))
+        .limit(1),
+      correctionsOf(db, orderId),
+      duplicatePaymentsView(db, loaded.order),
+    ]);
   const attentionReasons = attentionReasonsOf(loaded.order, {
     chargeback: events.some((event) => event.code === 'chargeback.opened'),
     refundPending: refunds.some((refund) => refund.status === 'PENDING'),
@@ -52,6 +54,8 @@ export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETT
     needsAttention: attentionReasons.length > 0,
     attentionReasons,
     refundableRon,
+    /** An order paid twice: its payments besides the invoiced one, each refundable without a credit note. */
+    duplicatePayments,
     refunds: refunds.map((refund): StaffRefund => ({
       ...refund,
       creditNote: refund.creditNote && {
@@ -115,6 +119,8 @@ export function toStaffTransaction(
     email: order.email,
     phone: order.phone,
     locale: order.locale,
+    /** Whom the invoice names, as the buyer gave it (or staff corrected it); null when no invoice data was given. */
+    invoiceData: order.invoiceData,
     amountRon: order.amountBani,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),

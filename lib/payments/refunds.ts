@@ -497,6 +497,31 @@ export async function refundsOf(executor: Executor, orderId: string) {
 
 export type RefundView = Awaited<ReturnType<typeof refundsOf>>[number];
 
+/**
+ * The duplicate payments of an order paid twice as staff see them (oldest first): each one's provider id, its amount
+ * (the order's, in bani), what was given back of it and what is left. `refundableRon` is 0 while any refund of the
+ * order waits for the provider, as {@link refundOrder} refuses another then.
+ */
+export async function duplicatePaymentsView(executor: Executor, order: OrderRow) {
+  const duplicates = await duplicatePaymentsOf(executor, order);
+  if (duplicates.length === 0) return [];
+  const [pending] = await executor
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'PENDING')));
+  return Promise.all(
+    duplicates.map(async (paymentId) => {
+      const refundedRon = await refundedBani(executor, order.id, paymentId);
+      return {
+        paymentId,
+        amountRon: order.amountBani,
+        refundedRon,
+        refundableRon: pending ? 0 : Math.max(0, order.amountBani - refundedRon),
+      };
+    }),
+  );
+}
+
 /** What is left to give back of an order from the back-office, in bani: 0 when it holds no refundable money. */
 export async function refundableOf(executor: Executor, order: OrderRow): Promise<number> {
   const [pending] = await executor

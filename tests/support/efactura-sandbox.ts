@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { efacturaSubmissions } from '@/lib/db/schema';
 import { anafClient, type EfacturaApi } from '@/lib/efactura/anaf/client';
 import { sandboxCredentials, sandboxFetch } from '@/lib/efactura/sandbox';
+import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 
 /**
  * The e-Factura sandbox answers at once (no `in prelucrare` pause) for the tests of this file: the job's own pauses
@@ -29,3 +32,25 @@ export const sandboxApi = (db: Db, now?: () => Date): EfacturaApi =>
     fetch: sandboxFetch(db, now),
     now: now && (() => now().getTime()),
   });
+
+/**
+ * Runs the e-Factura job against the sandbox until every submission of an order is settled (four passes, each an
+ * hour later on the job's clock than the one before, across calls) and answers the order's submissions, oldest first.
+ */
+export function efacturaSettler(db: () => Db) {
+  let clock = 0;
+  return async (orderId: string) => {
+    for (let pass = 0; pass < 4; pass++) {
+      clock += 3600;
+      const at = clock;
+      await processEfacturaSubmissions(db(), sandboxApi(db()), {
+        now: () => new Date(Date.now() + at * 1000),
+      });
+    }
+    return db()
+      .select()
+      .from(efacturaSubmissions)
+      .where(eq(efacturaSubmissions.orderId, orderId))
+      .orderBy(efacturaSubmissions.id);
+  };
+}

@@ -1,8 +1,9 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useMessages, useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { z } from 'zod';
+import { EmailSuggestion } from '@/components/form/email-suggestion';
 import { EMAIL_INPUT } from '@/components/form/text-field';
 import { patchEmail, postResend } from '@/lib/admin-client/order-actions-api';
 import { useIssueText } from '../admin-i18n';
@@ -87,7 +88,11 @@ interface EmailFieldFormProps {
   pendingLabel: string;
 }
 
-/** Both e-mail actions: one address, checked here, sent, and a refusal of it said next to it. */
+/**
+ * Both e-mail actions: one address, checked here, sent, and a refusal of it said next to it. Under the field, the
+ * buyer's form's typo suggestion ("did you mean ana@gmail.com?"): staff type what a caller spells out, and a
+ * mistyped domain would send the buyer's documents nowhere.
+ */
 function EmailFieldDialog({ open, title, ...form }: EmailFieldFormProps & { open: boolean; title: string }) {
   return (
     <AdminDialog open={open} onClose={form.onClose} title={title}>
@@ -110,6 +115,7 @@ function EmailFieldForm({
   pendingLabel,
 }: EmailFieldFormProps) {
   const id = useId();
+  const { EmailSuggestion: suggestionLabels } = useMessages();
   const field = useRef<HTMLInputElement>(null);
   const [address, setAddress] = useState(initial);
   const form = useActionForm({ fields: [name], focus: () => field.current?.focus() });
@@ -140,6 +146,12 @@ function EmailFieldForm({
         value={address}
         error={form.errors[name]}
         onChange={(event) => setAddress(event.target.value)}
+      />
+      <EmailSuggestion
+        inputId={`${id}-${name}`}
+        value={address}
+        labels={suggestionLabels}
+        onAccept={setAddress}
       />
     </ActionForm>
   );

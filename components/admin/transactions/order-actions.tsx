@@ -14,6 +14,7 @@ import { Notice } from '../ui/notice';
 import { primaryButton, secondaryButton } from '../ui/styles';
 import { useActionFailure } from './action-failure';
 import { AdminOnly } from './admin-only';
+import { BillingCorrectionDialog } from './billing-correction';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { EmailDialog, ResendDialog } from './email-dialogs';
 import { RefundDialog } from './refund-dialog';
@@ -27,7 +28,7 @@ export interface ActionOutcome {
 /** The states in which money can go back to the buyer (and there is some left to give back). */
 const REFUNDABLE_STATUSES: readonly string[] = ['FULFILLED', 'FULFILLMENT_FAILED'];
 
-type DialogKey = 'refund' | 'email' | 'resend' | 'cancel';
+type DialogKey = 'refund' | 'email' | 'resend' | 'cancel' | 'billing';
 
 /**
  * Focus after an action: back to the button that started it, or, when the action made that button go (a refund, a
@@ -86,6 +87,9 @@ export function OrderActions({
     // A dead letter (an e-mail given up after every retry) is requeued by the same re-send, whatever the state.
     resend: order.status === 'FULFILLED' || order.attentionReasons.includes('MAIL_UNDELIVERED'),
     cancel: order.status === 'PENDING_PAYMENT',
+    // Whom the invoice names, corrected (a storno and a new invoice once invoiced); an order refunded in full has
+    // nothing invoiced left to restate.
+    correctBilling: order.status !== 'REFUNDED',
   };
   const may = {
     refund: allowed.refund && granted.refund,
@@ -93,11 +97,13 @@ export function OrderActions({
     email: allowed.email && granted.email,
     resend: allowed.resend && granted.resend,
     cancel: allowed.cancel && granted.cancel,
+    correctBilling: allowed.correctBilling && granted.correctBilling,
   };
   // The state offers them, the role does not: said rather than missing (labels as the buttons have them).
   const adminOnly = [
     allowed.refund && !granted.refund && a('refund.button'),
     allowed.cancel && !granted.cancel && a('cancelOrder.button'),
+    allowed.correctBilling && !granted.correctBilling && a('billing.button'),
   ].filter((label): label is string => Boolean(label));
   const anyGranted = Object.values(granted).some(Boolean);
 
@@ -195,6 +201,11 @@ export function OrderActions({
               {a('cancelOrder.button')}
             </button>
           )}
+          {may.correctBilling && (
+            <button type="button" className={secondaryButton} onClick={open('billing')}>
+              {a('billing.button')}
+            </button>
+          )}
         </div>
       ) : (
         adminOnly.length === 0 && <p className="text-sm text-slate-700">{a('none')}</p>
@@ -224,6 +235,25 @@ export function OrderActions({
         open={dialog === 'resend'}
         onClose={close}
         onDone={(to) => finish({ text: a('resend.done', { to }), tone: 'success' })}
+      />
+      <BillingCorrectionDialog
+        order={order}
+        open={dialog === 'billing'}
+        onClose={close}
+        onDone={({ documents }) =>
+          finish({
+            text: documents
+              ? a('billing.done', {
+                  replaced: documents.replaced.number,
+                  creditNote: documents.creditNote.number,
+                  invoice: documents.invoice.number,
+                })
+              : order.invoiceNumber
+                ? a('billing.unchanged')
+                : a('billing.doneNotInvoiced'),
+            tone: 'success',
+          })
+        }
       />
       <CancelOrderDialog
         order={order}

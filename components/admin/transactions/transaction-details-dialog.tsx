@@ -33,6 +33,7 @@ import { CorrectionsSection } from './corrections-section';
 import { EfacturaSection } from './efactura-section';
 import { OrderActions, type ActionOutcome } from './order-actions';
 import { OrderHistory, OrderLines } from './order-lines';
+import { PaidTwice } from './paid-twice';
 import { RefundsSection } from './refunds-section';
 
 /** The invoice as staff download it: the PDF the buyer received, and its RO e-Factura XML. */
@@ -216,6 +217,7 @@ function DetailsBody({ payment }: { payment: Payment }) {
           );
         }}
       />
+      <PaidTwice order={order} revalidate={revalidate} />
       <RefundsSection order={order} />
       <CorrectionsSection order={order} />
       <EfacturaSection order={order} revalidate={revalidate} />

@@ -11,10 +11,10 @@ import { GET as getXml } from '@/app/api/admin/payment/export/xml/route';
 import { GET as getPayments } from '@/app/api/admin/payment/route';
 import { exportTransactions, neutraliseCell } from '@/lib/admin/transaction-exports';
 import type { TransactionItem } from '@/lib/admin/transactions';
-import { auditLog } from '@/lib/db/schema';
+import { auditLog, invoices, refunds } from '@/lib/db/schema';
 import { describeForDriver } from '../../support/databases';
 import { noParams } from '../../support/process-database';
-import { get, insertOrder, processDrivers, staff, topUp, vignette } from './admin-fixtures';
+import { get, insertCreditNote, insertOrder, processDrivers, staff, topUp, vignette } from './admin-fixtures';
 import de from '@/messages/de.json';
 import ro from '@/messages/ro.json';
 
@@ -102,6 +102,9 @@ const COLUMNS = [
   'activeBy',
   'activeAt',
   'invoiceNumber',
+  'refunded',
+  'creditNotes',
+  'refundedAt',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 const headersIn = (messages: typeof ro) => COLUMNS.map((column) => messages.Admin.excel.columns[column]);
@@ -169,6 +172,36 @@ describe.each(processDrivers)('admin exports on $name', ({ open, available }) =>
         items: [vignette('CAR', 'WEEK', 'B123ABC', 8976), vignette('VAN', 'MONTH', 'CJ10XYZ', 8976)],
         invoice: { series: 'RPV', year: 2026, number: 42 },
       });
+      // Two refunds of order a, each with its credit note; a refused one and one of a duplicate payment do not count.
+      const [invoiceA] = await db().select().from(invoices).where(eq(invoices.orderId, ids.a));
+      const invoiced = { orderId: ids.a, invoiceId: invoiceA!.id };
+      for (const [number, amountBani, settledAt] of [
+        [3, 5000, '2026-03-20T08:00:00Z'],
+        [5, 2500, '2026-04-02T09:30:00Z'],
+      ] as const) {
+        const note = await insertCreditNote(db(), invoiced, {
+          number,
+          amountBani,
+          issuedAt: new Date(settledAt),
+        });
+        await db()
+          .update(refunds)
+          .set({ settledAt: new Date(settledAt) })
+          .where(eq(refunds.id, note.refundId!));
+      }
+      const other = { orderId: ids.a, reason: 'test', origin: 'STAFF', previousStatus: 'FULFILLED' } as const;
+      await db()
+        .insert(refunds)
+        .values([
+          { ...other, amountBani: 900, status: 'REFUSED', requestedBy: 'admin1' },
+          {
+            ...other,
+            amountBani: 17952,
+            status: 'CONFIRMED',
+            requestedBy: 'admin1',
+            providerPaymentId: 'dup-1',
+          },
+        ]);
       // Text a spreadsheet would run as a formula, with characters XML must escape.
       ids.b = await insertOrder(db(), {
         kind: 'VIGNETTE',
@@ -306,6 +339,19 @@ describe.each(processDrivers)('admin exports on $name', ({ open, available }) =>
       expect(cell(a, 'active')).toMatchObject({ type: 'b', value: '1' });
       expect(cell(a, 'needsReview')).toMatchObject({ type: 'b', value: '0' });
       expect(cell(a, 'invoiceNumber').value).toBe('RPV-2026-000042');
+      // What was refunded of it: the total in lei, the credit notes, and when, in Romanian time.
+      expect(cell(a, 'refunded')).toMatchObject({ type: 'n', format: '#,##0.00' });
+      expect(Number(cell(a, 'refunded').value)).toBe(75);
+      expect(cell(a, 'creditNotes').value).toBe('RPVS-2026-000003, RPVS-2026-000005');
+      expect(cell(a, 'refundedAt').value).toBe('2026-03-20 10:00:00, 2026-04-02 12:30:00');
+      // An order never refunded leaves the three empty.
+      const unrefunded = byId.get(ids.c!)!;
+      for (const column of ['refunded', 'creditNotes', 'refundedAt'] as const)
+        expect(
+          unrefunded.find((candidate) =>
+            candidate.ref.startsWith(String.fromCharCode(65 + COLUMNS.indexOf(column))),
+          )?.value ?? null,
+        ).toBeNull();
       // After the clocks went forward: UTC+3.
       expect(serialToText(cell(ids.c!, 'createdAt').value!)).toBe('2026-04-01 00:30:00');
 

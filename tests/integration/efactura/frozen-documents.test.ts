@@ -16,7 +16,6 @@ import {
   outbox,
 } from '@/lib/db/schema';
 import { UPLOAD_BASE } from '@/lib/efactura/sandbox';
-import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 import { issueInvoice } from '@/lib/invoices/frozen';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { sendDueMail } from '@/lib/mail/outbox';
@@ -24,7 +23,7 @@ import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
 import { transactionDetails } from '@/lib/orders/transaction-details';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
 import { compileCiusRo, describeAsserts, fatalOnly, validateCiusRo } from '../../support/cius-ro';
-import { sandboxAnswersAtOnce, sandboxApi } from '../../support/efactura-sandbox';
+import { efacturaSettler, sandboxAnswersAtOnce } from '../../support/efactura-sandbox';
 import { pageTexts } from '../../support/pdf-text';
 import { jsonRequest, noParams } from '../../support/process-database';
 import { paidVignetteOrder, placeVignetteOrder } from '../../support/purchases';
@@ -69,17 +68,7 @@ describeOnProcessDrivers('an issued invoice never changes', (db) => {
     expect(response.status).toBe(200);
     return Buffer.from(await response.arrayBuffer());
   };
-  /** Job passes until every submission of the order is settled, each `seconds` later on the job's clock. */
-  let clock = 0;
-  const settle = async (orderId: string) => {
-    for (let pass = 0; pass < 4; pass++) {
-      clock += 3600;
-      await processEfacturaSubmissions(db(), sandboxApi(db()), {
-        now: () => new Date(Date.now() + clock * 1000),
-      });
-    }
-    return db().select().from(efacturaSubmissions).where(eq(efacturaSubmissions.orderId, orderId));
-  };
+  const settle = efacturaSettler(db);
   /** What the sandbox ("ANAF") received under an upload index (its row id above the sandbox's base). */
   const heldByAnaf = async (uploadId: string) =>
     (

@@ -39,12 +39,11 @@ describeOnProcessDrivers('an e-mail that keeps failing', (db) => {
   afterAll(() => capture.close());
 
   const rowsOf = (orderId: string) => outboxOf(db(), orderId);
-  const reasonsOf = async (orderId: string) =>
-    (
-      (await (
-        await detailsRoute(get(`/api/nmps/utils/transaction/details?id=${orderId}`, admin), noParams)
-      ).json()) as { attentionReasons: string[] }
-    ).attentionReasons;
+  const detailsOf = async (orderId: string) =>
+    (await (
+      await detailsRoute(get(`/api/nmps/utils/transaction/details?id=${orderId}`, admin), noParams)
+    ).json()) as { attentionReasons: string[]; events: { code?: string; params?: unknown }[] };
+  const reasonsOf = async (orderId: string) => (await detailsOf(orderId)).attentionReasons;
   const needsAttention = (orderId: string) => orderNeedsAttention(db(), orderId);
   const deadLetters = async () => (await shopStatusAs(admin)).deadLetters;
 
@@ -103,6 +102,9 @@ describeOnProcessDrivers('an e-mail that keeps failing', (db) => {
       expect(await deadLetters()).toBe(0);
       const audit = await db().select().from(auditLog).where(eq(auditLog.target, orderId));
       expect(audit.map((entry) => entry.action)).toEqual(['payment.mailRetry']);
+      const { events } = await detailsOf(orderId);
+      // The order's history says that staff sent them again.
+      expect(events.find((event) => event.code === 'mail.requeued')).toMatchObject({ params: { count: 2 } });
     });
   });
 

@@ -190,6 +190,14 @@ describeOnProcessDrivers('staff settle orders', (db) => {
       .map((mail) => JSON.stringify(mail.to));
     expect(recipients.some((to) => to.includes('typo@gmail.com'))).toBe(true);
     expect(recipients.some((to) => to.includes('office@example.ro'))).toBe(true);
+    // The re-send is in the order's history: who sent it, to which address, and when.
+    const history = ((await details(orderId)) as { events: { code?: string; actor?: string; at: string }[] })
+      .events;
+    expect(history.find((event) => event.code === 'mail.resent')).toMatchObject({
+      actor: expect.stringMatching(/^settler-/),
+      params: { to: 'office@example.ro' },
+      at: expect.any(String),
+    });
 
     expect(
       (await call(activeRoute, 'PATCH', '/api/admin/payment', admin, { id: orderId, active: true })).status,

@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { creditNotes, orders, paymentNotifications, refunds } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
+import { transactionDetails } from '@/lib/orders/transaction-details';
 import { getPaymentGateway, type PaymentGateway } from '@/lib/payments/gateway';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
@@ -58,6 +59,17 @@ describeOnProcessDrivers('an order paid twice', (db) => {
   it('refunds the duplicate without a credit note, then the invoiced payment with one', async () => {
     const order = await paidTwice('DUP-STAFF-1');
     asked.length = 0;
+    // Staff's details say it was paid twice, and what of the second payment may go back.
+    const duplicatesShown = async () =>
+      (await transactionDetails(db(), order.id, 'VIGNETTE'))!.duplicatePayments;
+    expect(await duplicatesShown()).toEqual([
+      {
+        paymentId: 'DUP-STAFF-1',
+        amountRon: order.amountBani,
+        refundedRon: 0,
+        refundableRon: order.amountBani,
+      },
+    ]);
 
     const duplicate = await refundOrder(
       db(),
@@ -77,6 +89,9 @@ describeOnProcessDrivers('an order paid twice', (db) => {
       status: 'FULFILLED',
       needsReview: false,
     });
+    expect(await duplicatesShown()).toEqual([
+      expect.objectContaining({ refundedRon: order.amountBani, refundableRon: 0 }),
+    ]);
     // The duplicate is all given back: nothing of it is left.
     await expect(
       refundOrder(db(), staffMember, { orderId: order.id, reason: 'again', payment: 'DUPLICATE' }, crediting),

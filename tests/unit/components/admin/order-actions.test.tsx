@@ -7,6 +7,7 @@ import type { OrderDetails, Refund } from '@/lib/admin-client/order-actions-api'
 import { logout } from '@/lib/admin-client/session';
 import { ROLE_PERMISSIONS } from '@/lib/auth/permissions';
 import { callsTo, on, resetFakeApi, type FakeAnswer } from './fake-api';
+import { VIGNETTE_LINE } from './order-fixtures';
 import { renderAdmin, signInAs, t, validation } from './render-admin';
 
 jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
@@ -25,23 +26,7 @@ const fill = (template: string, values: Record<string, string | number> = {}) =>
 const shown = (text: string) => text.replace(/\s+/g, ' ');
 const lei = (bani: number) => formatRon(bani, 'ro');
 
-const LINE = {
-  id: 11,
-  revision: 0,
-  categoryCode: 'CAR',
-  categoryTitle: 'D1',
-  type: 'WEEK' as const,
-  county: null,
-  plate: 'B123ABC',
-  country: 'RO',
-  firstDay: '2026-11-20',
-  lastDay: '2026-11-29',
-  priceHuf: 6900,
-  priceRon: 8976,
-  reference: null,
-  attempts: 5,
-  lastError: 'issuer unavailable',
-};
+const LINE = { ...VIGNETTE_LINE, id: 11, reference: null, attempts: 5, lastError: 'issuer unavailable' };
 
 /** A vignette order whose delivery failed for good: every action but "cancel" and "re-send" applies. */
 const FAILED: OrderDetails = {
@@ -51,6 +36,7 @@ const FAILED: OrderDetails = {
   email: 'buyer@example.com',
   phone: null,
   locale: 'ro',
+  invoiceData: null,
   amountRon: 8976,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:05:00.000Z',
@@ -95,6 +81,7 @@ const FAILED: OrderDetails = {
   attentionReasons: ['FULFILLMENT_FAILED'],
   refundableRon: 8976,
   refunds: [],
+  duplicatePayments: [],
   corrections: [],
 };
 

@@ -13,7 +13,12 @@ import ro from '@/messages/ro.json';
 export const t = ro.Admin;
 export const validation = ro.Validation;
 
-const texts = (messages: typeof ro) => ({ Admin: messages.Admin, Validation: messages.Validation });
+const texts = (messages: typeof ro) => ({
+  Admin: messages.Admin,
+  Validation: messages.Validation,
+  Billing: messages.Billing,
+  EmailSuggestion: messages.EmailSuggestion,
+});
 export const catalog: AdminCatalog = { ro: texts(ro), en: texts(en), de: texts(de), hu: texts(hu) };
 
 /** A screen with the back-office's texts (Romanian unless `adminLocale` says otherwise) and its SWR settings, with a fresh cache. */

@@ -5,25 +5,17 @@ import { lastDays } from '@/lib/admin-client/format';
 import type { PaymentRow } from '@/lib/admin-client/order-actions-api';
 import { logout } from '@/lib/admin-client/session';
 import { calls, on, resetFakeApi, type FakeRequest } from './fake-api';
+import { PAYMENT } from './order-fixtures';
 import { renderAdmin, signInAs, t } from './render-admin';
 
 jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
 
 const row = (index: number, needsAttention: boolean): PaymentRow => ({
+  ...PAYMENT,
   id: `order-${index}`,
-  kind: 'VIGNETTE',
   status: needsAttention ? 'FULFILLMENT_FAILED' : 'FULFILLED',
   email: `buyer${index}@example.com`,
-  phone: null,
-  plates: ['B123ABC'],
-  description: 'CAR WEEK',
-  products: [{ categoryCode: 'CAR', type: 'WEEK', count: 1 }],
-  amountRon: 8976,
-  createdAt: '2026-11-20T10:00:00.000Z',
   needsReview: needsAttention,
-  active: false,
-  activeBy: null,
-  activeAt: null,
   invoiceNumber: null,
   needsAttention,
 });

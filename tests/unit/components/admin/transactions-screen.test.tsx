@@ -6,6 +6,7 @@ import type { Payment } from '@/lib/admin-client/admin-api';
 import { lastDays } from '@/lib/admin-client/format';
 import { logout } from '@/lib/admin-client/session';
 import { calls, on, resetFakeApi, type FakeRequest } from './fake-api';
+import { PAYMENT } from './order-fixtures';
 import { renderAdmin, signInAs, t, validation } from './render-admin';
 
 jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
@@ -14,9 +15,9 @@ const c = t.transactions.columns;
 const f = t.transactions.filters;
 
 const payment = (index: number): Payment => ({
+  ...PAYMENT,
   id: `order-${index}`,
   kind: index % 2 ? 'TOPUP' : 'VIGNETTE',
-  status: 'FULFILLED',
   email: `buyer${index}@example.com`,
   phone: index % 2 ? '+40712345678' : null,
   plates: index % 2 ? [] : ['B123ABC'],
@@ -26,12 +27,6 @@ const payment = (index: number): Payment => ({
       ? [{ operator: 'Orange PrePay', faceValueCents: 500, currency: 'EUR', delivery: 'DIRECT', count: 1 }]
       : [{ categoryCode: 'CAR', type: 'WEEK', count: 1 }],
   amountRon: 1000 * (index + 1),
-  createdAt: '2026-11-20T10:00:00.000Z',
-  needsReview: false,
-  needsAttention: false,
-  active: false,
-  activeBy: null,
-  activeAt: null,
   invoiceNumber: null,
 });
 
