@@ -246,15 +246,36 @@ const LABELS: Record<InvoiceLocale, InvoiceLabels> = {
   },
 };
 
+type Labels = Record<InvoiceLocale, InvoiceLabels>;
+
+/**
+ * The labels layout 2 reworded, as documents issued before it print them: an issued document never changes, and its
+ * PDF is printed from its snapshot at every download (docs/decisions/0023).
+ */
+const REWORDED_IN_LAYOUT_2: { [Locale in InvoiceLocale]?: Partial<InvoiceLabels> } = {
+  ro: { taxId: 'CUI' },
+  hu: { creditNote: 'SZTORNÓ SZÁMLA' },
+};
+const LABELS_BEFORE_LAYOUT_2 = Object.fromEntries(
+  Object.entries(LABELS).map(([locale, labels]) => [
+    locale,
+    { ...labels, ...REWORDED_IN_LAYOUT_2[locale as InvoiceLocale] },
+  ]),
+) as Labels;
+
+/** The labels a document of `layout` prints (CURRENT_DOCUMENT_LAYOUT; none: issued before layouts were numbered). */
+const labelsOf = (layout: number | undefined): Labels =>
+  layout === undefined || layout < 2 ? LABELS_BEFORE_LAYOUT_2 : LABELS;
+
 /** Romanian first (the legal language), then the buyer's language when it differs. */
-function labelParts(locale: InvoiceLocale, key: LabelKey): { ro: string; other?: string } {
-  const ro = LABELS.ro[key];
-  const other = LABELS[locale][key];
+function labelParts(labels: Labels, locale: InvoiceLocale, key: LabelKey): { ro: string; other?: string } {
+  const ro = labels.ro[key];
+  const other = labels[locale][key];
   return locale === 'ro' || other === ro ? { ro } : { ro, other };
 }
 
-function bilingual(locale: InvoiceLocale, key: LabelKey): string {
-  const { ro, other } = labelParts(locale, key);
+function bilingual(labels: Labels, locale: InvoiceLocale, key: LabelKey): string {
+  const { ro, other } = labelParts(labels, locale, key);
   return other ? `${ro} / ${other}` : ro;
 }
 
@@ -286,12 +307,12 @@ export function formatBani(bani: number): string {
 }
 
 /**
- * The seller's share capital as a document of `layout` prints it (CURRENT_DOCUMENT_LAYOUT): before layouts, as
- * `COMPANY` writes it ("202000 lei"); since layout 2, its whole numbers grouped by thousands ("202.000 lei").
+ * The seller's share capital as a document of `layout` prints it (CURRENT_DOCUMENT_LAYOUT): since layout 2, as
+ * `COMPANY` writes it, grouped by thousands ("202.000 lei"); before, without the separator ("202000 lei").
  */
 export function shareCapitalText(layout: number | undefined): string {
-  if (layout === undefined || layout < 2) return COMPANY.shareCapital;
-  return COMPANY.shareCapital.replace(/\d{4,}/g, groupThousands);
+  if (layout === undefined || layout < 2) return COMPANY.shareCapital.replace(/(?<=\d)\.(?=\d{3})/g, '');
+  return COMPANY.shareCapital;
 }
 
 const ROMANIAN_DATE = new Intl.DateTimeFormat('ro-RO', {
@@ -402,6 +423,10 @@ class InvoiceLayout {
     return this.invoice.locale;
   }
 
+  private get labels(): Labels {
+    return labelsOf(this.invoice.layout);
+  }
+
   private style(style: TextStyle): PDFKit.Mixins.TextOptions {
     this.doc
       .font(style.bold ? 'Bold' : 'Regular')
@@ -429,7 +454,11 @@ class InvoiceLayout {
   /** "Label: value", the label muted; returns the y below it. */
   field(key: LabelKey, value: string, x: number, y: number, width: number): number {
     this.style({ color: MUTED });
-    this.doc.text(`${bilingual(this.locale, key)}: `, x, y, { width, lineGap: 1, continued: true });
+    this.doc.text(`${bilingual(this.labels, this.locale, key)}: `, x, y, {
+      width,
+      lineGap: 1,
+      continued: true,
+    });
     this.style({});
     this.doc.text(value, { lineGap: 1 });
     return this.doc.y;
@@ -453,14 +482,14 @@ class InvoiceLayout {
     align: 'left' | 'right',
     size = SMALL_SIZE,
   ): number {
-    const { ro, other } = labelParts(this.locale, key);
+    const { ro, other } = labelParts(this.labels, this.locale, key);
     let height = this.text(ro, x, y, width, { size, bold: true, align });
     if (other) height += this.text(other, x, y + height, width, { size, color: MUTED, align });
     return height;
   }
 
   stackedLabelHeight(key: LabelKey, width: number, size = SMALL_SIZE): number {
-    const { ro, other } = labelParts(this.locale, key);
+    const { ro, other } = labelParts(this.labels, this.locale, key);
     return this.height(ro, width, { size, bold: true }) + (other ? this.height(other, width, { size }) : 0);
   }
 
@@ -469,10 +498,10 @@ class InvoiceLayout {
   newPage(): number {
     this.doc.addPage();
     const y = MARGIN;
-    const title = `${bilingual(this.locale, this.wording.title)}  ${this.numberText}`;
+    const title = `${bilingual(this.labels, this.locale, this.wording.title)}  ${this.numberText}`;
     const height = this.text(title, MARGIN, y, CONTENT_WIDTH * 0.7, { bold: true, size: 10 });
     this.text(
-      `(${bilingual(this.locale, 'continued')})`,
+      `(${bilingual(this.labels, this.locale, 'continued')})`,
       MARGIN + CONTENT_WIDTH * 0.7,
       y + 1,
       CONTENT_WIDTH * 0.3,
@@ -499,19 +528,25 @@ class InvoiceLayout {
     this.rule(top - 6);
     const identity = [
       COMPANY.name,
-      `CIF ${COMPANY.taxId}`,
-      `${LABELS.ro.tradeRegister} ${COMPANY.tradeRegister}`,
+      `${this.labels.ro.taxId} ${COMPANY.taxId}`,
+      `${this.labels.ro.tradeRegister} ${COMPANY.tradeRegister}`,
       `EUID ${COMPANY.euid}`,
-      `${LABELS.ro.shareCapital} ${shareCapitalText(this.invoice.layout)}`,
+      `${this.labels.ro.shareCapital} ${shareCapitalText(this.invoice.layout)}`,
     ].join(' · ');
     const pageWidth = 90;
     this.text(identity, MARGIN, top, CONTENT_WIDTH - pageWidth, { size: 6.5, color: MUTED });
-    this.text(bilingual(this.locale, this.wording.legalNote), MARGIN, top + 10, CONTENT_WIDTH - pageWidth, {
-      size: 6.5,
-      color: MUTED,
-    });
     this.text(
-      `${bilingual(this.locale, 'page')} ${pageIndex + 1}/${pageCount}`,
+      bilingual(this.labels, this.locale, this.wording.legalNote),
+      MARGIN,
+      top + 10,
+      CONTENT_WIDTH - pageWidth,
+      {
+        size: 6.5,
+        color: MUTED,
+      },
+    );
+    this.text(
+      `${bilingual(this.labels, this.locale, 'page')} ${pageIndex + 1}/${pageCount}`,
       PAGE_WIDTH - MARGIN - pageWidth,
       top,
       pageWidth,
@@ -528,7 +563,7 @@ class InvoiceLayout {
 
   heading(issuedAt: Date): number {
     const { invoice } = this;
-    const { ro, other } = labelParts(this.locale, this.wording.title);
+    const { ro, other } = labelParts(this.labels, this.locale, this.wording.title);
     const titleWidth = 250;
     // A longer title ("FACTURĂ DE STORNARE") is set smaller rather than wrapped: one line, beside the details.
     const fullWidth = this.doc.font('Bold').fontSize(22).widthOfString(ro);
@@ -548,7 +583,7 @@ class InvoiceLayout {
     metaY = this.field('paymentMethod', invoice.paymentMethod, metaX, metaY, metaWidth);
     metaY = this.field(
       'paymentStatus',
-      bilingual(this.locale, this.wording.paymentStatus),
+      bilingual(this.labels, this.locale, this.wording.paymentStatus),
       metaX,
       metaY,
       metaWidth,
@@ -566,13 +601,15 @@ class InvoiceLayout {
       number: formatInvoiceNumber(corrects.series, corrects.year, corrects.number),
       date: ROMANIAN_DATE.format(parseIssuedAt(corrects.issuedAt)),
     };
-    const { ro, other } = labelParts(this.locale, 'corrects');
+    const { ro, other } = labelParts(this.labels, this.locale, 'corrects');
     y += this.text(fillPlaceholders(ro, values), MARGIN, y, CONTENT_WIDTH, { bold: true, size: 10 });
     if (other)
       y += this.text(fillPlaceholders(other, values), MARGIN, y, CONTENT_WIDTH, { size: 9, color: MUTED });
     if (reason?.trim()) {
       y += 4;
-      y += this.text(`${bilingual(this.locale, 'reason')}:`, MARGIN, y, CONTENT_WIDTH, { color: MUTED });
+      y += this.text(`${bilingual(this.labels, this.locale, 'reason')}:`, MARGIN, y, CONTENT_WIDTH, {
+        color: MUTED,
+      });
       // Typed by staff: a few lines at most, so that it can never push the lines off the first page.
       y += this.text(reason.trim(), MARGIN, y, CONTENT_WIDTH, { maxHeight: 5 * 12 });
     }
@@ -587,7 +624,10 @@ class InvoiceLayout {
     const buyerX = MARGIN + width + gap;
 
     const partyHeading = (key: LabelKey, x: number): number => {
-      const height = this.text(bilingual(this.locale, key), x, y, width, { bold: true, size: 9 });
+      const height = this.text(bilingual(this.labels, this.locale, key), x, y, width, {
+        bold: true,
+        size: 9,
+      });
       this.rule(y + height + 2, x, width);
       return y + height + 7;
     };
@@ -694,8 +734,10 @@ class InvoiceLayout {
     // VAT breakdown, left.
     let by = y;
     by +=
-      this.text(bilingual(this.locale, 'vatBreakdown'), MARGIN, by, breakdownWidth, { bold: true, size: 9 }) +
-      4;
+      this.text(bilingual(this.labels, this.locale, 'vatBreakdown'), MARGIN, by, breakdownWidth, {
+        bold: true,
+        size: 9,
+      }) + 4;
     this.doc.rect(MARGIN, by, breakdownWidth, headerHeight).fill(SHADE);
     let x = MARGIN;
     for (const col of cols) {
@@ -728,7 +770,7 @@ class InvoiceLayout {
         ty += 3;
       }
       const labelWidth = totalsWidth - amountWidth;
-      const { ro, other } = labelParts(this.locale, key);
+      const { ro, other } = labelParts(this.labels, this.locale, key);
       let labelHeight = this.text(ro, totalsX, ty, labelWidth, { size, bold: strong });
       if (other)
         labelHeight += this.text(other, totalsX, ty + labelHeight, labelWidth, {
@@ -752,7 +794,7 @@ class InvoiceLayout {
   notes(y: number, noteRefs: Map<string, number>): number {
     if (noteRefs.size === 0) return y;
     const headingHeight =
-      this.height(bilingual(this.locale, 'notes'), CONTENT_WIDTH, { bold: true, size: 9 }) + 4;
+      this.height(bilingual(this.labels, this.locale, 'notes'), CONTENT_WIDTH, { bold: true, size: 9 }) + 4;
     const refWidth = 22;
     let first = true;
     for (const [note, ref] of noteRefs) {
@@ -760,7 +802,10 @@ class InvoiceLayout {
       y = this.ensureSpace(y, noteHeight + (first ? headingHeight : 0));
       if (first) {
         y +=
-          this.text(bilingual(this.locale, 'notes'), MARGIN, y, CONTENT_WIDTH, { bold: true, size: 9 }) + 4;
+          this.text(bilingual(this.labels, this.locale, 'notes'), MARGIN, y, CONTENT_WIDTH, {
+            bold: true,
+            size: 9,
+          }) + 4;
         first = false;
       }
       this.text(`(${ref})`, MARGIN, y, refWidth);
@@ -796,7 +841,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     lang: 'ro-RO',
     displayTitle: true,
     info: {
-      Title: `${LABELS.ro[WORDING[invoice.type ?? 'INVOICE'].title]} ${numberText}`,
+      Title: `${labelsOf(invoice.layout).ro[WORDING[invoice.type ?? 'INVOICE'].title]} ${numberText}`,
       Author: COMPANY.name,
       Subject: `${LABELS.ro.order} ${invoice.orderId}`,
       Creator: COMPANY.name,

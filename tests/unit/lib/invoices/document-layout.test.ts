@@ -48,13 +48,13 @@ describe('the layout an issued document keeps', () => {
   it('prints a document issued before layouts as it did, byte for byte, share capital "202000 lei"', async () => {
     const pdf = await renderInvoicePdf(ISSUED_BEFORE);
     expect(sha256(pdf)).toBe(PDF_BEFORE_LAYOUTS);
-    expect(pageTexts(pdf).join('\n')).toContain(`Capital social: ${COMPANY.shareCapital}`);
+    expect(pageTexts(pdf).join('\n')).toContain('Capital social: 202000 lei');
   });
 
   it('prints a document issued now with the share capital grouped by thousands, and stores its layout', async () => {
     const now = { ...ISSUED_BEFORE, layout: CURRENT_DOCUMENT_LAYOUT };
     const printed = await text(now);
-    expect(COMPANY.shareCapital).toBe('202000 lei');
+    expect(COMPANY.shareCapital).toBe('202.000 lei');
     expect(printed).toContain('Capital social: 202.000 lei');
     expect(printed).not.toContain('202000 lei');
     // The amounts were grouped already, in both layouts.
@@ -71,5 +71,24 @@ describe('the layout an issued document keeps', () => {
     });
     expect(note.layout).toBe(CURRENT_DOCUMENT_LAYOUT);
     expect(await text(note)).toContain('Capital social: 202.000 lei');
+  });
+
+  it('keeps the labels a later layout reworded: CUI and the Hungarian two-word credit note before layout 2', async () => {
+    const note = creditNoteDocumentFrom(
+      { ...ISSUED_BEFORE, locale: 'hu' },
+      {
+        series: 'RPVS',
+        year: 2026,
+        number: 4,
+        issuedAt: new Date('2026-11-21T09:00:00.000Z'),
+        totalBani: 20200000,
+      },
+    );
+    const before = await text({ ...note, layout: undefined });
+    const now = await text(note);
+    expect(before).toContain('SZTORNÓ SZÁMLA');
+    expect(before).toMatch(/CUI RO\d+/);
+    expect(now).toContain('SZTORNÓSZÁMLA');
+    expect(now).toMatch(/CIF RO\d+/);
   });
 });

@@ -1,5 +1,5 @@
 import { COMPANY } from '@/lib/company';
-import type { SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
+import { CURRENT_DOCUMENT_LAYOUT, type SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
 import { formatBani, renderInvoicePdf } from '@/lib/invoices/invoice-pdf';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { invoiceTotals } from '@/lib/invoices/vat';
@@ -38,6 +38,8 @@ function invoice(overrides: Partial<SalesInvoiceDocument> = {}): SalesInvoiceDoc
     ],
     paymentMethod: 'Card (Netopia Payments)',
     locale: 'hu',
+    // As documents are issued now (tests/unit/lib/invoices/document-layout.test.ts keeps the earlier layouts).
+    layout: CURRENT_DOCUMENT_LAYOUT,
     ...overrides,
   };
 }
