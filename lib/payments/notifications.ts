@@ -216,7 +216,14 @@ export async function applyPaymentStatus(
         reason: report.reason,
         actor: report.actor ?? 'provider',
         code: OUTCOME_EVENT[outcome],
-        params: report.message ? { message: report.message } : undefined,
+        // The result code beside the message: the back-office says why in the reader's language.
+        params:
+          report.message || report.code
+            ? {
+                ...(report.message ? { message: report.message } : {}),
+                ...(report.code ? { code: report.code } : {}),
+              }
+            : undefined,
       });
       if (from && outcome !== 'PAID') {
         await tx

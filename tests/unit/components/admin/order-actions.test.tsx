@@ -25,6 +25,9 @@ const fill = (template: string, values: Record<string, string | number> = {}) =>
 const shown = (text: string) => text.replace(/\s+/g, ' ');
 const lei = (bani: number) => formatRon(bani, 'ro');
 
+/** What the issuer client stores when the issuer answers 503 (lib/issuers/issuer-api/client.ts). */
+const ISSUER_UNAVAILABLE = 'issue of order-1:0: the issuer is unavailable: HTTP 503';
+
 const LINE = {
   id: 11,
   revision: 0,
@@ -40,7 +43,7 @@ const LINE = {
   priceRon: 8976,
   reference: null,
   attempts: 5,
-  lastError: 'issuer unavailable',
+  lastError: ISSUER_UNAVAILABLE,
 };
 
 /** A vignette order whose delivery failed for good: every action but "cancel" and "re-send" applies. */
@@ -76,7 +79,7 @@ const FAILED: OrderDetails = {
       from: 'PENDING_PAYMENT',
       to: 'PAID',
       reason: 'provider status 3',
-      actor: 'netopia',
+      actor: 'provider',
       at: '2026-11-20T10:01:00.000Z',
       code: null,
       params: null,
@@ -84,11 +87,11 @@ const FAILED: OrderDetails = {
     {
       from: 'PAID',
       to: 'FULFILLMENT_FAILED',
-      reason: 'delivery failed 5 times: issuer unavailable',
+      reason: `delivery failed 5 times: ${ISSUER_UNAVAILABLE}`,
       actor: 'issuer',
       at: '2026-11-20T10:05:00.000Z',
       code: 'delivery.failed',
-      params: { attempts: 5, error: 'issuer unavailable' },
+      params: { attempts: 5, error: ISSUER_UNAVAILABLE },
     },
   ],
   needsAttention: true,
@@ -198,7 +201,7 @@ describe('what the details show of an order that went wrong', () => {
           from: 'FULFILLMENT_FAILED',
           to: 'FULFILLMENT_FAILED',
           reason: 'refund confirmed',
-          actor: 'netopia',
+          actor: 'provider',
           at: '2026-11-21T09:10:00.000Z',
           code: 'refund.partial',
           params: { amount: 4500, creditNote: 'RPVS-2026-000001' },
@@ -207,7 +210,7 @@ describe('what the details show of an order that went wrong', () => {
           from: 'FULFILLMENT_FAILED',
           to: 'FULFILLMENT_FAILED',
           reason: 'payment failed',
-          actor: 'netopia',
+          actor: 'provider',
           at: '2026-11-21T09:20:00.000Z',
           code: 'payment.failed',
           params: null,
@@ -226,21 +229,29 @@ describe('what the details show of an order that went wrong', () => {
     const attention = within(details.getByRole('region', { name: t.attention.title }));
     expect(attention.getByText(t.attention.reasons.FULFILLMENT_FAILED)).toBeInTheDocument();
 
-    expect(details.getByText(`${t.events.order.created} · de buyer`)).toBeInTheDocument();
-    expect(details.getByText('provider status 3 · de netopia')).toBeInTheDocument();
-    expect(
-      details.getByText('Livrarea a eșuat după 5 încercări: issuer unavailable · de issuer'),
-    ).toBeInTheDocument();
+    const actors = t.details.actors;
+    expect(details.getByText(`${t.events.order.created} · ${actors.buyer}`)).toBeInTheDocument();
+    // An event older than codes: said to be one this screen cannot describe, its English reason folded away.
+    const uncoded = details.getByText(`${t.events.unknown} · ${actors.provider}`);
+    const uncodedRaw = within(uncoded.parentElement!).getByText('provider status 3');
+    expect(uncodedRaw).not.toBeVisible();
+    expect(uncodedRaw.closest('details')).not.toBeNull();
+    // The issuer's English error in the staff member's words, its own words folded away.
+    const failed = details.getByText(
+      `Livrarea a eșuat după 5 încercări: ${t.providerAnswers.delivery.issuerUnavailable} · ${actors.issuer}`,
+    );
+    expect(within(failed.parentElement!).getByText(ISSUER_UNAVAILABLE)).not.toBeVisible();
     expect(details.getByText('Vinieta 1 a fost corectată: B123ABD (RO) · de ana')).toBeInTheDocument();
     expect(
       details.getByText(
         shown(
-          `${fill(t.events.refund.partial, { amount: lei(4500), creditNote: 'RPVS-2026-000001' })} · de netopia`,
+          `${fill(t.events.refund.partial, { amount: lei(4500), creditNote: 'RPVS-2026-000001' })} · ${actors.provider}`,
         ),
       ),
     ).toBeInTheDocument();
-    expect(details.getByText('Plata a eșuat · de netopia')).toBeInTheDocument();
-    expect(details.getByText('something new · de system')).toBeInTheDocument();
+    expect(details.getByText(`Plata a eșuat · ${actors.provider}`)).toBeInTheDocument();
+    expect(details.getByText(`${t.events.unknown} · ${actors.system}`)).toBeInTheDocument();
+    expect(details.queryByText(/de (buyer|provider|issuer|system)\b/)).toBeNull();
     expect(details.getByText(t.refunds.refundable).nextElementSibling).toHaveTextContent(shown(lei(8976)));
   });
 
