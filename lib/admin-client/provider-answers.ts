@@ -1,3 +1,4 @@
+import type { ReloadlyErrorCode } from '@/lib/issuers/reloadly/contract';
 import { declineReasonOf, type DeclineReason } from '@/lib/payments/decline-reasons';
 import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
 
@@ -97,13 +98,26 @@ export const DELIVERY_ERRORS = [
   'topUpDailyLimit',
   'topUpAccount',
   'topUpNoPin',
+  'topUpBadRequest',
   'topUpFailed',
   'unknown',
 ] as const;
 export type DeliveryError = (typeof DELIVERY_ERRORS)[number];
 
-/** Reloadly's error codes (lib/issuers/reloadly/client.ts), by what staff can do about them. */
-const RELOADLY_CODES: Record<string, DeliveryError> = {
+/**
+ * Every Reloadly error code (lib/issuers/reloadly/contract.ts), by what staff can do about it: a code added there
+ * fails the type check until it has its line here.
+ */
+const RELOADLY_CODES: Record<ReloadlyErrorCode, DeliveryError> = {
+  TOKEN_EXPIRED: 'topUpCredentials',
+  INVALID_TOKEN: 'topUpCredentials',
+  INVALID_CREDENTIALS: 'topUpCredentials',
+  INVALID_AUDIENCE: 'topUpCredentials',
+  TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT: 'topUpUnavailable',
+  SERVICE_TO_OPERATOR_TEMPORARILY_UNAVAILABLE: 'topUpUnavailable',
+  PROVIDER_INTERNAL_ERROR: 'topUpUnavailable',
+  CUSTOM_IDENTIFIER_ALREADY_USED: 'topUpProcessing',
+  INVALID_REQUEST: 'topUpBadRequest',
   INVALID_RECIPIENT_PHONE: 'topUpInvalidNumber',
   INVALID_PHONE_NUMBER: 'topUpInvalidNumber',
   PHONE_BANNED_BY_OPERATOR: 'topUpNumberRefused',
@@ -151,7 +165,7 @@ export function deliveryErrorOf(message: string): DeliveryError {
   for (const [pattern, kind] of DELIVERY_RULES) if (pattern.test(text)) return kind;
   if (text.startsWith('Reloadly: ')) {
     const code = /\(([A-Z_]+)(?::|\))/.exec(text)?.[1];
-    if (code && Object.hasOwn(RELOADLY_CODES, code)) return RELOADLY_CODES[code]!;
+    if (code && Object.hasOwn(RELOADLY_CODES, code)) return RELOADLY_CODES[code as ReloadlyErrorCode];
     if (/^Reloadly: HTTP (5\d\d|429)\b/.test(text)) return 'topUpUnavailable';
   }
   return 'unknown';
