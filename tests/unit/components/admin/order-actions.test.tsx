@@ -1,12 +1,13 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TransactionDetailsDialog } from '@/components/admin/transactions/transaction-details-dialog';
-import type { Payment } from '@/lib/admin-client/admin-api';
+
 import { formatRon } from '@/lib/admin-client/format';
 import type { OrderDetails, Refund } from '@/lib/admin-client/order-actions-api';
 import { logout } from '@/lib/admin-client/session';
 import { ROLE_PERMISSIONS } from '@/lib/auth/permissions';
 import { callsTo, on, resetFakeApi, type FakeAnswer } from './fake-api';
+import { ORDER_CREATED, rowOf, TOP_UP_LINE, VIGNETTE_LINE, VIGNETTE_ORDER } from './order-fixtures';
 import { renderAdmin, signInAs, t, validation } from './render-admin';
 
 jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
@@ -28,53 +29,15 @@ const lei = (bani: number) => formatRon(bani, 'ro');
 /** What the issuer client stores when the issuer answers 503 (lib/issuers/issuer-api/client.ts). */
 const ISSUER_UNAVAILABLE = 'issue of order-1:0: the issuer is unavailable: HTTP 503';
 
-const LINE = {
-  id: 11,
-  revision: 0,
-  categoryCode: 'CAR',
-  categoryTitle: 'D1',
-  type: 'WEEK' as const,
-  county: null,
-  plate: 'B123ABC',
-  country: 'RO',
-  firstDay: '2026-11-20',
-  lastDay: '2026-11-29',
-  priceHuf: 6900,
-  priceRon: 8976,
-  reference: null,
-  attempts: 5,
-  lastError: ISSUER_UNAVAILABLE,
-};
+const LINE = { ...VIGNETTE_LINE, id: 11, reference: null, attempts: 5, lastError: ISSUER_UNAVAILABLE };
 
 /** A vignette order whose delivery failed for good: every action but "cancel" and "re-send" applies. */
 const FAILED: OrderDetails = {
-  id: 'order-1',
-  kind: 'VIGNETTE',
+  ...VIGNETTE_ORDER,
   status: 'FULFILLMENT_FAILED',
-  email: 'buyer@example.com',
-  phone: null,
-  locale: 'ro',
-  amountRon: 8976,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:05:00.000Z',
-  providerPaymentId: 'ntp-778',
-  needsReview: false,
-  active: false,
-  activeBy: null,
-  activeAt: null,
-  invoiceNumber: 'RPV-2026-000042',
-  invoice: null,
   items: [LINE],
   events: [
-    {
-      from: null,
-      to: 'PENDING_PAYMENT',
-      reason: 'order created',
-      actor: 'buyer',
-      at: '2026-11-20T10:00:00.000Z',
-      code: 'order.created',
-      params: null,
-    },
+    ORDER_CREATED,
     {
       from: 'PENDING_PAYMENT',
       to: 'PAID',
@@ -96,9 +59,6 @@ const FAILED: OrderDetails = {
   ],
   needsAttention: true,
   attentionReasons: ['FULFILLMENT_FAILED'],
-  refundableRon: 8976,
-  refunds: [],
-  corrections: [],
 };
 
 const FULFILLED: OrderDetails = {
@@ -118,25 +78,6 @@ const PENDING: OrderDetails = {
   attentionReasons: [],
   refundableRon: 0,
 };
-
-const rowOf = (order: OrderDetails): Payment => ({
-  id: order.id,
-  needsAttention: order.needsAttention,
-  kind: order.kind,
-  status: order.status,
-  email: order.email,
-  phone: order.phone,
-  plates: ['B123ABC'],
-  description: 'CAR WEEK',
-  products: [{ categoryCode: 'CAR', type: 'WEEK', count: 1 }],
-  amountRon: order.amountRon,
-  createdAt: order.createdAt,
-  needsReview: order.needsReview,
-  active: order.active,
-  activeBy: order.activeBy,
-  activeAt: order.activeAt,
-  invoiceNumber: order.invoiceNumber,
-});
 
 /** What the details call answers now; an action's route changes it as the server would. */
 let current: OrderDetails;
@@ -839,25 +780,7 @@ describe('correcting a failed top-up’s number', () => {
   const TOP_UP_FAILED = {
     ...FAILED,
     kind: 'TOPUP',
-    items: [
-      {
-        operatorId: 'orange',
-        operator: 'Orange PrePay',
-        productId: 'orange-10',
-        faceValue: 10,
-        currency: 'EUR',
-        delivery: 'DIRECT',
-        phone: '+40799980001',
-        priceRon: 6200,
-        id: 21,
-        revision: 0,
-        reference: null,
-        attempts: 1,
-        lastError: 'invalid number',
-        pin: null,
-        providerCost: null,
-      },
-    ],
+    items: [{ ...TOP_UP_LINE, lastError: 'invalid number' }],
   } as unknown as OrderDetails;
 
   it('lets an operator give the right number, and says to retry the delivery', async () => {

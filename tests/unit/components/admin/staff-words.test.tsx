@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { AuditScreen } from '@/components/admin/audit/audit-screen';
 import { ShopStatusBanner } from '@/components/admin/shop-status-banner';
 import { TransactionDetailsDialog } from '@/components/admin/transactions/transaction-details-dialog';
-import type { AuditEntry, Payment, ShopStatus } from '@/lib/admin-client/admin-api';
+import type { AuditEntry, ShopStatus } from '@/lib/admin-client/admin-api';
 import { formatRon } from '@/lib/admin-client/format';
 import { setAdminLocale } from '@/lib/admin-client/locale';
 import type { OrderDetails, Refund } from '@/lib/admin-client/order-actions-api';
@@ -15,6 +15,7 @@ import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
 import ro from '@/messages/ro.json';
 import { on, resetFakeApi } from './fake-api';
+import { ORDER_CREATED, rowOf, TOP_UP_LINE, VIGNETTE_ORDER } from './order-fixtures';
 import { renderAdmin, signInAs, t } from './render-admin';
 
 jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
@@ -44,51 +45,10 @@ const RELOADLY_BALANCE =
   'Reloadly: the Reloadly account has too little balance: top it up, the delivery is retried (INSUFFICIENT_BALANCE: Balance too low)';
 
 const ORDER: OrderDetails = {
-  id: 'order-1',
-  kind: 'VIGNETTE',
-  status: 'FULFILLED',
-  email: 'buyer@example.com',
-  phone: null,
+  ...VIGNETTE_ORDER,
   locale: 'en',
-  amountRon: 8976,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:05:00.000Z',
-  providerPaymentId: 'ntp-778',
-  needsReview: false,
-  active: false,
-  activeBy: null,
-  activeAt: null,
-  invoiceNumber: 'RPV-2026-000042',
-  invoice: null,
-  items: [
-    {
-      id: 11,
-      revision: 0,
-      categoryCode: 'CAR',
-      categoryTitle: 'D1',
-      type: 'WEEK',
-      county: null,
-      plate: 'B123ABC',
-      country: 'RO',
-      firstDay: '2026-11-20',
-      lastDay: '2026-11-29',
-      priceHuf: 6900,
-      priceRon: 8976,
-      reference: 'HU-E-123456',
-      attempts: 1,
-      lastError: null,
-    },
-  ],
   events: [
-    {
-      from: null,
-      to: 'PENDING_PAYMENT',
-      reason: 'order created',
-      actor: 'buyer',
-      at: '2026-11-20T10:00:00.000Z',
-      code: 'order.created',
-      params: null,
-    },
+    ORDER_CREATED,
     {
       from: 'PENDING_PAYMENT',
       to: 'FAILED',
@@ -99,11 +59,7 @@ const ORDER: OrderDetails = {
       params: { message: INSUFFICIENT, code: '51' },
     },
   ],
-  needsAttention: false,
-  attentionReasons: [],
   refundableRon: 0,
-  refunds: [],
-  corrections: [],
 };
 
 const REFUND: Refund = {
@@ -118,25 +74,6 @@ const REFUND: Refund = {
   providerAnswer: 'credited',
   creditNote: null,
 };
-
-const rowOf = (order: OrderDetails): Payment => ({
-  id: order.id,
-  needsAttention: order.needsAttention,
-  kind: order.kind,
-  status: order.status,
-  email: order.email,
-  phone: order.phone,
-  plates: ['B123ABC'],
-  description: 'CAR WEEK',
-  products: [],
-  amountRon: order.amountRon,
-  createdAt: order.createdAt,
-  needsReview: order.needsReview,
-  active: order.active,
-  activeBy: order.activeBy,
-  activeAt: order.activeAt,
-  invoiceNumber: order.invoiceNumber,
-});
 
 async function openDetails(order: OrderDetails) {
   signInAs(['PAYMENT_READ', 'INVOICE_READ']);
@@ -205,25 +142,7 @@ describe('an order’s details', () => {
       ...ORDER,
       kind: 'TOPUP',
       status: 'FULFILLMENT_FAILED',
-      items: [
-        {
-          operatorId: 'orange',
-          operator: 'Orange PrePay',
-          productId: 'orange-10',
-          faceValue: 10,
-          currency: 'EUR',
-          delivery: 'DIRECT',
-          phone: '+40799980001',
-          priceRon: 6200,
-          id: 21,
-          revision: 0,
-          reference: null,
-          attempts: 2,
-          lastError: RELOADLY_BALANCE,
-          pin: null,
-          providerCost: null,
-        },
-      ],
+      items: [{ ...TOP_UP_LINE, attempts: 2, lastError: RELOADLY_BALANCE }],
     } as unknown as OrderDetails;
     const details = await openDetails(topUp);
     const error = details.getByText(t.details.lastError).nextElementSibling as HTMLElement;

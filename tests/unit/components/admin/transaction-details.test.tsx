@@ -4,6 +4,7 @@ import { TransactionDetailsDialog } from '@/components/admin/transactions/transa
 import type { Payment, TransactionDetails } from '@/lib/admin-client/admin-api';
 import { logout } from '@/lib/admin-client/session';
 import { callsTo, on, resetFakeApi } from './fake-api';
+import { VIGNETTE_LINE } from './order-fixtures';
 import { renderAdmin, signInAs, t } from './render-admin';
 
 jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
@@ -35,25 +36,7 @@ const DETAILS: TransactionDetails = {
   updatedAt: '2026-11-20T10:05:00.000Z',
   providerPaymentId: 'ntp-778',
   invoice: null,
-  items: [
-    {
-      categoryCode: 'CAR',
-      categoryTitle: 'D1',
-      type: 'WEEK',
-      county: null,
-      plate: 'B123ABC',
-      country: 'RO',
-      firstDay: '2026-11-20',
-      lastDay: '2026-11-29',
-      priceHuf: 6900,
-      priceRon: 8976,
-      id: 1,
-      revision: 0,
-      reference: 'HU-E-123456',
-      attempts: 1,
-      lastError: null,
-    },
-  ],
+  items: [VIGNETTE_LINE],
   events: [
     {
       from: null,
