@@ -42,6 +42,13 @@ export function refundAnswerOf(answer: string): RefundAnswer {
   return 'unknown';
 }
 
+/**
+ * The provider's answer inside the server's refusal of a refund the provider refused at once (409, the words of
+ * lib/payments/refunds.ts), or undefined for any other refusal.
+ */
+export const refundRefusalOf = (message: string): string | undefined =>
+  /^The payment provider refused the refund \((.+)\)$/s.exec(message.trim())?.[1];
+
 /** Why a card payment did not pay, for staff: the buyer's page's reasons (lib/payments/decline-reasons.ts). */
 export type PaymentFailure = DeclineReason | 'unknown';
 

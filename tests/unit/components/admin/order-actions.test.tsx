@@ -123,6 +123,14 @@ async function alerted(scope: ReturnType<typeof within>, text: string) {
   expect(message.closest('[role="alert"]')).not.toBeNull();
 }
 
+/** A conflict said in the reader's words, the server's English folded behind "Technical details". */
+async function conflicted(scope: ReturnType<typeof within>, serverText: string, text = a.conflict) {
+  await alerted(scope, text);
+  const raw = scope.getByText(serverText);
+  expect(raw).not.toBeVisible();
+  expect(raw.closest('details')).not.toBeNull();
+}
+
 describe('what the details show of an order that went wrong', () => {
   it('say why it needs attention, translate coded events, and show the reason of uncoded ones', async () => {
     const details = await openDetails({
@@ -300,6 +308,17 @@ describe('what the details show of an order that went wrong', () => {
   });
 });
 
+/** Asks for a refund of the whole failed order with this reason, through both steps; the dialog, once sent. */
+async function refundInFull(reason: string) {
+  const details = await openDetails(FAILED);
+  fireEvent.click(details.getByRole('button', { name: a.refund.button }));
+  const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
+  fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: reason } });
+  fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
+  fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
+  return dialog;
+}
+
 describe('a refund', () => {
   it('asks for a reason, then confirms the whole amount and the buyer before it sends anything', async () => {
     on('POST', '/api/admin/payment/refund', ({ json }) => {
@@ -430,30 +449,20 @@ describe('a refund', () => {
     await waitFor(() => expect(dialog.getByLabelText(a.refund.amount)).toHaveFocus());
   });
 
-  it('shows the server’s word when the order’s state no longer allows it, and keeps the dialog', async () => {
+  it('says when the order’s state no longer allows it, the server’s word folded, and keeps the dialog', async () => {
     on(
       'POST',
       '/api/admin/payment/refund',
       errorAnswer(409, 'CONFLICT', 'A refund of this order is already waiting for the provider.'),
     );
-    const details = await openDetails(FAILED);
-    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
-    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
-    fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: 'Dublă' } });
-    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
-    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
+    const dialog = await refundInFull('Dublă');
 
-    await alerted(dialog, 'A refund of this order is already waiting for the provider.');
+    await conflicted(dialog, 'A refund of this order is already waiting for the provider.');
   });
 
   it('says plainly when the role may not refund', async () => {
     on('POST', '/api/admin/payment/refund', errorAnswer(403, 'FORBIDDEN', 'Forbidden'));
-    const details = await openDetails(FAILED);
-    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
-    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
-    fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: 'Test' } });
-    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
-    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
+    const dialog = await refundInFull('Test');
     await alerted(dialog, t.errors.forbidden);
   });
 
@@ -470,18 +479,27 @@ describe('a refund', () => {
           requestedBy: 'ana',
           createdAt: '2026-11-21T10:00:00.000Z',
           settledAt: '2026-11-21T10:00:01.000Z',
-          providerAnswer: 'card closed',
+          providerAnswer: '05: Card closed',
           creditNote: null,
         },
       },
     });
-    const details = await openDetails(FAILED);
-    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
-    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
-    fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: 'Test' } });
-    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
-    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
-    await announced(fill(a.refund.refused, { amount: lei(8976), answer: 'card closed' }));
+    await refundInFull('Test');
+    await announced(fill(a.refund.refused, { amount: lei(8976), answer: t.providerAnswers.refund.refused }));
+  });
+
+  it('says in words when the provider refused it at once, its answer folded', async () => {
+    on(
+      'POST',
+      '/api/admin/payment/refund',
+      errorAnswer(409, 'CONFLICT', 'The payment provider refused the refund (51: Insufficient funds)'),
+    );
+    const dialog = await refundInFull('Test');
+    await conflicted(
+      dialog,
+      '51: Insufficient funds',
+      fill(a.refund.refusedByProvider, { answer: t.providerAnswers.refund.refused }),
+    );
   });
 });
 
@@ -512,11 +530,11 @@ describe('retrying the delivery', () => {
     await announced(a.retry.PAID);
   });
 
-  it('shows the server’s word on a conflict and the usual text when the order is gone', async () => {
+  it('says a conflict in words, the server’s folded, and the usual text when the order is gone', async () => {
     on('POST', '/api/admin/payment/retry', errorAnswer(409, 'CONFLICT', 'The order is no longer failed.'));
     const details = await openDetails(FAILED);
     fireEvent.click(details.getByRole('button', { name: a.retry.button }));
-    await alerted(details, 'The order is no longer failed.');
+    await conflicted(details, 'The order is no longer failed.');
 
     on('POST', '/api/admin/payment/retry', errorAnswer(404, 'NOT_FOUND', 'No such order'));
     fireEvent.click(await details.findByRole('button', { name: a.retry.button }));
@@ -598,12 +616,12 @@ describe('correcting a vignette', () => {
     });
   });
 
-  it('shows the server’s word when the order’s state no longer allows it', async () => {
+  it('says when the order’s state no longer allows it, the server’s word folded', async () => {
     on('PATCH', '/api/admin/payment/item', errorAnswer(409, 'CONFLICT', 'The order was refunded.'));
     const { dialog } = await openCorrection(FULFILLED);
     fireEvent.change(dialog.getByLabelText(a.correct.plate), { target: { value: 'B123ABD' } });
     fireEvent.click(dialog.getByRole('button', { name: a.correct.save }));
-    await alerted(dialog, 'The order was refunded.');
+    await conflicted(dialog, 'The order was refunded.');
   });
 });
 
@@ -682,13 +700,13 @@ describe('re-sending the confirmation', () => {
     });
   });
 
-  it('shows the server’s word when the order is not fulfilled after all', async () => {
+  it('says when the order is not fulfilled after all, the server’s word folded', async () => {
     on('POST', '/api/admin/payment/resend', errorAnswer(409, 'CONFLICT', 'Only a fulfilled order has one.'));
     const details = await openDetails(FULFILLED);
     fireEvent.click(details.getByRole('button', { name: a.resend.button }));
     const dialog = within(await actionDialog(a.resend.title));
     fireEvent.click(dialog.getByRole('button', { name: a.resend.send }));
-    await alerted(dialog, 'Only a fulfilled order has one.');
+    await conflicted(dialog, 'Only a fulfilled order has one.');
   });
 });
 
@@ -731,7 +749,7 @@ describe('cancelling a pending order', () => {
     await waitFor(() => expect(details.getByRole('heading', { name: a.title })).toHaveFocus());
   });
 
-  it('keeps the order when staff change their mind, and shows a conflict in the server’s words', async () => {
+  it('keeps the order when staff change their mind, and says a conflict, the server’s word folded', async () => {
     const details = await openDetails(PENDING);
     fireEvent.click(details.getByRole('button', { name: a.cancelOrder.button }));
     let dialog = within(await actionDialog(fill(a.cancelOrder.title, { id: 'order-1' })));
@@ -747,7 +765,7 @@ describe('cancelling a pending order', () => {
     fireEvent.click(details.getByRole('button', { name: a.cancelOrder.button }));
     dialog = within(await actionDialog(fill(a.cancelOrder.title, { id: 'order-1' })));
     fireEvent.click(dialog.getByRole('button', { name: a.cancelOrder.confirm }));
-    await alerted(dialog, 'The order has been paid meanwhile.');
+    await conflicted(dialog, 'The order has been paid meanwhile.');
   });
 });
 

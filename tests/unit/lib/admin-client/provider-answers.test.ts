@@ -2,6 +2,7 @@ import {
   deliveryErrorOf,
   paymentFailureOf,
   refundAnswerOf,
+  refundRefusalOf,
   type DeliveryError,
 } from '@/lib/admin-client/provider-answers';
 
@@ -26,6 +27,15 @@ describe('refundAnswerOf', () => {
     ['', 'unknown'],
   ])('%j is %s', (answer, kind) => {
     expect(refundAnswerOf(answer)).toBe(kind);
+  });
+});
+
+describe('refundRefusalOf', () => {
+  it('finds the provider’s answer in the refusal of a refund it refused at once', () => {
+    expect(refundRefusalOf('The payment provider refused the refund (51: Insufficient funds)')).toBe(
+      '51: Insufficient funds',
+    );
+    expect(refundRefusalOf('Nothing is left to refund on this order')).toBeUndefined();
   });
 });
 
