@@ -10,6 +10,8 @@ export const ORDER_EVENT_CODES = [
   'payment.expired',
   'payment.late',
   'payment.retried',
+  'payment.duplicate',
+  'payment.amountMismatch',
   'delivery.done',
   'delivery.failed',
   'delivery.retried',

@@ -271,6 +271,7 @@ export async function applyPaymentStatus(
             order.id,
             'a second payment arrived for an order already paid',
             report.actor ?? 'provider',
+            'payment.duplicate',
           );
           await queueStaffAlert(tx, order.id, 'PAID_AFTER_EXPIRY', 'paid twice: refund one of the payments');
         }
