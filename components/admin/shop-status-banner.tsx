@@ -6,11 +6,13 @@ import useSWR from 'swr';
 import { retryDeadMail, SHOP_STATUS_URL, type ShopStatus } from '@/lib/admin-client/admin-api';
 import { usePermission } from '@/lib/admin-client/session';
 import { useFailureText } from './admin-i18n';
+import { RawDetails } from './ui/raw-details';
 import { secondaryButton } from './ui/styles';
 
 /**
  * Above every back-office screen, what staff must know of the shop's set-up: a product line that is not sold online
- * (live mode with its provider still the sandbox) and why, invoices held back from ANAF (EFACTURA_PROVIDER=off), and
+ * (live mode with its provider still the sandbox) and why, invoices held back from ANAF (EFACTURA_PROVIDER=off), each
+ * in what it means for staff with the variable's name folded away, and
  * the dead letters: e-mails, deliveries and e-Factura uploads given up after every retry. Shown whatever became of
  * the staff alert that told of them, which may be one of the dead e-mails; PAYMENT_WRITE may send every dead e-mail
  * again from here (those of no order have nowhere else).
@@ -49,15 +51,20 @@ export function ShopStatusBanner() {
       data-testid="shop-status"
     >
       {closed.map((line) => (
-        <p key={line.line} data-line={line.line}>
-          <strong>{t(`closed.${line.line}`)}</strong>{' '}
-          {t('closedWhy', { variable: line.sold ? '' : line.variable })}
-        </p>
+        <div key={line.line} data-line={line.line}>
+          <p>
+            <strong>{t(`closed.${line.line}`)}</strong> {t(`closedWhy.${line.line}`)}
+          </p>
+          <RawDetails value={line.sold ? undefined : `${line.variable}=sandbox`} />
+        </div>
       ))}
       {data.efactura === 'off' && (
-        <p data-testid="efactura-off">
-          <strong>{t('efacturaOff')}</strong> {t('efacturaOffWhy')}
-        </p>
+        <div data-testid="efactura-off">
+          <p>
+            <strong>{t('efacturaOff')}</strong> {t('efacturaOffWhy')}
+          </p>
+          <RawDetails value="EFACTURA_PROVIDER=off" />
+        </div>
       )}
       {data.deadLetters > 0 && (
         <p data-testid="dead-letters">

@@ -8,10 +8,11 @@ import { auditLog } from '@/lib/db/schema';
 import type { Executor } from '@/lib/orders/orders';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import type { AuditLogQuery } from '@/lib/validations/admin-audit';
+import type { AuditAction } from './audit-actions';
 
 export interface AuditEntry {
   /** A verb phrase: `payment.markActive`, `user.create`, `user.resetPassword`, `export.excel`, ... */
-  action: string;
+  action: AuditAction;
   /** The record acted on: an order id, a user's id. */
   target?: string;
   details?: Record<string, unknown>;

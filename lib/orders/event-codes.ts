@@ -10,6 +10,8 @@ export const ORDER_EVENT_CODES = [
   'payment.expired',
   'payment.late',
   'payment.retried',
+  'payment.duplicate',
+  'payment.amountMismatch',
   'delivery.done',
   'delivery.failed',
   'delivery.retried',
@@ -32,3 +34,23 @@ export const ORDER_EVENT_CODES = [
 
 export type OrderEventCode = (typeof ORDER_EVENT_CODES)[number];
 export type OrderEventParams = Record<string, string | number>;
+
+/**
+ * Who recorded an event when no staff member did, as stored in `order_events.actor` (a staff member's event carries
+ * their user name): the back-office names each in the reader's language (`Admin.details.actors.<key>`). `system`
+ * is on events older than these names.
+ */
+export const ORDER_EVENT_ACTORS = {
+  buyer: 'buyer',
+  provider: 'provider',
+  issuer: 'issuer',
+  topUpProvider: 'top-up provider',
+  reconciler: 'reconciler',
+  system: 'system',
+} as const;
+
+export type OrderEventActorKey = keyof typeof ORDER_EVENT_ACTORS;
+
+/** The key of an actor that is not a staff member, or undefined for a user name. */
+export const orderEventActorKey = (actor: string): OrderEventActorKey | undefined =>
+  (Object.keys(ORDER_EVENT_ACTORS) as OrderEventActorKey[]).find((key) => ORDER_EVENT_ACTORS[key] === actor);

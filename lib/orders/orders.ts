@@ -18,8 +18,8 @@ export interface TransitionInput {
   /** In English, for the logs. */
   reason: string;
   actor: string;
-  /** The same as a key the back-office translates, with its values. */
-  code?: OrderEventCode;
+  /** The same as a key the back-office translates, with its values: required, so staff read every event in words. */
+  code: OrderEventCode;
   params?: OrderEventParams;
 }
 
@@ -67,7 +67,7 @@ export async function findOrder(executor: Executor, orderId: string): Promise<Or
 export async function recordOrderEvent(
   executor: Executor,
   orderId: string,
-  event: { reason: string; actor: string; code?: OrderEventCode; params?: OrderEventParams },
+  event: { reason: string; actor: string; code: OrderEventCode; params?: OrderEventParams },
 ) {
   const order = await findOrder(executor, orderId);
   if (!order) return;
@@ -88,7 +88,7 @@ export async function markNeedsReview(
   orderId: string,
   reason: string,
   actor: string,
-  code?: OrderEventCode,
+  code: OrderEventCode,
   params?: OrderEventParams,
 ) {
   await executor

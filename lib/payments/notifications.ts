@@ -216,7 +216,14 @@ export async function applyPaymentStatus(
         reason: report.reason,
         actor: report.actor ?? 'provider',
         code: OUTCOME_EVENT[outcome],
-        params: report.message ? { message: report.message } : undefined,
+        // The result code beside the message: the back-office says why in the reader's language.
+        params:
+          report.message || report.code
+            ? {
+                ...(report.message ? { message: report.message } : {}),
+                ...(report.code ? { code: report.code } : {}),
+              }
+            : undefined,
       });
       if (from && outcome !== 'PAID') {
         await tx
@@ -264,6 +271,7 @@ export async function applyPaymentStatus(
             order.id,
             'a second payment arrived for an order already paid',
             report.actor ?? 'provider',
+            'payment.duplicate',
           );
           await queueStaffAlert(tx, order.id, 'PAID_AFTER_EXPIRY', 'paid twice: refund one of the payments');
         }

@@ -73,7 +73,13 @@ export async function reconcilePendingOrders(
       if (state && outcomeOfStatus(state.status) === 'PAID' && !sameMoney(order, state)) {
         logger.error({ orderId: order.id }, 'reconciled payment amount or currency does not match the order');
         if (!order.needsReview)
-          await markNeedsReview(db, order.id, 'provider reports another amount or currency', 'reconciler');
+          await markNeedsReview(
+            db,
+            order.id,
+            'provider reports another amount or currency',
+            'reconciler',
+            'payment.amountMismatch',
+          );
         continue;
       }
       const status = state?.status ?? null;

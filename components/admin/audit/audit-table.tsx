@@ -1,47 +1,23 @@
 'use client';
 
-import { useLocale, useMessages, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { AuditEntry } from '@/lib/admin-client/admin-api';
 import { formatDateTime } from '@/lib/admin-client/format';
-import { isKeyOf } from '../admin-i18n';
+import { RawDetails } from '../ui/raw-details';
 import { ScrollTable } from '../ui/scroll-table';
 import { useActionName } from './action-names';
+import { useAuditSentence } from './audit-sentence';
 
 const cell = 'px-3 py-2 align-top';
 
-/** A detail's value as text: yes/no, a role or a state by its name, a nested value as JSON. */
-function useDetailValue(): (key: string, value: unknown) => string {
-  const t = useTranslations('Admin');
-  const { Admin } = useMessages();
-  return (key, value) => {
-    if (typeof value === 'boolean') return value ? t('audit.yes') : t('audit.no');
-    if (typeof value === 'string') {
-      if (key === 'role' && isKeyOf(Admin.roles, value)) return t(`roles.${value}`);
-      if (key === 'status' && isKeyOf(Admin.statuses, value)) return t(`statuses.${value}`);
-      return value;
-    }
-    return value === null || value === undefined ? '' : JSON.stringify(value);
-  };
-}
-
-/** An entry's details as `key: value` lines, the keys the screen knows in words. */
-function Details({ details }: { details: AuditEntry['details'] }) {
-  const a = useTranslations('Admin.audit');
-  const { Admin } = useMessages();
-  const valueText = useDetailValue();
-  const entries = Object.entries(details ?? {});
-  if (entries.length === 0) return null;
+/** What the entry records, in a sentence; its JSON, as stored (secrets left out by the server), folded below. */
+function Details({ entry }: { entry: AuditEntry }) {
+  const sentence = useAuditSentence();
   return (
-    <dl className="space-y-0.5">
-      {entries.map(([key, value]) => (
-        <div key={key} className="flex flex-wrap gap-x-1">
-          <dt className="text-slate-700">
-            {isKeyOf(Admin.audit.detailKeys, key) ? a(`detailKeys.${key}`) : key}:
-          </dt>
-          <dd className="break-all">{valueText(key, value)}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <p>{sentence(entry)}</p>
+      <RawDetails value={JSON.stringify({ action: entry.action, details: entry.details }, null, 2)} />
+    </>
   );
 }
 
@@ -75,12 +51,10 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
               <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
             </td>
             <td className={`${cell} break-all`}>{entry.actorName}</td>
-            <td className={cell}>
-              <span title={entry.action}>{actionName(entry.action)}</span>
-            </td>
+            <td className={cell}>{actionName(entry.action)}</td>
             <td className={`${cell} font-mono text-xs break-all`}>{entry.target}</td>
             <td className={cell}>
-              <Details details={entry.details} />
+              <Details entry={entry} />
             </td>
           </tr>
         ))}

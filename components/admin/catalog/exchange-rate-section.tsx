@@ -11,6 +11,7 @@ import { Facts } from '../ui/facts';
 import { Notice } from '../ui/notice';
 import { TextField } from '../ui/text-field';
 import { primaryButton } from '../ui/styles';
+import { RawDetails } from '../ui/raw-details';
 import { CatalogSection } from './catalog-section';
 import { ConfirmSaveDialog, OutcomeNotice, useConfirmedSave, type Outcome } from './confirmed-save';
 
@@ -48,7 +49,12 @@ export function ExchangeRateSection({ mayWrite }: { mayWrite: boolean }) {
             <Notice tone="error">{r('none')}</Notice>
           )}
           <h3 className="font-semibold text-slate-900">{r('feed')}</h3>
-          {!data.feed.enabled && <p className="text-sm text-slate-800">{r('feedOff')}</p>}
+          {!data.feed.enabled && (
+            <div className="text-sm text-slate-800">
+              <p>{r('feedOff')}</p>
+              <RawDetails value="EXCHANGE_RATE_FEED_URL=" />
+            </div>
+          )}
           <Facts
             rows={[
               [
@@ -69,9 +75,7 @@ export function ExchangeRateSection({ mayWrite }: { mayWrite: boolean }) {
                       at: formatDateTime(data.feed.lastFailure.at, locale),
                       reason: reason(data.feed.lastFailure.reason),
                     })}
-                    <span className="mt-1 block text-xs break-all text-slate-700">
-                      {r('technical')}: {data.feed.lastFailure.message}
-                    </span>
+                    <RawDetails value={data.feed.lastFailure.message} />
                   </>
                 ) : (
                   r('never')

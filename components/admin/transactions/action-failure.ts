@@ -1,6 +1,7 @@
 'use client';
 
 import { useMessages, useTranslations } from 'next-intl';
+import { refundAnswerOf, refundRefusalOf } from '@/lib/admin-client/provider-answers';
 import { isApiRequestError } from '@/lib/client/api';
 import { isKeyOf, useFailureText, useIssueText } from '../admin-i18n';
 
@@ -8,16 +9,20 @@ import { isKeyOf, useFailureText, useIssueText } from '../admin-i18n';
 export interface ActionFailure<Field extends string> {
   fields: Partial<Record<Field, string>>;
   message?: string;
+  /** The server's own words (English), shown folded behind "Technical details". */
+  raw?: string;
 }
 
 /**
- * Reads a failed order action for its form. A 409 says the order's state does not allow it: the server's message says
- * which state and why, so it is shown as it came. A 422 names fields: each issue goes next to its field, translated
+ * Reads a failed order action for its form. A 409 says the order's state does not allow it: said in the reader's
+ * language (a refund the payment provider refused, with its answer in words), the server's English message folded
+ * behind "Technical details". A 422 names fields: each issue goes next to its field, translated
  * from its code (the actions' own codes first, then the shared validation messages). Anything else is the usual
  * failure text (no rights, no such order, no answer).
  */
 export function useActionFailure() {
   const a = useTranslations('Admin.actions');
+  const providerAnswer = useTranslations('Admin.providerAnswers.refund');
   const { Admin } = useMessages();
   const failureText = useFailureText();
   const issueText = useIssueText();
@@ -28,7 +33,13 @@ export function useActionFailure() {
   return <Field extends string>(error: unknown, fields: readonly Field[]): ActionFailure<Field> => {
     if (!isApiRequestError(error)) return { fields: {}, message: failureText(error) };
     if (error.status === 409) {
-      return { fields: {}, message: error.body?.error.message?.trim() || a('conflict') };
+      const said = error.body?.error.message?.trim() || undefined;
+      const answer = said && refundRefusalOf(said);
+      if (answer) {
+        const why = providerAnswer(refundAnswerOf(answer));
+        return { fields: {}, message: a('refund.refusedByProvider', { answer: why }), raw: answer };
+      }
+      return { fields: {}, message: a('conflict'), raw: said };
     }
     if (error.status === 422 && error.issues.length > 0) {
       const named: Partial<Record<Field, string>> = {};

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import type { OrderDetails } from '@/lib/admin-client/order-actions-api';
 import { Notice } from '../ui/notice';
 import { primaryButton, secondaryButton } from '../ui/styles';
+import { RawDetails } from '../ui/raw-details';
 import { useActionFailure, type ActionFailure } from './action-failure';
 
 /** What every order-action dialog is given: the order, whether it is open, and what to do on closing and once done. */
@@ -24,6 +25,8 @@ export interface ActionFormState<Field extends string> {
   errors: Partial<Record<Field, string>>;
   /** Why the action failed where no field is to blame (409, no rights, no answer). */
   failure: string | undefined;
+  /** The server's own words for that failure, when it gave any: shown folded. */
+  failureRaw: string | undefined;
   /** Whether the request is out. */
   pending: boolean;
   /** Puts the texts next to their fields and focus on the first one refused. */
@@ -59,6 +62,7 @@ export function useActionForm<Field extends string = never>({
   const actionFailure = useActionFailure();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string>();
+  const [failureRaw, setFailureRaw] = useState<string>();
   const [pending, setPending] = useState(false);
 
   const setPendingAndSay = (value: boolean) => {
@@ -68,6 +72,7 @@ export function useActionForm<Field extends string = never>({
 
   const refuse = (found: Partial<Record<Field, string>>) => {
     setFailure(undefined);
+    setFailureRaw(undefined);
     setErrors(found);
     const first = fields.find((field) => found[field]);
     if (first) focus?.(first);
@@ -76,6 +81,7 @@ export function useActionForm<Field extends string = never>({
   const clear = () => {
     setErrors({});
     setFailure(undefined);
+    setFailureRaw(undefined);
   };
 
   const submit = async (action: () => Promise<void>) => {
@@ -86,13 +92,16 @@ export function useActionForm<Field extends string = never>({
     } catch (error) {
       const shown = onForm(actionFailure(error, fields));
       if (fields.some((field) => shown.fields[field])) refuse(shown.fields);
-      else setFailure(shown.message);
+      else {
+        setFailure(shown.message);
+        setFailureRaw(shown.raw);
+      }
     } finally {
       setPendingAndSay(false);
     }
   };
 
-  return { errors, failure, pending, refuse, clear, submit };
+  return { errors, failure, failureRaw, pending, refuse, clear, submit };
 }
 
 /** A dialog form's last row: "cancel", then the action, which cannot be pressed again while it runs. */
@@ -152,6 +161,7 @@ export function ActionForm<Field extends string>({
       <Notice tone="error" urgent>
         {form.failure}
       </Notice>
+      {form.failure && <RawDetails value={form.failureRaw} />}
       <FormButtons
         submitLabel={form.pending ? pendingLabel : submitLabel}
         pending={form.pending}

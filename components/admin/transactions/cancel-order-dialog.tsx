@@ -29,6 +29,7 @@ export function CancelOrderDialog({ order, open, onClose, onDone }: OrderActionD
       <p className="text-slate-800">{c('text')}</p>
       <ConfirmActions
         failure={form.failure}
+        failureRaw={form.failureRaw}
         cancelLabel={c('keep')}
         confirmLabel={c('confirm')}
         onCancel={close}

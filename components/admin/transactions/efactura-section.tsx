@@ -8,6 +8,7 @@ import { useActionPermissions } from '@/lib/admin-client/action-permissions';
 import { useFailureText } from '../admin-i18n';
 import { Facts } from '../ui/facts';
 import { Notice } from '../ui/notice';
+import { RawDetails } from '../ui/raw-details';
 import { AdminOnly } from './admin-only';
 import { secondaryButton } from '../ui/styles';
 
@@ -158,9 +159,10 @@ function EfacturaDocument({
         </div>
       )}
       {efactura.lastError && (
-        <p className="text-sm text-slate-700">
-          {e('lastError')} <span className="font-mono text-xs break-words">{efactura.lastError}</span>
-        </p>
+        <div className="text-sm text-slate-700">
+          <p>{e('lastError')}</p>
+          <RawDetails value={efactura.lastError} />
+        </div>
       )}
       {!mayWrite && efactura.canResend && <AdminOnly action={e('resend')} />}
       {mayWrite && efactura.canResend && (

@@ -9,9 +9,11 @@ import {
   type RefundAnswer,
 } from '@/lib/admin-client/order-actions-api';
 import { useActionPermissions } from '@/lib/admin-client/action-permissions';
+import { refundAnswerOf } from '@/lib/admin-client/provider-answers';
 import { isKeyOf } from '../admin-i18n';
 import { Notice } from '../ui/notice';
 import { primaryButton, secondaryButton } from '../ui/styles';
+import { RawDetails } from '../ui/raw-details';
 import { useActionFailure } from './action-failure';
 import { AdminOnly } from './admin-only';
 import { BillingCorrectionDialog } from './billing-correction';
@@ -69,6 +71,7 @@ export function OrderActions({
   revalidate: () => Promise<void>;
 }) {
   const a = useTranslations('Admin.actions');
+  const providerAnswer = useTranslations('Admin.providerAnswers.refund');
   const { Admin } = useMessages();
   const locale = useLocale();
   const granted = useActionPermissions();
@@ -77,7 +80,7 @@ export function OrderActions({
   const focus = useFocusReturn(heading);
   const [dialog, setDialog] = useState<DialogKey | null>(null);
   const [retrying, setRetrying] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<{ message?: string; raw?: string }>();
 
   /** What the order's state allows, whoever asks. */
   const allowed = {
@@ -139,7 +142,7 @@ export function OrderActions({
         tone: status === 'FULFILLMENT_FAILED' ? 'error' : 'success',
       });
     } catch (error) {
-      setFailure(actionFailure(error, []).message);
+      setFailure(actionFailure(error, []));
     } finally {
       setRetrying(false);
       focus.restore();
@@ -151,7 +154,7 @@ export function OrderActions({
     if (refund.status === 'CONFIRMED')
       return { text: a('refund.confirmed', { amount }), tone: 'success' } as const;
     if (refund.status === 'REFUSED') {
-      const answer = refund.providerAnswer ?? '—';
+      const answer = refund.providerAnswer ? providerAnswer(refundAnswerOf(refund.providerAnswer)) : '—';
       return { text: a('refund.refused', { amount, answer }), tone: 'error' } as const;
     }
     // Asked, and the provider has not confirmed yet: the order waits in REFUND_PENDING.
@@ -215,8 +218,9 @@ export function OrderActions({
       ))}
       <Notice tone={outcome?.tone === 'error' ? 'error' : 'success'}>{outcome?.text}</Notice>
       <Notice tone="error" urgent>
-        {failure}
+        {failure?.message}
       </Notice>
+      {failure?.message && <RawDetails value={failure.raw} />}
 
       <RefundDialog
         order={order}

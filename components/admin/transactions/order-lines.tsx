@@ -15,7 +15,9 @@ import { countyName } from '@/lib/vignettes/counties';
 import { isKeyOf } from '../admin-i18n';
 import { Facts } from '../ui/facts';
 import { StatusBadge } from '../ui/status-badge';
-import { useEventText } from './event-text';
+import { RawDetails } from '../ui/raw-details';
+import { useActorText, useEventText } from './event-text';
+import { DeliveryErrorText } from './provider-answer';
 import { useProductNames } from './use-product-names';
 
 /** Plates, references and codes in a fixed-width font, where O and 0 or I and 1 are told apart. */
@@ -98,9 +100,10 @@ function VignetteFacts({ line }: { line: VignetteLine }) {
       rows={[
         [
           d('category'),
-          line.categoryTitle && line.categoryCode
-            ? `${line.categoryTitle} (${line.categoryCode})`
-            : line.categoryCode,
+          line.categoryCode &&
+            (isKeyOf(Admin.products, line.categoryCode)
+              ? t(`products.${line.categoryCode}`)
+              : (line.categoryTitle ?? line.categoryCode)),
         ],
         [d('type'), type],
         [d('county'), line.county && countyName(line.county), !line.county],
@@ -122,11 +125,7 @@ function VignetteFacts({ line }: { line: VignetteLine }) {
         ],
         [d('issuerReference'), mono(line.reference)],
         [d('attempts'), line.attempts.toLocaleString(locale)],
-        [
-          d('lastError'),
-          line.lastError && <span className="text-red-800">{line.lastError}</span>,
-          !line.lastError,
-        ],
+        [d('lastError'), line.lastError && <DeliveryErrorText error={line.lastError} />, !line.lastError],
       ]}
     />
   );
@@ -166,11 +165,7 @@ function TopUpFacts({ line }: { line: TopUpLine }) {
         ],
         [d('pin'), mono(line.pin), !line.pin],
         [d('attempts'), line.attempts.toLocaleString(locale)],
-        [
-          d('lastError'),
-          line.lastError && <span className="text-red-800">{line.lastError}</span>,
-          !line.lastError,
-        ],
+        [d('lastError'), line.lastError && <DeliveryErrorText error={line.lastError} />, !line.lastError],
       ]}
     />
   );
@@ -187,7 +182,6 @@ export function OrderHistory({
 }) {
   const d = useTranslations('Admin.details');
   const locale = useLocale();
-  const eventText = useEventText();
   return (
     <section aria-labelledby="order-history-title" className="space-y-3">
       <h3 id="order-history-title" className="text-base font-semibold text-slate-900">
@@ -218,17 +212,24 @@ export function OrderHistory({
                   </>
                 )}
               </p>
-              {(event.reason || event.code || event.actor) && (
-                <p className="mt-0.5 break-words text-slate-700">
-                  {[eventText(event), event.actor && d('by', { actor: event.actor })]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-              )}
+              {(event.reason || event.code || event.actor) && <EventLine event={event} />}
             </li>
           ))}
         </ol>
       )}
     </section>
+  );
+}
+
+/** What happened and who did it, in the reader's language; what the event was recorded with folded below. */
+function EventLine({ event }: { event: StatusEvent & Partial<Pick<OrderEvent, 'code' | 'params'>> }) {
+  const eventText = useEventText();
+  const actorText = useActorText();
+  const { text, raw } = eventText(event);
+  return (
+    <div className="mt-0.5 break-words text-slate-700">
+      <p>{[text, event.actor && actorText(event.actor)].filter(Boolean).join(' · ')}</p>
+      <RawDetails value={raw} />
+    </div>
   );
 }

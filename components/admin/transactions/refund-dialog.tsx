@@ -68,9 +68,10 @@ function RefundSteps({
       setStep('form');
     },
     // An amount refused while "everything" was chosen has no field on the form to stand next to.
-    onForm: ({ fields, message }) => ({
+    onForm: ({ fields, message, raw }) => ({
       fields: { reason: fields.reason, amountRon: whole ? undefined : fields.amountRon },
       message: message ?? fields.amountRon,
+      raw,
     }),
     onPending: onSending,
   });
@@ -125,6 +126,7 @@ function RefundSteps({
         <p className="text-sm text-slate-800">{r('warning')}</p>
         <ConfirmActions
           failure={form.failure}
+          failureRaw={form.failureRaw}
           cancelLabel={a('back')}
           confirmLabel={form.pending ? r('sending') : r('confirm', { amount })}
           onCancel={() => {

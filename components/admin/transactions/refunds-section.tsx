@@ -14,6 +14,8 @@ import { isKeyOf, useFailureText } from '../admin-i18n';
 import { Facts } from '../ui/facts';
 import { Notice } from '../ui/notice';
 import { rowButton } from '../ui/styles';
+import { useActorName } from './event-text';
+import { RefundAnswerText } from './provider-answer';
 
 const statusTones: Record<string, string> = {
   PENDING: 'bg-amber-100 text-amber-900',
@@ -90,6 +92,7 @@ function RefundFacts({
   const origin = isKeyOf(Admin.refunds.origins, refund.origin)
     ? f(`origins.${refund.origin}`)
     : refund.origin;
+  const actorName = useActorName();
   const note = refund.creditNote;
   return (
     <>
@@ -107,10 +110,14 @@ function RefundFacts({
         rows={[
           [f('reason'), refund.reason],
           [f('origin'), origin],
-          [f('requestedBy'), refund.requestedBy],
+          [f('requestedBy'), refund.requestedBy && actorName(refund.requestedBy)],
           [f('createdAt'), formatDateTime(refund.createdAt, locale)],
           [f('settledAt'), refund.settledAt && formatDateTime(refund.settledAt, locale), !refund.settledAt],
-          [f('providerAnswer'), refund.providerAnswer, !refund.providerAnswer],
+          [
+            f('providerAnswer'),
+            refund.providerAnswer && <RefundAnswerText answer={refund.providerAnswer} />,
+            !refund.providerAnswer,
+          ],
           [
             f('creditNote'),
             note && (

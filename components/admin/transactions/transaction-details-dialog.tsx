@@ -1,6 +1,6 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useMessages, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import {
@@ -16,10 +16,8 @@ import { formatDateTime, formatRon } from '@/lib/admin-client/format';
 import { patchInactive, type OrderDetails } from '@/lib/admin-client/order-actions-api';
 import { useActionPermissions } from '@/lib/admin-client/action-permissions';
 import { usePermission } from '@/lib/admin-client/session';
-import { LOCALE_INFO } from '@/lib/i18n/locales';
-import type { Locale } from '@/lib/i18n/routing';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
-import { useFailureText } from '../admin-i18n';
+import { isKeyOf, useFailureText } from '../admin-i18n';
 import { AdminDialog } from '../ui/admin-dialog';
 import { Facts } from '../ui/facts';
 import { Notice } from '../ui/notice';
@@ -77,6 +75,7 @@ export function TransactionDetailsDialog({
 
 function DetailsBody({ payment }: { payment: Payment }) {
   const t = useTranslations('Admin');
+  const { Admin } = useMessages();
   const d = useTranslations('Admin.details');
   const c = useTranslations('Admin.actions.correct');
   const cp = useTranslations('Admin.actions.correctPhone');
@@ -135,7 +134,10 @@ function DetailsBody({ payment }: { payment: Payment }) {
           [d('updatedAt'), formatDateTime(order.updatedAt, locale)],
           [d('email'), order.email],
           [d('phone'), order.phone],
-          [d('locale'), LOCALE_INFO[order.locale as Locale]?.name ?? order.locale],
+          [
+            d('locale'),
+            isKeyOf(Admin.languages, order.locale) ? t(`languages.${order.locale}`) : order.locale,
+          ],
           [d('providerPaymentId'), order.providerPaymentId],
           [
             d('invoice'),

@@ -94,6 +94,10 @@ describe('catalog screen', () => {
     expect(await screen.findByText(fill(c.rate.value, { rate: '76,912345' }))).toBeInTheDocument();
     expect(screen.getByText(c.rate.sources.BNR)).toBeInTheDocument();
     expect(screen.getByText(new RegExp(c.rate.reasons.TIMEOUT))).toBeInTheDocument();
+    // The feed's own English words, folded behind "Technical details".
+    const technical = screen.getByText(/did not answer within 10000 ms/);
+    expect(technical).not.toBeVisible();
+    expect(technical.closest('details')).not.toBeNull();
     expect(screen.queryByLabelText(c.rate.form.label)).not.toBeInTheDocument();
   });
 

@@ -1,13 +1,13 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TransactionDetailsDialog } from '@/components/admin/transactions/transaction-details-dialog';
-import type { Payment } from '@/lib/admin-client/admin-api';
+
 import { formatRon } from '@/lib/admin-client/format';
 import type { OrderDetails, Refund } from '@/lib/admin-client/order-actions-api';
 import { logout } from '@/lib/admin-client/session';
 import { ROLE_PERMISSIONS } from '@/lib/auth/permissions';
 import { callsTo, on, resetFakeApi, type FakeAnswer } from './fake-api';
-import { VIGNETTE_LINE } from './order-fixtures';
+import { ORDER_CREATED, rowOf, TOP_UP_LINE, VIGNETTE_LINE, VIGNETTE_ORDER } from './order-fixtures';
 import { renderAdmin, signInAs, t, validation } from './render-admin';
 
 jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
@@ -26,43 +26,23 @@ const fill = (template: string, values: Record<string, string | number> = {}) =>
 const shown = (text: string) => text.replace(/\s+/g, ' ');
 const lei = (bani: number) => formatRon(bani, 'ro');
 
-const LINE = { ...VIGNETTE_LINE, id: 11, reference: null, attempts: 5, lastError: 'issuer unavailable' };
+/** What the issuer client stores when the issuer answers 503 (lib/issuers/issuer-api/client.ts). */
+const ISSUER_UNAVAILABLE = 'issue of order-1:0: the issuer is unavailable: HTTP 503';
+
+const LINE = { ...VIGNETTE_LINE, id: 11, reference: null, attempts: 5, lastError: ISSUER_UNAVAILABLE };
 
 /** A vignette order whose delivery failed for good: every action but "cancel" and "re-send" applies. */
 const FAILED: OrderDetails = {
-  id: 'order-1',
-  kind: 'VIGNETTE',
+  ...VIGNETTE_ORDER,
   status: 'FULFILLMENT_FAILED',
-  email: 'buyer@example.com',
-  phone: null,
-  locale: 'ro',
-  invoiceData: null,
-  amountRon: 8976,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:05:00.000Z',
-  providerPaymentId: 'ntp-778',
-  needsReview: false,
-  active: false,
-  activeBy: null,
-  activeAt: null,
-  invoiceNumber: 'RPV-2026-000042',
-  invoice: null,
   items: [LINE],
   events: [
-    {
-      from: null,
-      to: 'PENDING_PAYMENT',
-      reason: 'order created',
-      actor: 'buyer',
-      at: '2026-11-20T10:00:00.000Z',
-      code: 'order.created',
-      params: null,
-    },
+    ORDER_CREATED,
     {
       from: 'PENDING_PAYMENT',
       to: 'PAID',
       reason: 'provider status 3',
-      actor: 'netopia',
+      actor: 'provider',
       at: '2026-11-20T10:01:00.000Z',
       code: null,
       params: null,
@@ -70,19 +50,15 @@ const FAILED: OrderDetails = {
     {
       from: 'PAID',
       to: 'FULFILLMENT_FAILED',
-      reason: 'delivery failed 5 times: issuer unavailable',
+      reason: `delivery failed 5 times: ${ISSUER_UNAVAILABLE}`,
       actor: 'issuer',
       at: '2026-11-20T10:05:00.000Z',
       code: 'delivery.failed',
-      params: { attempts: 5, error: 'issuer unavailable' },
+      params: { attempts: 5, error: ISSUER_UNAVAILABLE },
     },
   ],
   needsAttention: true,
   attentionReasons: ['FULFILLMENT_FAILED'],
-  refundableRon: 8976,
-  refunds: [],
-  duplicatePayments: [],
-  corrections: [],
 };
 
 const FULFILLED: OrderDetails = {
@@ -102,25 +78,6 @@ const PENDING: OrderDetails = {
   attentionReasons: [],
   refundableRon: 0,
 };
-
-const rowOf = (order: OrderDetails): Payment => ({
-  id: order.id,
-  needsAttention: order.needsAttention,
-  kind: order.kind,
-  status: order.status,
-  email: order.email,
-  phone: order.phone,
-  plates: ['B123ABC'],
-  description: 'CAR WEEK',
-  products: [{ categoryCode: 'CAR', type: 'WEEK', count: 1 }],
-  amountRon: order.amountRon,
-  createdAt: order.createdAt,
-  needsReview: order.needsReview,
-  active: order.active,
-  activeBy: order.activeBy,
-  activeAt: order.activeAt,
-  invoiceNumber: order.invoiceNumber,
-});
 
 /** What the details call answers now; an action's route changes it as the server would. */
 let current: OrderDetails;
@@ -166,6 +123,14 @@ async function alerted(scope: ReturnType<typeof within>, text: string) {
   expect(message.closest('[role="alert"]')).not.toBeNull();
 }
 
+/** A conflict said in the reader's words, the server's English folded behind "Technical details". */
+async function conflicted(scope: ReturnType<typeof within>, serverText: string, text = a.conflict) {
+  await alerted(scope, text);
+  const raw = scope.getByText(serverText);
+  expect(raw).not.toBeVisible();
+  expect(raw.closest('details')).not.toBeNull();
+}
+
 describe('what the details show of an order that went wrong', () => {
   it('say why it needs attention, translate coded events, and show the reason of uncoded ones', async () => {
     const details = await openDetails({
@@ -185,7 +150,7 @@ describe('what the details show of an order that went wrong', () => {
           from: 'FULFILLMENT_FAILED',
           to: 'FULFILLMENT_FAILED',
           reason: 'refund confirmed',
-          actor: 'netopia',
+          actor: 'provider',
           at: '2026-11-21T09:10:00.000Z',
           code: 'refund.partial',
           params: { amount: 4500, creditNote: 'RPVS-2026-000001' },
@@ -194,7 +159,7 @@ describe('what the details show of an order that went wrong', () => {
           from: 'FULFILLMENT_FAILED',
           to: 'FULFILLMENT_FAILED',
           reason: 'payment failed',
-          actor: 'netopia',
+          actor: 'provider',
           at: '2026-11-21T09:20:00.000Z',
           code: 'payment.failed',
           params: null,
@@ -213,21 +178,29 @@ describe('what the details show of an order that went wrong', () => {
     const attention = within(details.getByRole('region', { name: t.attention.title }));
     expect(attention.getByText(t.attention.reasons.FULFILLMENT_FAILED)).toBeInTheDocument();
 
-    expect(details.getByText(`${t.events.order.created} · de buyer`)).toBeInTheDocument();
-    expect(details.getByText('provider status 3 · de netopia')).toBeInTheDocument();
-    expect(
-      details.getByText('Livrarea a eșuat după 5 încercări: issuer unavailable · de issuer'),
-    ).toBeInTheDocument();
+    const actors = t.details.actors;
+    expect(details.getByText(`${t.events.order.created} · ${actors.buyer}`)).toBeInTheDocument();
+    // An event older than codes: said to be one this screen cannot describe, its English reason folded away.
+    const uncoded = details.getByText(`${t.events.unknown} · ${actors.provider}`);
+    const uncodedRaw = within(uncoded.parentElement!).getByText('provider status 3');
+    expect(uncodedRaw).not.toBeVisible();
+    expect(uncodedRaw.closest('details')).not.toBeNull();
+    // The issuer's English error in the staff member's words, its own words folded away.
+    const failed = details.getByText(
+      `Livrarea a eșuat după 5 încercări: ${t.providerAnswers.delivery.issuerUnavailable} · ${actors.issuer}`,
+    );
+    expect(within(failed.parentElement!).getByText(ISSUER_UNAVAILABLE)).not.toBeVisible();
     expect(details.getByText('Vinieta 1 a fost corectată: B123ABD (RO) · de ana')).toBeInTheDocument();
     expect(
       details.getByText(
         shown(
-          `${fill(t.events.refund.partial, { amount: lei(4500), creditNote: 'RPVS-2026-000001' })} · de netopia`,
+          `${fill(t.events.refund.partial, { amount: lei(4500), creditNote: 'RPVS-2026-000001' })} · ${actors.provider}`,
         ),
       ),
     ).toBeInTheDocument();
-    expect(details.getByText('Plata a eșuat · de netopia')).toBeInTheDocument();
-    expect(details.getByText('something new · de system')).toBeInTheDocument();
+    expect(details.getByText(`Plata a eșuat · ${actors.provider}`)).toBeInTheDocument();
+    expect(details.getByText(`${t.events.unknown} · ${actors.system}`)).toBeInTheDocument();
+    expect(details.queryByText(/de (buyer|provider|issuer|system)\b/)).toBeNull();
     expect(details.getByText(t.refunds.refundable).nextElementSibling).toHaveTextContent(shown(lei(8976)));
   });
 
@@ -334,6 +307,17 @@ describe('what the details show of an order that went wrong', () => {
     expect(pending.queryByRole('button', { name: /Corectează/ })).not.toBeInTheDocument();
   });
 });
+
+/** Asks for a refund of the whole failed order with this reason, through both steps; the dialog, once sent. */
+async function refundInFull(reason: string) {
+  const details = await openDetails(FAILED);
+  fireEvent.click(details.getByRole('button', { name: a.refund.button }));
+  const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
+  fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: reason } });
+  fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
+  fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
+  return dialog;
+}
 
 describe('a refund', () => {
   it('asks for a reason, then confirms the whole amount and the buyer before it sends anything', async () => {
@@ -465,30 +449,20 @@ describe('a refund', () => {
     await waitFor(() => expect(dialog.getByLabelText(a.refund.amount)).toHaveFocus());
   });
 
-  it('shows the server’s word when the order’s state no longer allows it, and keeps the dialog', async () => {
+  it('says when the order’s state no longer allows it, the server’s word folded, and keeps the dialog', async () => {
     on(
       'POST',
       '/api/admin/payment/refund',
       errorAnswer(409, 'CONFLICT', 'A refund of this order is already waiting for the provider.'),
     );
-    const details = await openDetails(FAILED);
-    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
-    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
-    fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: 'Dublă' } });
-    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
-    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
+    const dialog = await refundInFull('Dublă');
 
-    await alerted(dialog, 'A refund of this order is already waiting for the provider.');
+    await conflicted(dialog, 'A refund of this order is already waiting for the provider.');
   });
 
   it('says plainly when the role may not refund', async () => {
     on('POST', '/api/admin/payment/refund', errorAnswer(403, 'FORBIDDEN', 'Forbidden'));
-    const details = await openDetails(FAILED);
-    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
-    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
-    fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: 'Test' } });
-    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
-    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
+    const dialog = await refundInFull('Test');
     await alerted(dialog, t.errors.forbidden);
   });
 
@@ -505,18 +479,27 @@ describe('a refund', () => {
           requestedBy: 'ana',
           createdAt: '2026-11-21T10:00:00.000Z',
           settledAt: '2026-11-21T10:00:01.000Z',
-          providerAnswer: 'card closed',
+          providerAnswer: '05: Card closed',
           creditNote: null,
         },
       },
     });
-    const details = await openDetails(FAILED);
-    fireEvent.click(details.getByRole('button', { name: a.refund.button }));
-    const dialog = within(await actionDialog(fill(a.refund.title, { id: 'order-1' })));
-    fireEvent.change(dialog.getByLabelText(a.refund.reason), { target: { value: 'Test' } });
-    fireEvent.click(dialog.getByRole('button', { name: a.refund.next }));
-    fireEvent.click(dialog.getByRole('button', { name: fill(a.refund.confirm, { amount: lei(8976) }) }));
-    await announced(fill(a.refund.refused, { amount: lei(8976), answer: 'card closed' }));
+    await refundInFull('Test');
+    await announced(fill(a.refund.refused, { amount: lei(8976), answer: t.providerAnswers.refund.refused }));
+  });
+
+  it('says in words when the provider refused it at once, its answer folded', async () => {
+    on(
+      'POST',
+      '/api/admin/payment/refund',
+      errorAnswer(409, 'CONFLICT', 'The payment provider refused the refund (51: Insufficient funds)'),
+    );
+    const dialog = await refundInFull('Test');
+    await conflicted(
+      dialog,
+      '51: Insufficient funds',
+      fill(a.refund.refusedByProvider, { answer: t.providerAnswers.refund.refused }),
+    );
   });
 });
 
@@ -547,11 +530,11 @@ describe('retrying the delivery', () => {
     await announced(a.retry.PAID);
   });
 
-  it('shows the server’s word on a conflict and the usual text when the order is gone', async () => {
+  it('says a conflict in words, the server’s folded, and the usual text when the order is gone', async () => {
     on('POST', '/api/admin/payment/retry', errorAnswer(409, 'CONFLICT', 'The order is no longer failed.'));
     const details = await openDetails(FAILED);
     fireEvent.click(details.getByRole('button', { name: a.retry.button }));
-    await alerted(details, 'The order is no longer failed.');
+    await conflicted(details, 'The order is no longer failed.');
 
     on('POST', '/api/admin/payment/retry', errorAnswer(404, 'NOT_FOUND', 'No such order'));
     fireEvent.click(await details.findByRole('button', { name: a.retry.button }));
@@ -633,12 +616,12 @@ describe('correcting a vignette', () => {
     });
   });
 
-  it('shows the server’s word when the order’s state no longer allows it', async () => {
+  it('says when the order’s state no longer allows it, the server’s word folded', async () => {
     on('PATCH', '/api/admin/payment/item', errorAnswer(409, 'CONFLICT', 'The order was refunded.'));
     const { dialog } = await openCorrection(FULFILLED);
     fireEvent.change(dialog.getByLabelText(a.correct.plate), { target: { value: 'B123ABD' } });
     fireEvent.click(dialog.getByRole('button', { name: a.correct.save }));
-    await alerted(dialog, 'The order was refunded.');
+    await conflicted(dialog, 'The order was refunded.');
   });
 });
 
@@ -717,13 +700,13 @@ describe('re-sending the confirmation', () => {
     });
   });
 
-  it('shows the server’s word when the order is not fulfilled after all', async () => {
+  it('says when the order is not fulfilled after all, the server’s word folded', async () => {
     on('POST', '/api/admin/payment/resend', errorAnswer(409, 'CONFLICT', 'Only a fulfilled order has one.'));
     const details = await openDetails(FULFILLED);
     fireEvent.click(details.getByRole('button', { name: a.resend.button }));
     const dialog = within(await actionDialog(a.resend.title));
     fireEvent.click(dialog.getByRole('button', { name: a.resend.send }));
-    await alerted(dialog, 'Only a fulfilled order has one.');
+    await conflicted(dialog, 'Only a fulfilled order has one.');
   });
 });
 
@@ -766,7 +749,7 @@ describe('cancelling a pending order', () => {
     await waitFor(() => expect(details.getByRole('heading', { name: a.title })).toHaveFocus());
   });
 
-  it('keeps the order when staff change their mind, and shows a conflict in the server’s words', async () => {
+  it('keeps the order when staff change their mind, and says a conflict, the server’s word folded', async () => {
     const details = await openDetails(PENDING);
     fireEvent.click(details.getByRole('button', { name: a.cancelOrder.button }));
     let dialog = within(await actionDialog(fill(a.cancelOrder.title, { id: 'order-1' })));
@@ -782,7 +765,7 @@ describe('cancelling a pending order', () => {
     fireEvent.click(details.getByRole('button', { name: a.cancelOrder.button }));
     dialog = within(await actionDialog(fill(a.cancelOrder.title, { id: 'order-1' })));
     fireEvent.click(dialog.getByRole('button', { name: a.cancelOrder.confirm }));
-    await alerted(dialog, 'The order has been paid meanwhile.');
+    await conflicted(dialog, 'The order has been paid meanwhile.');
   });
 });
 
@@ -815,25 +798,7 @@ describe('correcting a failed top-up’s number', () => {
   const TOP_UP_FAILED = {
     ...FAILED,
     kind: 'TOPUP',
-    items: [
-      {
-        operatorId: 'orange',
-        operator: 'Orange PrePay',
-        productId: 'orange-10',
-        faceValue: 10,
-        currency: 'EUR',
-        delivery: 'DIRECT',
-        phone: '+40799980001',
-        priceRon: 6200,
-        id: 21,
-        revision: 0,
-        reference: null,
-        attempts: 1,
-        lastError: 'invalid number',
-        pin: null,
-        providerCost: null,
-      },
-    ],
+    items: [{ ...TOP_UP_LINE, lastError: 'invalid number' }],
   } as unknown as OrderDetails;
 
   it('lets an operator give the right number, and says to retry the delivery', async () => {

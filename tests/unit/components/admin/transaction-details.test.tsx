@@ -26,7 +26,7 @@ describe('transaction details', () => {
     const details = within(await dialog());
     expect(await details.findByText('HU-E-123456')).toBeInTheDocument();
     expect(details.getByRole('heading', { name: 'D1 de 10 zile' })).toBeInTheDocument();
-    expect(details.getByText('provider status 3 · de netopia')).toBeInTheDocument();
+    expect(details.getByText(`${t.events.unknown} · ${t.details.actors.provider}`)).toBeInTheDocument();
     expect(details.getByText(t.details.active.no)).toBeInTheDocument();
     expect(details.queryByRole('button', { name: t.details.active.mark })).not.toBeInTheDocument();
     expect(callsTo('GET', '/api/nmps/utils/transaction/details')[0]!.params).toEqual({ id: 'order-1' });
