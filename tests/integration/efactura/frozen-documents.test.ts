@@ -23,7 +23,14 @@ import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
 import { transactionDetails } from '@/lib/orders/transaction-details';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
-import { compileCiusRo, describeAsserts, fatalOnly, validateCiusRo } from '../../support/cius-ro';
+import {
+  ciusRoMissing,
+  compileCiusRo,
+  describeAsserts,
+  describeWithCiusRo,
+  fatalOnly,
+  validateCiusRo,
+} from '../../support/cius-ro';
 import { sandboxAnswersAtOnce, sandboxApi } from '../../support/efactura-sandbox';
 import { pageTexts } from '../../support/pdf-text';
 import { jsonRequest, noParams } from '../../support/process-database';
@@ -42,7 +49,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 let sef: string;
 beforeAll(() => {
   // Compiles the validator once (half a minute), or finds it compiled under node_modules/.cache/cius-ro.
-  sef = compileCiusRo();
+  if (!ciusRoMissing) sef = compileCiusRo();
 }, 180_000);
 
 function expectValid(xml: string) {
@@ -50,7 +57,17 @@ function expectValid(xml: string) {
   if (fatal.length > 0) throw new Error(`CIUS-RO fatal asserts:\n${describeAsserts(fatal)}\n\n${xml}`);
 }
 
-describeOnProcessDrivers('an issued invoice never changes', (db) => {
+// The walk validates its documents as it goes: without the official validation it is skipped whole, and says why.
+const describeWalk: typeof describeOnProcessDrivers = ciusRoMissing
+  ? (title, body) =>
+      describeWithCiusRo(title, () =>
+        body(() => {
+          throw new Error(ciusRoMissing);
+        }),
+      )
+  : describeOnProcessDrivers;
+
+describeWalk('an issued invoice never changes', (db) => {
   sandboxAnswersAtOnce();
   let admin: string;
   let capture: SmtpCapture;
