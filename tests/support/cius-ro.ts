@@ -94,3 +94,17 @@ export const fatalOnly = (asserts: FailedAssert[]) => asserts.filter((a) => a.fl
 /** The asserts as lines a person reads in a failed test. */
 export const describeAsserts = (asserts: FailedAssert[]) =>
   asserts.map((a) => `${a.flag} ${a.id} at ${a.location}: ${a.text}`).join('\n');
+
+/** The compiled validator, or '' where the stylesheet is missing (the tests that need it are then skipped). */
+export const compileCiusRoWhenPresent = () => (ciusRoMissing ? '' : compileCiusRo());
+
+/**
+ * Every assert of a document the official validation accepts; where one is fatal, throws with every assert and the
+ * document, for the person reading the failed test.
+ */
+export function expectValidCiusRo(xml: string, sef: string): FailedAssert[] {
+  const asserts = validateCiusRo(xml, sef);
+  if (fatalOnly(asserts).length > 0)
+    throw new Error(`CIUS-RO fatal asserts:\n${describeAsserts(asserts)}\n\n${xml}`);
+  return asserts;
+}
