@@ -3,7 +3,7 @@
  * the visitor's computer happens to run in.
  */
 
-/** Romania: the shop's own days and times, those its staff, invoices, e-mails and payment form show. */
+/** Romania: the shop's own days and times, those its staff, invoices, e-mails and payment form show, and ANAF's. */
 export const SHOP_TIME_ZONE = 'Europe/Bucharest';
 
 /** Hungary: a vignette's days are Hungarian calendar days, and its price is that of the Hungarian year. */

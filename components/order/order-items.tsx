@@ -1,4 +1,5 @@
-import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { formatEur } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/routing';
 import type { BuyerOrder } from '@/lib/orders/buyer-order';
 import { plateWithCountry } from '@/lib/vignettes/countries';
@@ -11,9 +12,8 @@ import { validityText } from '@/lib/vignettes/validity-text';
  * value and reference.
  */
 export async function OrderItems({ order, locale }: { order: BuyerOrder; locale: Locale }) {
-  const [t, format, messages] = await Promise.all([
+  const [t, messages] = await Promise.all([
     getTranslations({ locale, namespace: 'OrderPage' }),
-    getFormatter({ locale }),
     getMessages({ locale }),
   ]);
   /** An item without its id is "being issued" only while the order is paid; after a failure it was not issued. */
@@ -36,7 +36,7 @@ export async function OrderItems({ order, locale }: { order: BuyerOrder; locale:
                 <dt className="text-slate-600">{t('phone')}</dt>
                 <dd>{item.phone}</dd>
                 <dt className="text-slate-600">{t('faceValue')}</dt>
-                <dd>{format.number(item.faceValueEur, { style: 'currency', currency: 'EUR' })}</dd>
+                <dd>{formatEur(Math.round(item.faceValueEur * 100), locale)}</dd>
                 <dt className="text-slate-600">{t('delivery')}</dt>
                 <dd>{item.delivery === 'PIN' ? t('deliveryPin') : t('deliveryDirect')}</dd>
                 <dt className="text-slate-600">{t('reference')}</dt>

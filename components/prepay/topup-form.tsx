@@ -19,7 +19,7 @@ import {
   whenSchemaUnavailable,
   zodFormResolver,
 } from '@/components/form/zod-form-resolver';
-import { fill, formatRon } from '@/lib/i18n/format';
+import { fill, formatEur, formatRon } from '@/lib/i18n/format';
 import { errorText, type ValidationLabels } from '@/lib/i18n/labels';
 import type { TopUpOrderRequest } from '@/lib/client/api';
 import { isProductLineClosed, isApiRequestError } from '@/lib/client/api-error';
@@ -75,11 +75,6 @@ interface Props {
   emailSuggestion: EmailSuggestionLabels;
   billing: BillingLabels;
 }
-
-const formatEur = (value: number, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(
-    value,
-  );
 
 /**
  * A top-up in one screen (route `{lang}/prepay/{provider}`, docs/screens.md, Routes): the amount, the number typed
@@ -216,7 +211,7 @@ export function TopUpForm({
               >
                 <input {...register('productId')} type="radio" value={option.id} className="sr-only" />
                 <span className="text-2xl font-bold text-slate-900">
-                  {formatEur(option.faceValue, locale)}
+                  {formatEur(Math.round(option.faceValue * 100), locale)}
                 </span>
                 <span className="text-slate-800 tabular-nums">{formatRon(option.priceRon, locale)}</span>
                 <span
@@ -299,7 +294,7 @@ export function TopUpForm({
                 <>
                   <p className="mt-2 text-slate-900">
                     {fill(product.delivery === 'PIN' ? t.summaryPin : t.summaryDirect, {
-                      value: formatEur(product.faceValue, locale),
+                      value: formatEur(Math.round(product.faceValue * 100), locale),
                       operator: operatorName,
                       phone: parsedPhone ? formatNationalPhone(parsedPhone.e164) : t.summaryNoPhone,
                       email: email?.trim() || t.summaryNoEmail,

@@ -44,8 +44,8 @@ const preloadCalendar = () => void loadCalendar().catch(() => undefined);
 /** docs/screens.md, Calendar: the popup's size and its opening and closing animations. */
 export const POPUP_WIDTH = 296;
 export const POPUP_HEIGHT = 354;
-export const OPEN_MS = 120;
-export const CLOSE_MS = 100;
+const OPEN_MS = 120;
+const CLOSE_MS = 100;
 
 type Phase = 'closed' | 'opening' | 'open' | 'closing';
 
@@ -222,10 +222,14 @@ export function DatePicker({
           onKeyDown={onDialogKeyDown}
           data-state={phase}
           data-testid="calendar-popup"
-          style={{ width: POPUP_WIDTH, height: POPUP_HEIGHT }}
+          style={{
+            width: POPUP_WIDTH,
+            height: POPUP_HEIGHT,
+            transitionDuration: `${phase === 'closing' ? CLOSE_MS : OPEN_MS}ms`,
+          }}
           className={`absolute top-full left-0 z-40 mt-2 origin-top-left overflow-hidden rounded-lg bg-white p-1 shadow-xl ring-1 ring-black/10 transition-[opacity,transform] ease-out ${
-            phase === 'open' ? 'scale-100 opacity-100 duration-[120ms]' : 'scale-95 opacity-0'
-          } ${phase === 'closing' ? 'duration-[100ms]' : ''}`}
+            phase === 'open' ? 'scale-100 opacity-100' : 'scale-95 opacity-0'
+          }`}
         >
           <LoadedCalendar
             key={openings}

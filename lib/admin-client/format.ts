@@ -1,7 +1,7 @@
 import { addDays } from '@/lib/dates/calendar-dates';
 import { calendarDayIn, SHOP_TIME_ZONE } from '@/lib/time-zones';
 
-export { formatDay, formatRon } from '@/lib/i18n/format';
+export { formatDay, formatEur, formatHuf, formatRon } from '@/lib/i18n/format';
 
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
 

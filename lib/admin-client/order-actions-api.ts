@@ -47,10 +47,6 @@ export interface PaymentPage extends Page<PaymentRow> {
 
 /** A refund of the details (lib/payments/refunds.ts), with the number of its credit note. */
 export type Refund = RefundView;
-export type RefundStatus = Refund['status'];
-/** STAFF: asked from the back-office; PROVIDER: done in the provider's own back-office, or a chargeback. */
-export type RefundOrigin = Refund['origin'];
-export type CreditNoteRef = NonNullable<Refund['creditNote']>;
 
 /** One line of the details, with what a correction needs: its id, and how many corrections it had. */
 export type OrderLine = TransactionDetails['items'][number];

@@ -1,5 +1,6 @@
 import { createTranslator } from 'next-intl';
 import type { TransactionProduct } from '@/lib/admin/transactions';
+import { formatEur } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { categoryByCode } from '@/lib/vignettes/categories';
 import type ro from '@/messages/ro.json';
@@ -22,19 +23,9 @@ export interface ProductNames {
  */
 export function productNames(locale: Locale, messages: ProductNameMessages): ProductNames {
   const t = createTranslator({ locale, messages: { productNames: messages }, namespace: 'productNames' });
-  const euros = (digits: number) =>
-    new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'EUR',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-  // "10 EUR" rather than "10,00 EUR": face values are whole euros; one with cents shows them all ("7,50 EUR").
-  const [wholeEuros, euroCents] = [euros(0), euros(2)];
   const name = (product: TransactionProduct): string => {
     if ('operator' in product) {
-      const cents = product.faceValueCents;
-      const faceValue = (cents % 100 === 0 ? wholeEuros : euroCents).format(cents / 100);
+      const faceValue = formatEur(product.faceValueCents, locale);
       return t(product.delivery === 'PIN' ? 'topUpPin' : 'topUp', { operator: product.operator, faceValue });
     }
     const category = categoryByCode(product.categoryCode)?.title ?? product.categoryCode;

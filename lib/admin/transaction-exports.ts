@@ -18,6 +18,7 @@ import hu from '@/messages/hu.json';
 import ro from '@/messages/ro.json';
 import { recordAudit } from './audit';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import { escapeXml } from '@/lib/xml-escape';
 import { transactionBatches, type TransactionItem } from './transactions';
 
 /*
@@ -66,23 +67,6 @@ const E164 = /^\+\d{6,15}$/;
 export const neutraliseCell = (text: string) =>
   FORMULA_START.test(text) && !E164.test(text) ? `'${text}` : text;
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  '\t': '&#9;',
-  '\n': '&#10;',
-  '\r': '&#13;',
-};
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-/** Element text: markup characters escaped, characters XML 1.0 cannot carry dropped. */
-const escapeText = (text: string) =>
-  text.replace(NOT_XML, '').replace(/[&<>\r]/g, (character) => ENTITIES[character]!);
-/** An attribute value in double quotes: also the quote, and the white space a parser would otherwise normalise. */
-const escapeAttribute = (text: string) =>
-  text.replace(NOT_XML, '').replace(/[&<>"\t\n\r]/g, (character) => ENTITIES[character]!);
-
 /**
  * The fields the shop itself writes (order id, invoice number, kind, status): never a formula, and written as they
  * are, since an order id may begin with `-` (base64url) and staff look it up as the list shows it.
@@ -96,7 +80,7 @@ const exportedText = (field: string, text: string) =>
 const element = (name: string, value: string | number | boolean | null) =>
   value === null
     ? `<${name}/>`
-    : `<${name}>${typeof value === 'string' ? escapeText(exportedText(name, value)) : String(value)}</${name}>`;
+    : `<${name}>${typeof value === 'string' ? escapeXml(exportedText(name, value)) : String(value)}</${name}>`;
 
 function paymentXml(item: TransactionItem): string {
   const plates = item.plates.map((plate) => element('plate', plate)).join('');
@@ -133,7 +117,7 @@ async function* xmlChunks(
     ...filters,
   })
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => ` ${name}="${escapeAttribute(String(value))}"`)
+    .map(([name, value]) => ` ${name}="${escapeXml(String(value))}"`)
     .join('');
   yield `<?xml version="1.0" encoding="UTF-8"?>\n<payments${attributes}>\n`;
   for await (const batch of batches) yield batch.map(paymentXml).join('');

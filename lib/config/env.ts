@@ -134,6 +134,10 @@ export const envSchema = z
      * again (lib/efactura/submissions.ts); 24 is about a day, well inside the legal five working days.
      */
     EFACTURA_MAX_ATTEMPTS: wholeNumber(24, 1, 200),
+    /** How long the built-in e-Factura sandbox says `in prelucrare` after an upload (0: answers at once). */
+    EFACTURA_SANDBOX_SECONDS: wholeNumber(3, 0, 86_400),
+    /** How long the sandbox payment provider's card form stays open; Netopia's own sessions last about as long. */
+    SANDBOX_PAYMENT_TTL_SECONDS: wholeNumber(15 * 60, 10, 86_400),
     /** Proxies in front of the shop whose `X-Forwarded-For` is believed (0: the socket's peer is the client). */
     TRUSTED_PROXY_HOPS: wholeNumber(0, 0, 10),
     /** Scales every rate limit (lib/security/rate-limit.ts); tests that send many requests from one address raise it. */

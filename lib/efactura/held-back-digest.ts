@@ -13,7 +13,7 @@ import { lateIfIssuedBefore, shopDayOf } from './submissions-schedule';
 
 /*
  * With EFACTURA_PROVIDER=off nothing goes to ANAF: documents wait as PENDING and each turns late for staff once
- * (EFACTURA_OVERDUE). This tells staff every day, while any waits, how many and since when (README, "Going live").
+ * (EFACTURA_DEADLINE_NEAR). This tells staff every day, while any waits, how many and since when (README, "Going live").
  */
 
 /** The `settings` row that holds the last day a digest was queued for, `YYYY-MM-DD`: one row, moved forward. */

@@ -74,10 +74,7 @@ export const SANDBOX_RETENTION_DAYS = 60;
 const UNAVAILABLE_RETENTION_DAYS = 1;
 
 /** How long an upload stays `in prelucrare`. */
-const processingSeconds = () => {
-  const value = Number(process.env.EFACTURA_SANDBOX_SECONDS);
-  return Number.isFinite(value) && value >= 0 ? value : 3;
-};
+const processingSeconds = () => getConfig().EFACTURA_SANDBOX_SECONDS;
 
 /** ANAF numbers its uploads in a large range; so does the sandbox. */
 export const UPLOAD_BASE = 5_000_000_000;

@@ -7,7 +7,7 @@ export const EFACTURA_ATTENTION_REASONS = [
   'EFACTURA_REJECTED',
   'EFACTURA_UNCONFIRMED',
   'EFACTURA_UNSENT',
-  'EFACTURA_OVERDUE',
+  'EFACTURA_DEADLINE_NEAR',
 ] as const;
 export type EfacturaAttentionReason = (typeof EFACTURA_ATTENTION_REASONS)[number];
 
@@ -37,7 +37,7 @@ export function efacturaAttentionOf(row: SubmissionState, now = new Date()): Efa
   if (row.status === 'REJECTED') return 'EFACTURA_REJECTED';
   if (lostUploadGivenUp(row)) return 'EFACTURA_UNCONFIRMED';
   if (uploadGivenUp(row)) return 'EFACTURA_UNSENT';
-  if (row.status !== 'ACCEPTED' && row.attentionAt <= now) return 'EFACTURA_OVERDUE';
+  if (row.status !== 'ACCEPTED' && row.attentionAt <= now) return 'EFACTURA_DEADLINE_NEAR';
   return null;
 }
 

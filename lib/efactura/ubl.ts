@@ -13,7 +13,7 @@ import { clip, element, group } from './xml';
 
 // An invoice or a credit note as RO e-Factura wants it: UBL 2.1 under the Romanian CIUS-RO (EN 16931 + BR-RO-*),
 // made from the same InvoiceDocument the PDF prints, so both state the same parties, lines, VAT and totals. The
-// official validation (../shared/efactura, tests/support/cius-ro.ts) is the judge of every choice below; element
+// official validation (tests/fixtures/cius-ro, tests/support/cius-ro.ts) is the judge of every choice below; element
 // order follows the UBL 2.1 schema, which ANAF also checks.
 
 /** BT-24: the CIUS-RO specification the document follows (BR-RO-001). */

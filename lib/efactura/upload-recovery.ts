@@ -8,6 +8,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { DateTime } from 'luxon';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { ERRORS_MESSAGE, MESSAGE_LIST_DAYS, SENT_MESSAGE, type ListedMessage } from './anaf/answers';
 import type { EfacturaApi } from './anaf/client';
 import { readZip } from './anaf/zip';
@@ -60,7 +61,7 @@ export function documentIdentity(xml: string): DocumentIdentity | null {
 
 /** When ANAF created a message (`yyyyMMddHHmm` in Romania), or null when it does not say. */
 const createdAt = (message: ListedMessage): number | null => {
-  const parsed = DateTime.fromFormat(message.data_creare, 'yyyyMMddHHmm', { zone: 'Europe/Bucharest' });
+  const parsed = DateTime.fromFormat(message.data_creare, 'yyyyMMddHHmm', { zone: SHOP_TIME_ZONE });
   return parsed.isValid ? parsed.toMillis() : null;
 };
 

@@ -1,17 +1,4 @@
-/**
- * Text for an XML document: the five markup characters escaped, and the characters XML 1.0 cannot carry at all
- * (control characters, lone surrogates, U+FFFE/U+FFFF) dropped, so a name typed with a stray one still makes a
- * well-formed document rather than one ANAF refuses unread.
- */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
+import { escapeXml } from '@/lib/xml-escape';
 
 /**
  * At most `max` characters (CIUS-RO caps each text field: BR-RO-L*), cut at a space where one is near and marked with

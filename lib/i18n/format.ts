@@ -32,6 +32,13 @@ export const formatRon = (bani: number, locale: string) =>
     () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'RON', minimumFractionDigits: 2 }),
   ).format(bani / 100);
 
+/** Euro cents as euros with two decimals, as a top-up's face value is shown: 1000 → "10,00 €" in ro. */
+export const formatEur = (cents: number, locale: string) =>
+  cached(
+    `eur:${locale}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }),
+  ).format(cents / 100);
+
 export const formatRate = (value: number, locale: string) =>
   cached(
     `rate:${locale}`,

@@ -142,9 +142,13 @@ export async function deliveryFailedMessage(
 const isAttentionReason = (value: unknown): value is AttentionReason =>
   ATTENTION_REASONS.includes(value as AttentionReason);
 
+/** Reasons that alerts queued before a rename still hold under their former name. */
+const FORMER_REASON_NAMES: Record<string, AttentionReason> = { EFACTURA_OVERDUE: 'EFACTURA_DEADLINE_NEAR' };
+
 /** The alert to STAFF_ALERT_EMAIL (the row's recipient) about an order that needs a hand. */
 export async function staffAlertMessage(db: Db, row: OutboxRow): Promise<MailMessage | null> {
-  const reason = row.details?.reason;
+  const stored = row.details?.reason;
+  const reason = (typeof stored === 'string' && FORMER_REASON_NAMES[stored]) || stored;
   if (!row.orderId || !row.recipient || !isAttentionReason(reason)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));
   if (!order) return null;

@@ -7,6 +7,7 @@ import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { outbox } from '@/lib/db/schema';
+import { formatEur } from '@/lib/i18n/format';
 import { orderInvoiceDocument } from '@/lib/invoices/frozen';
 import { invoicePdf } from '@/lib/invoices/order-invoice';
 import { INVOICE_REISSUED } from '@/lib/invoices/reissue';
@@ -112,11 +113,7 @@ function topUpOf(topUp: DocumentTopUp, locale: string): NonNullable<OrderConfirm
   return {
     operator: topUp.operator,
     phone: topUp.phone,
-    faceValue: new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'EUR',
-      maximumFractionDigits: 2,
-    }).format(topUp.faceValueEur),
+    faceValue: formatEur(Math.round(topUp.faceValueEur * 100), locale),
     delivery: topUp.delivery,
     reference: topUp.reference ?? undefined,
     pin: topUp.pin ?? undefined,

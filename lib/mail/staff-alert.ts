@@ -1,5 +1,6 @@
 import { createTranslator } from 'next-intl';
 import { COMPANY } from '@/lib/company';
+import { EFACTURA_ATTENTION_REASONS } from '@/lib/efactura/submissions-attention';
 import type { Locale } from '@/lib/i18n/routing';
 import type { OrderStatus } from '@/lib/orders/status';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
@@ -26,16 +27,20 @@ import {
   type Row,
 } from './layout';
 
-/** Why staff are written to: each has its own account of what happened and what to do. */
+/**
+ * Why an order needs a person, the one list (lib/orders/attention.ts says which apply to an order; docs/domain.md,
+ * Orders that need a hand): its delivery failed, a payment came after it had ended, a refund waits for the provider's
+ * word, an order already paid was paid again, the buyer's bank opened a chargeback, one of its documents is rejected, unconfirmed or late at RO e-Factura
+ * (lib/efactura/submissions-attention.ts), or one of its e-mails could not be sent after every retry. Staff's e-mail
+ * has its own account of what happened and what to do for each.
+ */
 export const staffAlertReasons = [
   'FULFILLMENT_FAILED',
   'PAID_AFTER_EXPIRY',
+  'PAID_TWICE',
   'REFUND_PENDING',
   'CHARGEBACK',
-  'EFACTURA_REJECTED',
-  'EFACTURA_UNCONFIRMED',
-  'EFACTURA_UNSENT',
-  'EFACTURA_OVERDUE',
+  ...EFACTURA_ATTENTION_REASONS,
   'MAIL_UNDELIVERED',
 ] as const;
 export type StaffAlertReason = (typeof staffAlertReasons)[number];

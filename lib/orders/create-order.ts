@@ -118,8 +118,10 @@ async function resumePayment(earlier: CreatedOrder): Promise<CreatedOrder> {
 /**
  * Asks the provider for the payment form of an order and records it; a refusal fails the order and answers 503.
  * A form is recorded only on an order that has none: of two starts of one order (a retry racing the first request)
- * the first recorded is the one every answer shows, and the other's address never leaves the server. `reference`
- * is the orderID the provider is asked under: the order's id for its first payment, a new one to pay again.
+ * the first recorded is the one every answer shows, and the other's address never leaves the server.
+ * `firstReference` is the orderID the provider is asked under first: the order's id, or the reference the order
+ * already holds when a retry resumes its payment; when the provider already knows it (an earlier start whose answer
+ * was lost), the payment is started under a new one.
  */
 export async function startOrderPayment(
   orderId: string,

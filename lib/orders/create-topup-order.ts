@@ -34,10 +34,10 @@ export function createTopUpOrder(input: TopUpOrder, options: CreateOrderOptions 
           email: input.email,
           phone: input.phone,
           locale: input.locale,
-          amountBani: product.priceRon,
+          amountBani: product.priceBani,
           invoiceData: input.invoice ?? null,
         },
-        items: [{ topUpProductId: product.id, phone: input.phone, priceBani: product.priceRon }],
+        items: [{ topUpProductId: product.id, phone: input.phone, priceBani: product.priceBani }],
         products: [operator.id],
       };
     },

@@ -26,8 +26,6 @@ export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 export const sourcesOf = (to: OrderStatus): OrderStatus[] =>
   (Object.keys(TRANSITIONS) as OrderStatus[]).filter((from) => TRANSITIONS[from].includes(to));
 
-export const isTerminal = (status: OrderStatus) => TRANSITIONS[status].length === 0;
-
 /** The states of an order that was paid (and has an invoice): whatever happened after, its cart must not be paid again. */
 export const PAID_STATUSES: readonly OrderStatus[] = [
   'PAID',

@@ -22,6 +22,7 @@ import { orderIdOfPaymentReference, paymentReferenceOf } from './payment-referen
 import {
   bodyDigest,
   notificationAnswer,
+  rejectionErrorCode,
   outcomeOfStatus,
   verifyNotification,
   type NotificationAnswer,
@@ -104,7 +105,9 @@ async function applyNotification(
       return { httpStatus: 429, answer: notificationAnswer('PERMANENT', 'too many rejected notifications') };
     }
     logger.warn({ reason: verified.reason, bodySha512: digest }, 'payment notification rejected');
-    return { httpStatus: 401, answer: notificationAnswer('PERMANENT', `rejected: ${verified.reason}`) };
+    // The official SDKs' error code for the reason, so the provider's logs say which check failed.
+    const code = rejectionErrorCode(verified.reason);
+    return { httpStatus: 401, answer: notificationAnswer('PERMANENT', `rejected: ${verified.reason}`, code) };
   }
 
   const notification = verified.notification;
@@ -273,7 +276,7 @@ export async function applyPaymentStatus(
             report.actor ?? 'provider',
             'payment.duplicate',
           );
-          await queueStaffAlert(tx, order.id, 'PAID_AFTER_EXPIRY', 'paid twice: refund one of the payments');
+          await queueStaffAlert(tx, order.id, 'PAID_TWICE');
         }
       }
       return from !== null;

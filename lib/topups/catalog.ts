@@ -72,10 +72,11 @@ export async function topUpProductRecord(executor: Executor, productId: string) 
   return row;
 }
 
-/** A product on sale with its operator, whatever operator the request named: the caller checks they agree. */
+/**
+ * A product on sale with its operator, as stored (its price in bani), whatever operator the request named: the caller
+ * checks they agree.
+ */
 export async function findTopUpProduct(executor: Executor, productId: string) {
   const row = await topUpProductRecord(executor, productId);
-  return row?.product.active && row.operator.active
-    ? { product: productOf(row.product), operator: row.operator }
-    : undefined;
+  return row?.product.active && row.operator.active ? row : undefined;
 }

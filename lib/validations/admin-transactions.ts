@@ -22,10 +22,8 @@ export const TRANSACTION_PRODUCTS = [
   ...CATEGORY_CODES,
   ...TOP_UP_OPERATORS.map((operator): TopUpOperatorId => operator.id),
 ] as const;
-export type TransactionProduct = (typeof TRANSACTION_PRODUCTS)[number];
 
 export const TRANSACTION_SORTS = ['createdAt', 'amount', 'status', 'email'] as const;
-export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 
 /** The longest range a daily series or an export covers: a leap year. */
 export const MAX_RANGE_DAYS = 366;

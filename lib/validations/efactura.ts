@@ -11,5 +11,3 @@ export const efacturaResendSchema = z.object({
   /** One of the order's invoices (a replaced one); the order's current invoice when absent. */
   invoiceId: z.number({ error: 'invalid' }).int('invalid').positive('invalid').optional(),
 });
-
-export type EfacturaResendBody = z.infer<typeof efacturaResendSchema>;

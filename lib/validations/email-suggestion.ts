@@ -1,5 +1,3 @@
-import { run } from '@zootools/email-spell-checker';
-
 /*
  * The buyer's e-mail is the only proof of purchase and the only way the vignette or the PIN reaches them, so a
  * mistyped provider ("gmial.com") is worth a question before payment. The check only suggests: the address stays
@@ -150,7 +148,6 @@ export const TOP_LEVEL_DOMAINS: readonly string[] = [
   'co.il',
 ];
 
-const KNOWN_PROVIDERS = new Set(PROVIDER_DOMAINS);
 const KNOWN_TLDS = new Set(TOP_LEVEL_DOMAINS);
 
 /** Below this length one edit already reaches other real domains (`web.de`, `wed.de`): only one is forgiven. */
@@ -158,8 +155,8 @@ const SHORT_NAME = 8;
 
 /**
  * Edits between two names (insertion, deletion, substitution, and the swap of two neighbours, as in "gmial"), made
- * unreachable past what the candidate's length allows. It replaces the library's sift3, which prefers `co` to `com`
- * for `con`, misses `cmo`, and takes `gmx.ro` or `gmbh.de` for web-mail providers.
+ * unreachable past what the candidate's length allows. Not sift3, the usual spell-checkers' distance, which prefers
+ * `co` to `com` for `con`, misses `cmo`, and takes `gmx.ro` or `gmbh.de` for web-mail providers.
  */
 function typingDistance(typed: string, candidate: string): number {
   const rows = typed.length + 1;
@@ -190,6 +187,18 @@ function typingDistance(typed: string, candidate: string): number {
 /** A domain as typed in an address field: letters, digits, hyphens and dots (no internationalized names). */
 const PLAIN_DOMAIN = /^[a-z0-9.-]+$/;
 
+/** The nearest of `candidates` within `threshold` edits, the earlier on a tie; `name` itself when it is listed. */
+function nearest(name: string, candidates: readonly string[], threshold: number): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    if (candidate === name) return name;
+    const distance = typingDistance(name, candidate);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return bestDistance <= threshold ? best : undefined;
+}
+
 const lastLabel = (domain: string) => domain.slice(domain.lastIndexOf('.') + 1);
 const withoutLastLabel = (domain: string) => domain.slice(0, domain.lastIndexOf('.'));
 
@@ -206,22 +215,16 @@ export function suggestEmail(email: string): string | null {
   const domain = trimmed.slice(at + 1).toLowerCase();
   if (!domain.includes('.') || !PLAIN_DOMAIN.test(domain)) return null;
 
-  const suggestion = run({
-    email: `${local}@${domain}`,
-    domains: [...PROVIDER_DOMAINS],
-    topLevelDomains: [...TOP_LEVEL_DOMAINS],
-    // The library would also rewrite names near "mail" or "live" under any top-level domain (`lime.ro` → live.ro).
-    secondLevelDomains: [],
-    domainThreshold: 2,
-    topLevelThreshold: 1,
-    distanceFunction: typingDistance,
-  });
-  if (!suggestion || suggestion.domain === domain) return null;
+  const provider = nearest(domain, PROVIDER_DOMAINS, 2);
+  if (provider !== undefined) return provider === domain ? null : `${local}@${provider}`;
 
-  // The library reads everything after the first dot as the top-level domain (`mail.firma.ro` → `firma.ro`); only
-  // a last label that is no top-level domain at all is corrected, and nothing else in the domain.
-  const providerFix = KNOWN_PROVIDERS.has(suggestion.domain);
-  const topLevelFix =
-    !KNOWN_TLDS.has(lastLabel(domain)) && withoutLastLabel(suggestion.domain) === withoutLastLabel(domain);
-  return providerFix || topLevelFix ? `${local}@${suggestion.domain}` : null;
+  // Only a last label that is no top-level domain at all is corrected (`firma.con`), and nothing else in the domain:
+  // `mail.firma.ro` stays as it is.
+  if (KNOWN_TLDS.has(lastLabel(domain))) return null;
+  const firstDot = domain.indexOf('.');
+  const topLevel = domain.slice(firstDot + 1);
+  const fixed = firstDot > 0 ? nearest(topLevel, TOP_LEVEL_DOMAINS, 1) : undefined;
+  if (fixed === undefined || fixed === topLevel) return null;
+  const corrected = `${domain.slice(0, firstDot)}.${fixed}`;
+  return withoutLastLabel(corrected) === withoutLastLabel(domain) ? `${local}@${corrected}` : null;
 }

@@ -55,7 +55,6 @@ export const vignetteItemSchema = z
     county: item.type === 'COUNTY_YEAR' ? item.county : undefined,
   }));
 
-export type VignetteItemInput = z.input<typeof vignetteItemSchema>;
 export type VignetteItem = z.output<typeof vignetteItemSchema>;
 
 export const vignetteQuoteSchema = z.object({

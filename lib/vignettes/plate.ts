@@ -43,8 +43,6 @@ export type PlateRefusal =
   /** The 3 letters start with I or O, which Romania does not issue (they would read as 1 and 0). */
   | { reason: 'RO_FIRST_LETTER'; index: number; char: AmbiguousLetter };
 
-export type PlateReason = PlateRefusal['reason'];
-
 export type PlateCheck =
   { ok: true; plate: string; warnings: PlateWarning[] } | ({ ok: false; plate: string } & PlateRefusal);
 

@@ -11,12 +11,15 @@ import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
  */
 export function sandboxAnswersAtOnce() {
   const previousDelay = process.env.EFACTURA_SANDBOX_SECONDS;
+  // The configuration is parsed once per process (lib/config/env.ts): forgotten, it is read again with the change.
   beforeAll(() => {
     process.env.EFACTURA_SANDBOX_SECONDS = '0';
+    Reflect.deleteProperty(globalThis, 'roadConfig');
   });
   afterAll(() => {
     if (previousDelay === undefined) delete process.env.EFACTURA_SANDBOX_SECONDS;
     else process.env.EFACTURA_SANDBOX_SECONDS = previousDelay;
+    Reflect.deleteProperty(globalThis, 'roadConfig');
   });
 }
 

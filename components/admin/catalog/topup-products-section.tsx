@@ -13,7 +13,7 @@ import {
   type TopUpCatalogRequest,
   type TopUpCatalogSheet,
 } from '@/lib/admin-client/catalog-api';
-import { formatRon } from '@/lib/admin-client/format';
+import { formatEur, formatRon } from '@/lib/admin-client/format';
 import type { ApiIssue } from '@/lib/client/api';
 import { MAX_FACE_VALUE_CENTS, MAX_TOP_UP_PRICE_BANI, TOP_UP_DELIVERIES } from '@/lib/validations/catalog';
 import { useIssueText } from '../admin-i18n';
@@ -32,10 +32,6 @@ const checkbox = 'accent-brand focus-visible:outline-brand size-5 focus-visible:
 
 /** An amount of money typed in euro or lei, to the cent: the decimal keypad on a phone. */
 const AMOUNT_INPUT = { type: 'number', inputMode: 'decimal', min: 0.01, step: 0.01 } as const;
-
-/** Euro cents as money: 1000 → "10,00 €" in ro. */
-const formatEur = (cents: number, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 /** A price typed in lei, as bani within the API's bounds; null when it is not one. */
 const baniOf = (text: string) => {

@@ -10,7 +10,7 @@ import type {
   VignetteLine,
 } from '@/lib/admin-client/admin-api';
 import type { OrderEvent } from '@/lib/admin-client/order-actions-api';
-import { formatDateTime, formatDay, formatRon } from '@/lib/admin-client/format';
+import { formatDateTime, formatDay, formatEur, formatHuf, formatRon } from '@/lib/admin-client/format';
 import { countyName } from '@/lib/vignettes/counties';
 import { isKeyOf } from '../admin-i18n';
 import { Facts } from '../ui/facts';
@@ -25,16 +25,6 @@ const mono = (text: string | null | undefined) => text && <span className="font-
 
 const isVignette = (line: VignetteLine | TopUpLine): line is VignetteLine =>
   'plate' in line && 'firstDay' in line;
-
-const hufFormats = new Map<string, Intl.NumberFormat>();
-const formatHuf = (value: number, locale: string) => {
-  let format = hufFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'HUF', maximumFractionDigits: 0 });
-    hufFormats.set(locale, format);
-  }
-  return format.format(value);
-};
 
 /** A line as the transactions list names its products; none for a top-up whose product is unknown. */
 function productOf(line: VignetteLine | TopUpLine): TransactionProduct | undefined {
@@ -141,11 +131,7 @@ function TopUpFacts({ line }: { line: TopUpLine }) {
       : line.delivery
     : undefined;
   const faceValue =
-    line.faceValue === undefined
-      ? line.productId
-      : new Intl.NumberFormat(locale, { style: 'currency', currency: line.currency || 'EUR' }).format(
-          line.faceValue,
-        );
+    line.faceValue === undefined ? line.productId : formatEur(Math.round(line.faceValue * 100), locale);
   return (
     <Facts
       rows={[

@@ -27,6 +27,8 @@
  * Elements and attributes are matched by local name: the namespaces are ANAF's, but a prefix is not promised.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import { escapeXml } from '@/lib/xml-escape';
 
 export const UPLOAD_NAMESPACE = 'mfp:anaf:dgti:spv:respUploadFisier:v1';
 export const STATE_NAMESPACE = 'mfp:anaf:dgti:efactura:stareMesajFactura:v1';
@@ -34,7 +36,6 @@ export const ERRORS_NAMESPACE = 'mfp:anaf:dgti:efactura:mesajEroriFactuta:v1';
 
 /** The states `stareMesaj` reports, as ANAF spells them. */
 export const MESSAGE_STATES = ['ok', 'nok', 'in prelucrare', 'XML cu erori nepreluat de sistem'] as const;
-export type MessageStateName = (typeof MESSAGE_STATES)[number];
 
 export type UploadAnswer = { kind: 'UPLOADED'; uploadId: string } | { kind: 'REFUSED'; errors: string[] };
 
@@ -193,13 +194,10 @@ export function jsonErrorText(body: string): string | null {
   }
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** `yyyyMMddHHmm` in Romania, as ANAF stamps `dateResponse`. */
 export function anafTimestamp(at: Date): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Bucharest',
+    timeZone: SHOP_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -218,18 +216,14 @@ export function uploadAnswerXml(answer: UploadAnswer, at: Date): string {
   const stamp = anafTimestamp(at);
   if (answer.kind === 'UPLOADED')
     return `${XML_DECLARATION}<header xmlns="${UPLOAD_NAMESPACE}" dateResponse="${stamp}" ExecutionStatus="0" index_incarcare="${answer.uploadId}"/>\n`;
-  const errors = answer.errors
-    .map((error) => `    <Errors errorMessage="${escapeAttribute(error)}"/>\n`)
-    .join('');
+  const errors = answer.errors.map((error) => `    <Errors errorMessage="${escapeXml(error)}"/>\n`).join('');
   return `${XML_DECLARATION}<header xmlns="${UPLOAD_NAMESPACE}" dateResponse="${stamp}" ExecutionStatus="1">\n${errors}</header>\n`;
 }
 
 /** The `stareMesaj` answer ANAF writes. */
 export function stateAnswerXml(answer: StateAnswer): string {
   if (answer.kind === 'ERRORS') {
-    const errors = answer.errors
-      .map((error) => `<Errors errorMessage="${escapeAttribute(error)}"/>`)
-      .join('');
+    const errors = answer.errors.map((error) => `<Errors errorMessage="${escapeXml(error)}"/>`).join('');
     return `${XML_DECLARATION}<header xmlns="${STATE_NAMESPACE}">${errors}</header>\n`;
   }
   const download = 'downloadId' in answer ? ` id_descarcare="${answer.downloadId}"` : '';
@@ -238,6 +232,6 @@ export function stateAnswerXml(answer: StateAnswer): string {
 
 /** The error file of a `nok` answer's zip. */
 export function errorFileXml(uploadId: string, cif: string, errors: string[]): string {
-  const lines = errors.map((error) => `<Error errorMessage="${escapeAttribute(error)}"/>`).join('');
+  const lines = errors.map((error) => `<Error errorMessage="${escapeXml(error)}"/>`).join('');
   return `${XML_DECLARATION}<header xmlns="${ERRORS_NAMESPACE}" Index_incarcare="${uploadId}" Cif_emitent="${cif}">${lines}</header>\n`;
 }

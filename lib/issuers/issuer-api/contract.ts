@@ -81,7 +81,6 @@ export const correctionRequestSchema = z
   .object({ plate, country })
   .strict()
   .meta({ description: "The vignette's plate and country after the correction." });
-export type CorrectionRequestBody = z.infer<typeof correctionRequestSchema>;
 
 /** A vignette as the issuer registered it, with every correction applied. */
 export const vignetteSchema = z
@@ -159,7 +158,6 @@ export const errorBodySchema = z
     }),
   })
   .meta({ description: 'Every error answer.' });
-export type IssuerErrorBody = z.infer<typeof errorBodySchema>;
 
 /** `GET /health`. */
 export const healthSchema = z

@@ -27,5 +27,3 @@ export const NETOPIA_STATUS = {
   TRIAL: 22,
   EXPIRED: 23, // a purchase never paid, cancelled by the provider
 } as const;
-
-export type NetopiaStatus = (typeof NETOPIA_STATUS)[keyof typeof NETOPIA_STATUS];

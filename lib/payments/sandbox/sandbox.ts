@@ -76,8 +76,8 @@ export function isOnOrigin(url: string, origins: string[]): boolean {
   }
 }
 export const SANDBOX_CVV = '111';
-/** How long the card form stays open; Netopia's own sessions last about as long. */
-export const sandboxTtlSeconds = () => Number(process.env.SANDBOX_PAYMENT_TTL_SECONDS) || 15 * 60;
+/** How long the card form stays open (SANDBOX_PAYMENT_TTL_SECONDS). */
+export const sandboxTtlSeconds = () => getConfig().SANDBOX_PAYMENT_TTL_SECONDS;
 
 type CardOutcome = { status: number; code: string; message: string } | { threeDSecure: true };
 

@@ -16,13 +16,7 @@ import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { documentToken } from '@/lib/orders/document-access';
 import { staff } from '../admin/admin-fixtures';
-import {
-  compileCiusRo,
-  describeAsserts,
-  fatalOnly,
-  validateCiusRo,
-  type FailedAssert,
-} from '../../support/cius-ro';
+import { compileCiusRoWhenPresent, describeWithCiusRo, expectValidCiusRo } from '../../support/cius-ro';
 import { pageTexts } from '../../support/pdf-text';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 import { hungarianDay, paidVignetteOrder, payOrder } from '../../support/purchases';
@@ -38,7 +32,7 @@ let admin: string;
 
 beforeAll(async () => {
   // Compiles the validator once (half a minute), or finds it compiled under node_modules/.cache/cius-ro.
-  sef = compileCiusRo();
+  sef = compileCiusRoWhenPresent();
   env = await useProcessDatabase();
   ({ token: admin } = await staff(db(), 'efactura-staff', 'ADMIN'));
 }, 120_000);
@@ -49,12 +43,7 @@ const asList = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** Validates and fails with every assert printed when one is fatal. */
-function expectValid(xml: string): FailedAssert[] {
-  const asserts = validateCiusRo(xml, sef);
-  const fatal = fatalOnly(asserts);
-  if (fatal.length > 0) throw new Error(`CIUS-RO fatal asserts:\n${describeAsserts(asserts)}\n\n${xml}`);
-  return asserts;
-}
+const expectValid = (xml: string) => expectValidCiusRo(xml, sef);
 
 let plate = 0;
 const nextPlate = () => `CJ${String(10 + plate++).padStart(2, '0')}UBL`;
@@ -135,7 +124,7 @@ async function paidTopUp(): Promise<string> {
 const readdressed = (document: SalesInvoiceDocument, buyer: Omit<InvoiceBuyer, 'email'>) =>
   invoiceUbl({ ...document, buyer: { ...buyer, email: document.buyer.email } });
 
-describe('the official CIUS-RO validation finds no fatal rule', () => {
+describeWithCiusRo('the official CIUS-RO validation finds no fatal rule', () => {
   it('in a private buyer’s invoice without billing data (13 zeros, address not declared)', async () => {
     const orderId = await paidVignetteOrder(db(), { plates: [nextPlate()] });
     const xml = await invoiceXml(orderId);

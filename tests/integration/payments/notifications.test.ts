@@ -7,7 +7,11 @@ import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { invoices, orderEvents, orders, outbox } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
-import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
+import {
+  buildNotificationBody,
+  NETOPIA_IPN_ERROR_CODE,
+  signNotification,
+} from '@/lib/payments/netopia/notification';
 import { getSandboxKeys, SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
@@ -150,6 +154,9 @@ describe("orders and the provider's notifications", () => {
     for (const [name, attemptBody, token] of attempts) {
       const { answer } = await deliver(attemptBody, token);
       expect({ name, errorType: answer.errorType }).toEqual({ name, errorType: 2 });
+      // A refused signature carries the official SDKs' code for the check that failed.
+      if (name === 'forged signature')
+        expect(answer.errorCode).toBe(NETOPIA_IPN_ERROR_CODE.VERIFICATION_FAILED_SIGNATURE);
     }
     expect((await orderRow(order.id)).status).toBe('PENDING_PAYMENT');
     expect(await invoiceCount(order.id)).toBe(0);

@@ -7,6 +7,7 @@ import { pageTopUpOperator } from '@/lib/catalog/page-data';
 import { PendingCheckout } from '@/components/order/pending-checkout';
 import { ClosedWhenNotSold, ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
 import { clientTexts } from '@/lib/i18n/client-texts';
+import { formatEur } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
@@ -109,7 +110,6 @@ export default async function PrepayProviderPage({ params }: Props) {
   if (!operator) notFound();
   const heading = t('provider.heading', { name: operator.name, plan: operator.plan });
   const url = pageUrl(locale, `/prepay/${operator.id}`);
-  const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
   const jsonLd = [
     breadcrumbJsonLd([
       { name: nav('home'), url: pageUrl(locale, '') },
@@ -122,7 +122,7 @@ export default async function PrepayProviderPage({ params }: Props) {
       url,
       brand: operator.name,
       offers: operator.products.map((product) => ({
-        name: `${euros.format(product.faceValue)} · ${form(product.delivery === 'PIN' ? 'deliveryPin' : 'deliveryDirect')}`,
+        name: `${formatEur(Math.round(product.faceValue * 100), locale)} · ${form(product.delivery === 'PIN' ? 'deliveryPin' : 'deliveryDirect')}`,
         price: product.priceRon / 100,
         currency: 'RON' as const,
       })),

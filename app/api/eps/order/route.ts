@@ -12,7 +12,8 @@ import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
 export const dynamic = 'force-dynamic';
 
 /**
- * `POST /api/eps/order`: a top-up order and its payment; 201 with the provider's payment URL (docs/api.md, Top-ups).
+ * `POST /api/eps/order`: a top-up order and its payment; 201 with the provider's payment URL, or 200 with the same
+ * order when the request repeats an `Idempotency-Key` already used (docs/api.md, Top-ups).
  */
 export const POST = apiHandler(async (request) => {
   assertProductLineSold('topUps');

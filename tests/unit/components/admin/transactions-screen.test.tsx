@@ -88,7 +88,7 @@ describe('TransactionsScreen', () => {
     const row = (id: string) =>
       within(screen.getByRole('button', { name: t.transactions.open.replace('{id}', id) }).closest('tr')!);
     expect(row('order-0').getByText('D1 de 10 zile')).toBeInTheDocument();
-    expect(row('order-1').getByText(/^Orange PrePay 5\sEUR$/)).toBeInTheDocument();
+    expect(row('order-1').getByText(/^Orange PrePay 5,00\sEUR$/)).toBeInTheDocument();
   });
 
   it('sorts on the server by the clicked column, then the other way on a second click, from the first page', async () => {

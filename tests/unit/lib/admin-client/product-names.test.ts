@@ -41,9 +41,9 @@ describe('product names', () => {
   it('name a top-up by its operator, plan and face value, saying when it comes as a PIN', () => {
     const names = productNames('ro', ro.Admin.productNames);
     // Intl separates the amount from the currency with a no-break space.
-    expect(names.name(TOP_UP)).toMatch(/^Orange PrePay 10\sEUR$/);
-    expect(names.name({ ...TOP_UP, delivery: 'PIN' })).toMatch(/^Orange PrePay 10\sEUR \(cod PIN\)$/);
-    expect(productNames('en', en.Admin.productNames).name(TOP_UP)).toBe('Orange PrePay €10');
+    expect(names.name(TOP_UP)).toMatch(/^Orange PrePay 10,00\sEUR$/);
+    expect(names.name({ ...TOP_UP, delivery: 'PIN' })).toMatch(/^Orange PrePay 10,00\sEUR \(cod PIN\)$/);
+    expect(productNames('en', en.Admin.productNames).name(TOP_UP)).toBe('Orange PrePay €10.00');
     expect(productNames('de', de.Admin.productNames).name({ ...TOP_UP, faceValueCents: 750 })).toMatch(
       /^Orange PrePay 7,50\s€$/,
     );

@@ -214,6 +214,16 @@ describe('parseConfig', () => {
     expect(problemsOf({ EFACTURA_MAX_ATTEMPTS: '0' })).toMatch(/EFACTURA_MAX_ATTEMPTS/);
   });
 
+  it("reads the sandboxes' pauses: e-Factura's 3 s of `in prelucrare`, the card form's 15 minutes", () => {
+    expect(parseConfig({})).toMatchObject({ EFACTURA_SANDBOX_SECONDS: 3, SANDBOX_PAYMENT_TTL_SECONDS: 900 });
+    expect(parseConfig({ EFACTURA_SANDBOX_SECONDS: '0', SANDBOX_PAYMENT_TTL_SECONDS: '30' })).toMatchObject({
+      EFACTURA_SANDBOX_SECONDS: 0,
+      SANDBOX_PAYMENT_TTL_SECONDS: 30,
+    });
+    expect(problemsOf({ EFACTURA_SANDBOX_SECONDS: 'soon' })).toMatch(/EFACTURA_SANDBOX_SECONDS/);
+    expect(problemsOf({ SANDBOX_PAYMENT_TTL_SECONDS: '0' })).toMatch(/SANDBOX_PAYMENT_TTL_SECONDS/);
+  });
+
   it('never echoes a secret value', () => {
     const message = problemsOf({
       JWT_SECRET: 'too-short-secret',

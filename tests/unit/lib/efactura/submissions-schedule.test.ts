@@ -52,7 +52,7 @@ describe('the e-Factura schedule', () => {
       'EFACTURA_UNCONFIRMED',
     );
     const late = { attentionAt: new Date('2026-03-12T00:00:00Z'), attempts: 0 };
-    expect(efacturaAttentionOf({ ...late, status: 'PENDING' }, now)).toBe('EFACTURA_OVERDUE');
+    expect(efacturaAttentionOf({ ...late, status: 'PENDING' }, now)).toBe('EFACTURA_DEADLINE_NEAR');
     // An upload given up after its last try (EFACTURA_MAX_ATTEMPTS, 24 by default) waits for staff, late or not;
     // an uploaded document's attempts are questions to ANAF, asked for as long as it takes.
     expect(efacturaAttentionOf({ ...base, status: 'PENDING', attempts: 23 }, now)).toBeNull();

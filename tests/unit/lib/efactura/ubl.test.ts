@@ -10,7 +10,7 @@ import {
   ublFilename,
   UNDECLARED_STREET,
 } from '@/lib/efactura/ubl';
-import { clip, escapeXml } from '@/lib/efactura/xml';
+import { clip } from '@/lib/efactura/xml';
 import { creditNoteDocumentOf } from '@/lib/invoices/credit-note';
 import type { InvoiceBuyer, SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
 import { invoiceDocumentOf } from '@/lib/invoices/order-invoice';
@@ -28,14 +28,7 @@ const withBuyer = (document: SalesInvoiceDocument, buyer: Partial<InvoiceBuyer>)
   buyer: { kind: 'PERSON', name: 'x', email: 'x@example.ro', ...buyer },
 });
 
-describe('escapeXml', () => {
-  it('escapes the markup characters and drops what XML cannot carry', () => {
-    expect(escapeXml(`Pop & Fiii <SRL> "Nord" 'Est'`)).toBe(
-      'Pop &amp; Fiii &lt;SRL&gt; &quot;Nord&quot; &apos;Est&apos;',
-    );
-    expect(escapeXml('a\u0000b\u0007c\uFFFEd\tș')).toBe('abcd\tș');
-  });
-
+describe('escaped text', () => {
   it('makes a buyer’s name with markup a well-formed document that says the name as typed', () => {
     const name = 'Pop & Fiii <SRL> ]]> "x"';
     const xml = invoiceUbl(withBuyer(vignetteInvoice(), { kind: 'COMPANY', name, taxId: 'RO18547290' }));

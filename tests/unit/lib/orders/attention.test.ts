@@ -37,3 +37,23 @@ describe('an order whose e-Factura upload was given up after every retry', () =>
     }
   });
 });
+
+describe('an order flagged for a payment it did not need', () => {
+  it('was paid after it had ended when it ended unpaid, and paid twice when it is paid and going on', () => {
+    for (const status of ['EXPIRED', 'FAILED', 'CANCELED'] as const)
+      expect(attentionReasonsOf({ status, needsReview: true })).toEqual(['PAID_AFTER_EXPIRY']);
+    for (const status of ['PAID', 'FULFILLED', 'FULFILLMENT_FAILED'] as const)
+      expect(attentionReasonsOf({ status, needsReview: true })).toContain('PAID_TWICE');
+    expect(attentionReasonsOf({ status: 'FULFILLED', needsReview: true }, { chargeback: true })).toEqual([
+      'CHARGEBACK',
+    ]);
+  });
+
+  it('tells staff which payment to give back, in every language', () => {
+    expect(staffAlertReasons).toContain('PAID_TWICE');
+    for (const messages of [ro, en, de, hu]) {
+      expect(messages.Admin.attention.reasons.PAID_TWICE).toMatch(/\S/);
+      expect(Object.values(messages.StaffAlertEmail.reasons.PAID_TWICE)).toHaveLength(3);
+    }
+  });
+});

@@ -11,7 +11,10 @@ import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
 
 export const dynamic = 'force-dynamic';
 
-/** `POST /api/nmps/orders/order`: a vignette order and its payment; 201 with the provider's payment URL. */
+/**
+ * `POST /api/nmps/orders/order`: a vignette order and its payment; 201 with the provider's payment URL, or 200 with
+ * the same order when the request repeats an `Idempotency-Key` already used.
+ */
 export const POST = apiHandler(async (request) => {
   assertProductLineSold('vignettes');
   await enforceRateLimit(request, RATE_LIMITS.order);
