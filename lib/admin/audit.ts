@@ -3,9 +3,8 @@ import 'server-only';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Principal } from '@/lib/auth/guard';
-import { queryRows, type Db } from '@/lib/db/client';
+import { queryRows, type Db, type Executor } from '@/lib/db/client';
 import { auditLog } from '@/lib/db/schema';
-import type { Executor } from '@/lib/orders/orders';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import type { AuditLogQuery } from '@/lib/validations/admin-audit';
 

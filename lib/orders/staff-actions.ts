@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/admin/audit';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
-import type { Db } from '@/lib/db/client';
+import type { Db, Executor } from '@/lib/db/client';
 import { orderItems, orders, outbox } from '@/lib/db/schema';
 import { reissueInvoice } from '@/lib/invoices/reissue';
 import { IssueError } from '@/lib/issuers/vignette-issuer';
@@ -18,7 +18,7 @@ import type { InvoiceData } from '@/lib/validations/billing';
 import type { ItemCorrectionBody } from '@/lib/validations/order-actions';
 import { fulfilOrder, type Deliverers } from './fulfilment';
 import { announceOrderChange } from './order-events';
-import { recordOrderEvent, transitionOrder, type Executor, type OrderRow } from './orders';
+import { recordOrderEvent, transitionOrder, type OrderRow } from './orders';
 import type { OrderStatus } from './status';
 
 /*
