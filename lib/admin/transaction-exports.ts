@@ -13,7 +13,7 @@ import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
 import ro from '@/messages/ro.json';
-import { recordAudit } from './audit';
+import { recordAudit } from '@/lib/auth/audit';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { transactionBatches, type TransactionItem } from './transactions';
 

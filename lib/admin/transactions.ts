@@ -19,7 +19,7 @@ import {
   type TransactionListQuery,
   type TransactionRangeQuery,
 } from '@/lib/validations/admin-transactions';
-import { recordAudit } from './audit';
+import { recordAudit } from '@/lib/auth/audit';
 
 /**
  * The states in which the shop has the buyer's money: the daily series counts these. REFUNDED is left out (the

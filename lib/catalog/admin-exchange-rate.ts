@@ -2,7 +2,7 @@ import 'server-only';
 
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { recordAudit } from '@/lib/admin/audit';
+import { recordAudit } from '@/lib/auth/audit';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db, Executor } from '@/lib/db/client';
 import { exchangeRates } from '@/lib/db/schema';

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { asc, eq } from 'drizzle-orm';
-import { recordAudit } from '@/lib/admin/audit';
+import { recordAudit } from '@/lib/auth/audit';
 import type { ErrorIssue } from '@/lib/api/error-body';
 import { ApiError } from '@/lib/api/errors';
 import { validationIssue } from '@/lib/api/request';

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { asc, eq, sql } from 'drizzle-orm';
-import { recordAudit } from '@/lib/admin/audit';
+import { recordAudit } from '@/lib/auth/audit';
 import { ApiError } from '@/lib/api/errors';
 import { validationIssue } from '@/lib/api/request';
 import type { Principal } from '@/lib/auth/guard';
