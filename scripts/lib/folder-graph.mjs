@@ -78,11 +78,6 @@ export const ALLOWED_UPWARD_IMPORTS = [
       "the order's document model (orders/order-document.ts) and row types move down to lib/invoices and lib/db",
   },
   {
-    from: 'lib/issuers',
-    to: 'lib/orders',
-    until: 'the deliverer interface moves from orders/fulfilment.ts down to lib/issuers, which implements it',
-  },
-  {
     from: 'lib/mail',
     to: 'lib/orders',
     until:

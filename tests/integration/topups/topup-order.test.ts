@@ -24,7 +24,8 @@ import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import type { TopUpDelivered, TopUpRequest } from '@/lib/issuers/topup-provider';
 import type { Mailer } from '@/lib/mail/mailer';
 import { sendDueMail } from '@/lib/mail/outbox';
-import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS, type Deliverers } from '@/lib/orders/fulfilment';
+import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
+import type { Deliverers } from '@/lib/issuers/deliverers';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
 import {
   deliverSandboxNotifications,
