@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { createTranslator } from 'next-intl';
-import { productNames } from '@/lib/admin-client/product-names';
+import { productNames } from './product-names';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
 import { routing, type Locale } from '@/lib/i18n/routing';

@@ -30,7 +30,7 @@ export const MONEY_RECEIVED: readonly OrderStatus[] = ['PAID', 'FULFILLED', 'FUL
 /**
  * What an order holds, alike items counted together, in the order bought: a vignette's category code (`CAR`) and
  * period, or a top-up's operator and plan (`Orange PrePay`), face value in euro cents and delivery. Data, not words:
- * the screens and the spreadsheet name them in the admin's language (lib/admin-client/product-names.ts).
+ * the screens and the spreadsheet name them in the admin's language (lib/admin/product-names.ts).
  */
 export type TransactionProduct =
   | { categoryCode: string; type: VignetteType; count: number }
