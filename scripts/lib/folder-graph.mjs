@@ -52,11 +52,6 @@ export const ALLOWED_UPWARD_IMPORTS = [
     until: 'the staff alert it raises (orders/staff-alerts.ts) moves down to lib/mail',
   },
   {
-    from: 'lib/efactura',
-    to: 'lib/payments',
-    until: "the sandboxes' shared key pair (getSandboxKeys in payments/sandbox/sandbox.ts) moves down",
-  },
-  {
     from: 'lib/invoices',
     to: 'lib/efactura',
     until: 'reissue.ts (a new invoice and its e-Factura submission: a workflow) moves up to lib/orders',

@@ -8,7 +8,8 @@ import { invoices, orderEvents, orders, outbox } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
-import { getSandboxKeys, SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
+import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
+import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 

@@ -29,10 +29,10 @@ import type { Deliverers } from '@/lib/issuers/deliverers';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
 import {
   deliverSandboxNotifications,
-  getSandboxKeys,
   SANDBOX_POS_SIGNATURE,
   sandboxPay,
 } from '@/lib/payments/sandbox/sandbox';
+import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import type { TopUpOperator, TopUpProduct } from '@/lib/topups/catalog';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
