@@ -10,7 +10,7 @@ import type { Db, Executor } from '@/lib/db/client';
 import { efacturaSubmissions, invoices } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { countProviderCall, type ProviderOutcome } from '@/lib/metrics/registry';
-import { queueStaffAlert } from '@/lib/orders/staff-alerts';
+import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import { kick } from '@/lib/server/jobs';
 import { parseErrorFile } from './anaf/answers';
 import type { EfacturaApi, UploadStandard } from './anaf/client';

@@ -11,7 +11,7 @@ import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import { loadOrderItems } from './order-read';
 import { PARTIAL_CONFIRMATION } from './partial-delivery';
-import { queueStaffAlert } from './staff-alerts';
+import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import { transitionOrder, type OrderItemRow, type OrderRow } from './orders';
 
 /** Paid orders read at a time; a pass goes on to the next batch until none is left. */

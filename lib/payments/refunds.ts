@@ -20,7 +20,7 @@ import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { announceOrderChange } from '@/lib/orders/order-events';
 import { recordOrderEvent, transitionOrder, type OrderRow } from '@/lib/orders/orders';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
-import { queueStaffAlert } from '@/lib/orders/staff-alerts';
+import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import type { OrderStatus } from '@/lib/orders/status';
 import { kick } from '@/lib/server/jobs';
 import { getPaymentGateway, type PaymentGateway } from './gateway';

@@ -42,16 +42,6 @@ export const ALLOWED_UPWARD_IMPORTS = [
     until: "the vignette line's type (a JSON column) moves down to lib/db",
   },
   {
-    from: 'lib/efactura',
-    to: 'lib/mail',
-    until: 'the held-back digest job (finds the documents, then mails staff) is given its mail, or moves up',
-  },
-  {
-    from: 'lib/efactura',
-    to: 'lib/orders',
-    until: 'the staff alert it raises (orders/staff-alerts.ts) moves down to lib/mail',
-  },
-  {
     from: 'lib/invoices',
     to: 'lib/efactura',
     until: 'reissue.ts (a new invoice and its e-Factura submission: a workflow) moves up to lib/orders',

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { getConfig } from '@/lib/config/env';
 import { outbox } from '@/lib/db/schema';
-import type { AttentionReason } from './attention';
+import type { AttentionReason } from '@/lib/orders/attention';
 import type { Executor } from '@/lib/db/client';
 
 /**
