@@ -6,8 +6,8 @@ const SEED =
   'db/seed.ts, which openDatabase and lib/startup call, is given the reference data it writes (catalog, ' +
   'top-up products, roles, the password hash) instead of importing it from the folders above';
 const METRICS_ENDPOINT =
-  'the /metrics endpoint (access.ts, scrape.ts: it reads every folder) moves up beside lib/startup; ' +
-  'the registry stays';
+  'the /metrics endpoint (access.ts, scrape.ts: it reads every folder) moves up above the folders it reads; ' +
+  'the registry, which they count into, stays';
 
 /**
  * Imports that still go up a layer and close a cycle, allowed until the move named beside each is made. The list
@@ -28,18 +28,18 @@ export const ALLOWED_UPWARD_IMPORTS = [
   {
     from: 'lib/db',
     to: 'lib/invoices',
-    until: "the invoice document's type (a JSON column) moves down to lib/db",
+    until: "the stored invoice's and credit note's types (their snapshot columns) move down to lib/db",
   },
   {
     from: 'lib/db',
     to: 'lib/payments',
-    until: "Netopia's status codes (a column's values) move down to lib/db",
+    until: "Netopia's status codes, which the sandbox payments table defaults to, move down to lib/db",
   },
   { from: 'lib/db', to: 'lib/topups', until: SEED },
   {
     from: 'lib/db',
     to: 'lib/validations',
-    until: "the vignette line's type (a JSON column) moves down to lib/db",
+    until: "the buyer's billing data type (invoice_data), inferred from a zod schema, is declared in lib/db",
   },
   {
     from: 'lib/invoices',
@@ -50,7 +50,8 @@ export const ALLOWED_UPWARD_IMPORTS = [
     from: 'lib/invoices',
     to: 'lib/orders',
     until:
-      "the order's document model (orders/order-document.ts) and row types move down to lib/invoices and lib/db",
+      'issuing a document (invoice, credit note) is given the order it documents instead of reading it ' +
+      '(orders/order-read.ts, order-document.ts), and the row types move down to lib/db',
   },
   {
     from: 'lib/mail',
