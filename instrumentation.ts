@@ -4,7 +4,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const [{ hookIncomingRequests }, { startServer }] = await Promise.all([
     import('./lib/server/incoming-requests'),
-    import('./lib/server/startup'),
+    import('./lib/startup/startup'),
   ]);
   hookIncomingRequests();
   await startServer();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: installs what the tests need, then runs typecheck, lint, the format check, Jest (unit + integration,
-// on PGlite and on a real PostgreSQL), the production build and Playwright in a real Chromium. Ends with one
-// summary line.
+// `npm test`: installs what the tests need, then runs typecheck, lint, the module graph's rules, the format check,
+// Jest (unit + integration, on PGlite and on a real PostgreSQL), the production build and Playwright in a real
+// Chromium. Ends with one summary line.
 import fs from 'node:fs';
 import path from 'node:path';
 import { auditVerdict } from './lib/audit.mjs';
@@ -88,6 +88,8 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 audit();
 await step('typecheck', bin('tsc'), ['--noEmit']);
 await step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+// lib/'s folders form a one-way graph and lib/ never imports app/ or components/ (.dependency-cruiser.cjs).
+await step('module graph', process.execPath, [path.join(root, 'scripts', 'folder-graph.mjs')]);
 await step('format', bin('prettier'), ['--check', '.']);
 
 say('\n=== jest (unit and integration) ===');

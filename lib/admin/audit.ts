@@ -2,39 +2,10 @@ import 'server-only';
 
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Principal } from '@/lib/auth/guard';
 import { queryRows, type Db } from '@/lib/db/client';
 import { auditLog } from '@/lib/db/schema';
-import type { Executor } from '@/lib/orders/orders';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import type { AuditLogQuery } from '@/lib/validations/admin-audit';
-import type { AuditAction } from './audit-actions';
-
-export interface AuditEntry {
-  /** A verb phrase: `payment.markActive`, `user.create`, `user.resetPassword`, `export.excel`, ... */
-  action: AuditAction;
-  /** The record acted on: an order id, a user's id. */
-  target?: string;
-  details?: Record<string, unknown>;
-}
-
-/**
- * Writes who did what, to what, now. Call it in the same transaction as the change it records, so that no change
- * happens without its entry. Never put passwords, tokens or PINs into `details`.
- */
-export async function recordAudit(
-  executor: Executor,
-  actor: Pick<Principal, 'id' | 'username'>,
-  entry: AuditEntry,
-) {
-  await executor.insert(auditLog).values({
-    actorId: actor.id,
-    actorName: actor.username,
-    action: entry.action,
-    target: entry.target,
-    details: entry.details ?? null,
-  });
-}
 
 /** One row of `GET /api/admin/audit`. */
 export interface AuditLogItem {
@@ -48,7 +19,7 @@ export interface AuditLogItem {
 }
 
 /**
- * Keys whose values the viewer never shows, at any depth. No caller of {@link recordAudit} writes a secret, and this
+ * Keys whose values the viewer never shows, at any depth. No caller of recordAudit (lib/auth/audit.ts) writes a secret, and this
  * keeps it so should one ever slip in: the log is read by people and cannot be corrected afterwards.
  */
 const SECRET_KEY = /pass|token|secret|authorization|cookie|card|cvv|pin$/i;

@@ -4,7 +4,7 @@ import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
 import { requeuedNames, requeueDeadLetters } from '@/lib/mail/dead-letters';
 import { kick } from '@/lib/server/jobs';
-import { recordAudit } from './audit';
+import { recordAudit } from '@/lib/auth/audit';
 
 /**
  * Every e-mail given up after its last try, sent again (`POST /api/admin/mail/retry`, from the back-office banner):

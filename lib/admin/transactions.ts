@@ -3,11 +3,11 @@ import 'server-only';
 import { and, arrayContains, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Principal } from '@/lib/auth/guard';
-import type { Db } from '@/lib/db/client';
+import type { Db, Executor } from '@/lib/db/client';
 import { invoices, orderItems, orders, topUpOperators, topUpProducts } from '@/lib/db/schema';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { NEEDS_ATTENTION } from '@/lib/orders/attention';
-import { findOrder, type Executor } from '@/lib/orders/orders';
+import { findOrder } from '@/lib/orders/orders';
 import type { OrderStatus } from '@/lib/orders/status';
 import { parseRomanianPhone } from '@/lib/phones/romanian-phone';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
@@ -19,7 +19,7 @@ import {
   type TransactionListQuery,
   type TransactionRangeQuery,
 } from '@/lib/validations/admin-transactions';
-import { recordAudit } from './audit';
+import { recordAudit } from '@/lib/auth/audit';
 
 /**
  * The states in which the shop has the buyer's money: the daily series counts these. REFUNDED is left out (the
@@ -30,7 +30,7 @@ export const MONEY_RECEIVED: readonly OrderStatus[] = ['PAID', 'FULFILLED', 'FUL
 /**
  * What an order holds, alike items counted together, in the order bought: a vignette's category code (`CAR`) and
  * period, or a top-up's operator and plan (`Orange PrePay`), face value in euro cents and delivery. Data, not words:
- * the screens and the spreadsheet name them in the admin's language (lib/admin-client/product-names.ts).
+ * the screens and the spreadsheet name them in the admin's language (lib/admin/product-names.ts).
  */
 export type TransactionProduct =
   | { categoryCode: string; type: VignetteType; count: number }

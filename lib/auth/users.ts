@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { recordAudit } from '@/lib/admin/audit';
+import { recordAudit } from './audit';
 import { ApiError } from '@/lib/api/errors';
 import { validationIssue } from '@/lib/api/request';
 import type { Db } from '@/lib/db/client';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { OrderRequest } from '@/lib/client/api';
+import type { VignetteOrderInput } from '@/lib/validations/vignette-order';
 import type { VignetteType } from '@/lib/vignettes/periods';
 import { plateKey } from '@/lib/vignettes/plate';
 import type { SellableCode } from '@/lib/vignettes/categories';
@@ -155,7 +155,7 @@ export function randomId(): string {
 }
 
 /** The quote and order item of a cart line (docs/api.md, Vignette orders). */
-export const requestItem = (item: CartItem): OrderRequest['items'][number] => ({
+export const requestItem = (item: CartItem): VignetteOrderInput['items'][number] => ({
   categoryCode: item.categoryCode,
   type: item.type,
   ...(item.startDate ? { startDate: item.startDate } : {}),

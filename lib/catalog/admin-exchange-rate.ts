@@ -2,12 +2,11 @@ import 'server-only';
 
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { recordAudit } from '@/lib/admin/audit';
+import { recordAudit } from '@/lib/auth/audit';
 import type { Principal } from '@/lib/auth/guard';
-import type { Db } from '@/lib/db/client';
+import type { Db, Executor } from '@/lib/db/client';
 import { exchangeRates } from '@/lib/db/schema';
 import { readFeedStatus, type FeedStatus } from '@/lib/exchange-rate/feed-status';
-import type { Executor } from '@/lib/orders/orders';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { RATE_DECIMALS, type ExchangeRateUpdate } from '@/lib/validations/catalog';
 import { RATE_IN_USE_FIRST } from './price-table';

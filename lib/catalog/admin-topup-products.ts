@@ -1,14 +1,13 @@
 import 'server-only';
 
 import { asc, eq } from 'drizzle-orm';
-import { recordAudit } from '@/lib/admin/audit';
+import { recordAudit } from '@/lib/auth/audit';
 import type { ErrorIssue } from '@/lib/api/error-body';
 import { ApiError } from '@/lib/api/errors';
 import { validationIssue } from '@/lib/api/request';
 import type { Principal } from '@/lib/auth/guard';
-import type { Db } from '@/lib/db/client';
+import type { Db, Executor } from '@/lib/db/client';
 import { topUpOperators, topUpProducts } from '@/lib/db/schema';
-import type { Executor } from '@/lib/orders/orders';
 import { topUpProductId } from '@/lib/topups/seed-data';
 import type { TopUpCatalogUpdate, TopUpProductInput } from '@/lib/validations/catalog';
 import { lockCatalogWrites } from './write-lock';

@@ -1,13 +1,12 @@
 import 'server-only';
 
 import { asc, eq, sql } from 'drizzle-orm';
-import { recordAudit } from '@/lib/admin/audit';
+import { recordAudit } from '@/lib/auth/audit';
 import { ApiError } from '@/lib/api/errors';
 import { validationIssue } from '@/lib/api/request';
 import type { Principal } from '@/lib/auth/guard';
-import type { Db } from '@/lib/db/client';
+import type { Db, Executor } from '@/lib/db/client';
 import { vignetteCategories, vignettePrices } from '@/lib/db/schema';
-import type { Executor } from '@/lib/orders/orders';
 import type { VignettePricesUpdate } from '@/lib/validations/catalog';
 import { VIGNETTE_TYPES, type VignetteType } from '@/lib/vignettes/periods';
 import { currentBudapestYear } from './price-table';

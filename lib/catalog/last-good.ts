@@ -11,7 +11,7 @@ import { noteDatabaseAway } from '@/lib/server/request-scope';
  * marked (lib/server/request-scope.ts), and the visitor gets 503 with `Retry-After`.
  */
 
-/** On globalThis: the pages and the start-up work that fills it (lib/server/workers.ts) are bundled apart. */
+/** On globalThis: the pages and the start-up work that fills it (lib/startup/workers.ts) are bundled apart. */
 const realm = globalThis as unknown as { roadLastGoodReads?: Map<string, unknown> };
 const remembered = () => (realm.roadLastGoodReads ??= new Map<string, unknown>());
 

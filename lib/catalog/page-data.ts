@@ -87,7 +87,7 @@ export const pageLatestRate = () =>
 
 /**
  * Reads what the public pages show straight from the database, outside Next's cache, and keeps it as their last good
- * answers: at a server's start and after each catalog change (lib/server/workers.ts), so that a page regenerated
+ * answers: at a server's start and after each catalog change (lib/startup/workers.ts), so that a page regenerated
  * while the database is away has something to show even if no visitor read it since the server started.
  */
 export async function rememberCatalogPageData(now = new Date()): Promise<void> {
@@ -115,7 +115,7 @@ export async function rememberCatalogPageData(now = new Date()): Promise<void> {
 
 /**
  * Which product lines are sold (lib/config/live-mode.ts), as the pages show it. Read through the catalog's tag, so
- * that a page that shows it is regenerated when a server starts (lib/server/workers.ts): the build may have
+ * that a page that shows it is regenerated when a server starts (lib/startup/workers.ts): the build may have
  * prerendered it under another configuration. The configuration is part of the key.
  */
 export const pageClosedLines = async (): Promise<ProductLine[]> => {

@@ -26,7 +26,7 @@ export const currentBudapestYear = (now = new Date()) => Number(budapestToday(no
 /**
  * The order that makes the first `exchange_rates` row the one in use: the row written last, whatever its source and
  * day. A rate staff set by hand (ADMIN) therefore wins over the feed's rate of the same day, and the feed's next new
- * value wins over it again; the feed never rewrites a day it has (lib/server/workers.ts).
+ * value wins over it again; the feed never rewrites a day it has (lib/startup/workers.ts).
  */
 export const RATE_IN_USE_FIRST = [desc(exchangeRates.createdAt), desc(exchangeRates.id)] as const;
 

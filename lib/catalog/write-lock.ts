@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { sql } from 'drizzle-orm';
-import type { Executor } from '@/lib/orders/orders';
+import type { Executor } from '@/lib/db/client';
 
 /** Any number of the shop's own; the migrations' lock (lib/db/client.ts) uses another. */
 const CATALOG_WRITE_LOCK_KEY = 7_324_612;

@@ -74,7 +74,7 @@ export const envSchema = z
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters long')),
     SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp:// or smtps://')),
     MAIL_FROM: optional(z.string().min(3)),
-    /** Where staff are told of an order that needs a hand (lib/orders/staff-alerts.ts); unset: nobody is mailed. */
+    /** Where staff are told of an order that needs a hand (lib/mail/staff-alert-queue.ts); unset: nobody is mailed. */
     STAFF_ALERT_EMAIL: optional(z.email('must be an e-mail address')),
     /** How many times an e-mail is tried before it is given up and staff are told (lib/mail/outbox.ts). */
     MAIL_MAX_ATTEMPTS: wholeNumber(10, 1, 100),

@@ -12,6 +12,9 @@ import { getConfig } from '@/lib/config/env';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Transactions and the database share the query API the domain modules use. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';

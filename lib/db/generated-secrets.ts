@@ -1,7 +1,7 @@
 import 'server-only';
 
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { settings } from './schema';
 
@@ -31,4 +31,56 @@ export async function generatedSecret(
   if (!known.has(db)) known.set(db, new Map());
   known.get(db)!.set(key, value);
   return value;
+}
+
+export interface SandboxKeys {
+  privateKeyPem: string;
+  publicKeyPem: string;
+}
+
+/** Keys once stored never change: each process reads them once per database, not once per notification. */
+const knownKeys = new WeakMap<Db, SandboxKeys>();
+
+/**
+ * The sandbox payment provider's signing keys (its notifications' JWTs; the e-Factura sandbox signs with them too):
+ * generated once and kept in the database, so every server of the shop shares them.
+ */
+export async function getSandboxKeys(db: Db): Promise<SandboxKeys> {
+  const known = knownKeys.get(db);
+  if (known) return known;
+  const keys = await readOrCreateSandboxKeys(db);
+  knownKeys.set(db, keys);
+  return keys;
+}
+
+async function readOrCreateSandboxKeys(db: Db): Promise<SandboxKeys> {
+  const read = async () => {
+    const rows = await db
+      .select()
+      .from(settings)
+      .where(sql`${settings.key} in ('sandbox.privateKey', 'sandbox.publicKey')`);
+    const value = (key: string) => rows.find((row) => row.key === key)?.value;
+    const privateKeyPem = value('sandbox.privateKey');
+    const publicKeyPem = value('sandbox.publicKey');
+    return privateKeyPem && publicKeyPem ? { privateKeyPem, publicKeyPem } : undefined;
+  };
+  const existing = await read();
+  if (existing) return existing;
+  const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(settings)
+      .values([
+        {
+          key: 'sandbox.privateKey',
+          value: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        },
+        {
+          key: 'sandbox.publicKey',
+          value: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        },
+      ])
+      .onConflictDoNothing();
+  });
+  return (await read())!;
 }

@@ -321,7 +321,7 @@ export const outbox = pgTable(
     recipient: text('recipient'),
     /** What the message is about beyond its order: the refund of a REFUND_CONFIRMATION. */
     refundId: integer('refund_id').references(() => refunds.id),
-    /** What a STAFF_ALERT is about: `{ reason, detail }` (lib/orders/staff-alerts.ts). */
+    /** What a STAFF_ALERT is about: `{ reason, detail }` (lib/mail/staff-alert-queue.ts). */
     details: jsonb('details').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,7 +11,7 @@ import { efacturaSandboxUploads } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { readBodyBytes } from '@/lib/api/request';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
-import { getSandboxKeys } from '@/lib/payments/sandbox/sandbox';
+import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import {
   anafTimestamp,
   ERRORS_MESSAGE,

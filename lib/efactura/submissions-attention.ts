@@ -1,15 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { getConfig } from '@/lib/config/env';
 import { efacturaSubmissions, orders } from '@/lib/db/schema';
-
-/** Why a document's e-Factura submission needs a person (lib/orders/attention.ts shows them with the order's). */
-export const EFACTURA_ATTENTION_REASONS = [
-  'EFACTURA_REJECTED',
-  'EFACTURA_UNCONFIRMED',
-  'EFACTURA_UNSENT',
-  'EFACTURA_DEADLINE_NEAR',
-] as const;
-export type EfacturaAttentionReason = (typeof EFACTURA_ATTENTION_REASONS)[number];
+import type { EfacturaAttentionReason } from '@/lib/mail/staff-alert';
 
 type SubmissionState = Pick<typeof efacturaSubmissions.$inferSelect, 'status' | 'attentionAt' | 'attempts'>;
 

@@ -1,5 +1,5 @@
 import { efacturaSubmissions } from '@/lib/db/schema';
-import type { Executor } from '@/lib/orders/orders';
+import type { Executor } from '@/lib/db/client';
 import { attentionTimeOf } from './submissions-schedule';
 
 /**

@@ -2,23 +2,23 @@ import 'server-only';
 
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import { recordAudit } from '@/lib/admin/audit';
+import { recordAudit } from '@/lib/auth/audit';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
 import { getConfig } from '@/lib/config/env';
-import type { Db } from '@/lib/db/client';
+import type { Db, Executor } from '@/lib/db/client';
 import { efacturaSubmissions, invoices } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { countProviderCall, type ProviderOutcome } from '@/lib/metrics/registry';
-import { queueStaffAlert } from '@/lib/orders/staff-alerts';
-import type { Executor } from '@/lib/orders/orders';
+import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import { kick } from '@/lib/server/jobs';
 import { parseErrorFile } from './anaf/answers';
 import type { EfacturaApi, UploadStandard } from './anaf/client';
 import { readZip } from './anaf/zip';
 import { documentXml, xmlSha256, type EfacturaDocumentRef } from './document-xml';
 import { SELLER_CIF } from './provider';
-import { efacturaAttentionOf, type EfacturaAttentionReason } from './submissions-attention';
+import type { EfacturaAttentionReason } from '@/lib/mail/staff-alert';
+import { efacturaAttentionOf } from './submissions-attention';
 import { retryDelaySeconds } from './submissions-schedule';
 import { findLostUpload } from './upload-recovery';
 

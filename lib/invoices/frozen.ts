@@ -1,11 +1,11 @@
 import 'server-only';
 
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import type { Db, Executor } from '@/lib/db/client';
 import { creditNotes, invoices, refunds } from '@/lib/db/schema';
 import { toOrderDocument } from '@/lib/orders/order-document';
 import { loadOrder, type LoadedOrder } from '@/lib/orders/order-read';
-import { isOrderId, type Executor, type OrderRow } from '@/lib/orders/orders';
+import { isOrderId, type OrderRow } from '@/lib/orders/orders';
 import { crashPoint } from '@/lib/server/crash-points';
 import { creditNoteDocumentFrom, creditNotePdf, type IssuedCreditNote } from './credit-note';
 import type { CreditNoteDocument, SalesInvoiceDocument } from './invoice-document';

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { sql } from 'drizzle-orm';
-import type { Executor } from '@/lib/orders/orders';
+import type { Executor } from '@/lib/db/client';
 import { invoiceCounters } from '@/lib/db/schema';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 

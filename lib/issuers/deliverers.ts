@@ -1,10 +1,19 @@
 import 'server-only';
 
 import { getConfig, type Config } from '@/lib/config/env';
-import type { Deliverers } from '@/lib/orders/fulfilment';
 import { httpVignetteIssuer } from './issuer-api/client';
 import { reloadlyTopUpProvider } from './reloadly/client';
 import { sandboxDeliverers } from './sandbox-deliverers';
+import type { TopUpProvider } from './topup-provider';
+import type { VignetteIssuer } from './vignette-issuer';
+
+/**
+ * The adapters that deliver what was paid for (docs/architecture.md, Providers): vignettes (nmps) and top-ups (eps).
+ */
+export interface Deliverers {
+  vignettes: VignetteIssuer;
+  topUps: TopUpProvider;
+}
 
 const globalForDeliverers = globalThis as unknown as {
   roadDeliverers?: { config: Config; deliverers: Deliverers };

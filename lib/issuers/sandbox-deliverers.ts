@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { Deliverers } from '@/lib/orders/fulfilment';
+import type { Deliverers } from './deliverers';
 import { inProcessVignetteIssuer } from './issuer-api/sandbox';
 import { sandboxReloadlyTopUpProvider } from './reloadly/sandbox';
 

@@ -13,7 +13,7 @@ import { invoicePdf } from '@/lib/invoices/order-invoice';
 import { INVOICE_REISSUED } from '@/lib/invoices/reissue';
 import { logger, withoutEmailAddresses } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
-import { queueStaffAlert } from '@/lib/orders/staff-alerts';
+import { queueStaffAlert } from './staff-alert-queue';
 import { buyerOrderUrl } from '@/lib/orders/document-access';
 import { loadOrderDocument, type DocumentTopUp, type DocumentVignette } from '@/lib/orders/order-document';
 import { isPartialConfirmation } from '@/lib/orders/partial-delivery';

@@ -1,6 +1,5 @@
 import { createTranslator } from 'next-intl';
 import { COMPANY } from '@/lib/company';
-import { EFACTURA_ATTENTION_REASONS } from '@/lib/efactura/submissions-attention';
 import type { Locale } from '@/lib/i18n/routing';
 import type { OrderStatus } from '@/lib/orders/status';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
@@ -26,6 +25,18 @@ import {
   type MailFrame,
   type Row,
 } from './layout';
+
+/**
+ * Why a document's e-Factura submission needs a person (lib/efactura/submissions-attention.ts decides it,
+ * lib/orders/attention.ts shows it with the order's): listed here, below both, with the staff alerts they raise.
+ */
+export const EFACTURA_ATTENTION_REASONS = [
+  'EFACTURA_REJECTED',
+  'EFACTURA_UNCONFIRMED',
+  'EFACTURA_UNSENT',
+  'EFACTURA_DEADLINE_NEAR',
+] as const;
+export type EfacturaAttentionReason = (typeof EFACTURA_ATTENTION_REASONS)[number];
 
 /**
  * Why an order needs a person, the one list (lib/orders/attention.ts says which apply to an order; docs/domain.md,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { orders } from '@/lib/db/schema';
-import { EFACTURA_NEEDS_ATTENTION, type EfacturaAttentionReason } from '@/lib/efactura/submissions-attention';
+import { EFACTURA_NEEDS_ATTENTION } from '@/lib/efactura/submissions-attention';
+import type { EfacturaAttentionReason } from '@/lib/mail/staff-alert';
 import { HAS_DEAD_LETTER } from '@/lib/mail/dead-letters';
 import { staffAlertReasons } from '@/lib/mail/staff-alert';
 import type { OrderRow } from './orders';

@@ -3,15 +3,15 @@ import 'server-only';
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orderItems, orders, outbox, topUpProducts } from '@/lib/db/schema';
-import type { TopUpProvider } from '@/lib/issuers/topup-provider';
-import { IssueError, type VignetteIssuer } from '@/lib/issuers/vignette-issuer';
+import type { Deliverers } from '@/lib/issuers/deliverers';
+import { IssueError } from '@/lib/issuers/vignette-issuer';
 import { logger } from '@/lib/log/logger';
 import { countProviderCall, type MetricsProvider } from '@/lib/metrics/registry';
 import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import { loadOrderItems } from './order-read';
 import { PARTIAL_CONFIRMATION } from './partial-delivery';
-import { queueStaffAlert } from './staff-alerts';
+import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import { transitionOrder, type OrderItemRow, type OrderRow } from './orders';
 
 /** Paid orders read at a time; a pass goes on to the next batch until none is left. */
@@ -38,14 +38,6 @@ function paidOrdersAfter(db: Db, cursor: Pick<OrderRow, 'createdAt' | 'id'> | un
 
 /** Attempts per item before the order is left to a person as FULFILLMENT_FAILED (then refunded). */
 export const MAX_ISSUE_ATTEMPTS = 5;
-
-/**
- * The adapters that deliver what was paid for (docs/architecture.md, Providers): vignettes (nmps) and top-ups (eps).
- */
-export interface Deliverers {
-  vignettes: VignetteIssuer;
-  topUps: TopUpProvider;
-}
 
 /**
  * The key the provider registers an item's delivery under: the same on every retry, so it is delivered once; a new

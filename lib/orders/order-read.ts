@@ -3,7 +3,8 @@ import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { orderItems, topUpOperators, topUpProducts, vignetteCategories } from '@/lib/db/schema';
-import { findOrder, type Executor, type OrderItemRow, type OrderRow } from './orders';
+import { findOrder, type OrderItemRow, type OrderRow } from './orders';
+import type { Executor } from '@/lib/db/client';
 
 /**
  * An item of an order with what describes it: its category's title for a vignette, the product bought and its

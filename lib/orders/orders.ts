@@ -1,14 +1,11 @@
 import 'server-only';
 
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import type { Executor } from '@/lib/db/client';
 import { orderEvents, orderItems, orders } from '@/lib/db/schema';
 import type { OrderEventCode, OrderEventParams } from './event-codes';
 import { isOrderId } from './order-id';
 import { sourcesOf, type OrderStatus } from './status';
-
-/** Transactions and the database share the query API this module uses. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
 export { isOrderId, newOrderId } from './order-id';
 

@@ -2,10 +2,10 @@ import 'server-only';
 
 import { and, eq, gt } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import type { Db } from '@/lib/db/client';
+import type { Db, Executor } from '@/lib/db/client';
 import { orders, outbox } from '@/lib/db/schema';
 import { kick } from '@/lib/server/jobs';
-import { isOrderId, type Executor } from './orders';
+import { isOrderId } from './orders';
 import type { OrderStatus } from './status';
 
 /** At most one confirmation e-mail a few minutes, so the button cannot be used to flood a mailbox. */

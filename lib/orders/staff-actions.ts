@@ -2,10 +2,10 @@ import 'server-only';
 
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
-import { recordAudit } from '@/lib/admin/audit';
+import { recordAudit } from '@/lib/auth/audit';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
-import type { Db } from '@/lib/db/client';
+import type { Db, Executor } from '@/lib/db/client';
 import { orderItems, orders, outbox } from '@/lib/db/schema';
 import { reissueInvoice } from '@/lib/invoices/reissue';
 import { IssueError } from '@/lib/issuers/vignette-issuer';
@@ -16,9 +16,10 @@ import { checkPlate } from '@/lib/vignettes/plate';
 import { checkCorrection, type CorrectionRefusal } from '@/lib/vignettes/plate-correction';
 import type { InvoiceData } from '@/lib/validations/billing';
 import type { ItemCorrectionBody } from '@/lib/validations/order-actions';
-import { fulfilOrder, type Deliverers } from './fulfilment';
+import { fulfilOrder } from './fulfilment';
+import type { Deliverers } from '@/lib/issuers/deliverers';
 import { announceOrderChange } from './order-events';
-import { recordOrderEvent, transitionOrder, type Executor, type OrderRow } from './orders';
+import { recordOrderEvent, transitionOrder, type OrderRow } from './orders';
 import type { OrderStatus } from './status';
 
 /*

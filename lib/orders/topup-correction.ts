@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { and, eq } from 'drizzle-orm';
-import { recordAudit } from '@/lib/admin/audit';
+import { recordAudit } from '@/lib/auth/audit';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';

@@ -4,7 +4,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { orderItems, orders, vignetteCategories } from '@/lib/db/schema';
 import type { VignetteType } from '@/lib/vignettes/periods';
 import { byCheckOrder, vignetteCheckStatus, type VignetteCheckStatus } from '@/lib/vignettes/check-status';
-import type { Executor } from './orders';
+import type { Executor } from '@/lib/db/client';
 
 /**
  * A vignette bought in this shop, as the validity check by plate shows it to anyone who types the plate: what it

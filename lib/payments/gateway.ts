@@ -4,7 +4,6 @@ import { getConfig, loopbackOrigin } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { httpTransport, type NetopiaTransport } from './netopia/client';
 import {
-  getSandboxKeys,
   SANDBOX_POS_SIGNATURE,
   sandboxSite,
   sandboxCredit,
@@ -12,6 +11,7 @@ import {
   sandboxStatus,
   sandboxTtlSeconds,
 } from './sandbox/sandbox';
+import { getSandboxKeys } from '@/lib/db/generated-secrets';
 
 export interface PaymentGateway {
   kind: 'sandbox' | 'netopia';

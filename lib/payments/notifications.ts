@@ -11,7 +11,7 @@ import { kick } from '@/lib/server/jobs';
 import { announceOrderChange } from '@/lib/orders/order-events';
 import { findOrder, markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
 import type { OrderEventCode } from '@/lib/orders/event-codes';
-import { queueStaffAlert } from '@/lib/orders/staff-alerts';
+import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import type { OrderStatus } from '@/lib/orders/status';
 import { NETOPIA_STATUS } from './netopia/status';
 import { declineCodeOf } from './decline-reasons';

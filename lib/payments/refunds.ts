@@ -1,10 +1,10 @@
 import 'server-only';
 
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { recordAudit } from '@/lib/admin/audit';
+import { recordAudit } from '@/lib/auth/audit';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
-import type { Db } from '@/lib/db/client';
+import type { Db, Executor } from '@/lib/db/client';
 import { creditNotes, invoices, orders, outbox, paymentNotifications, refunds } from '@/lib/db/schema';
 import {
   allocateInvoiceNumber,
@@ -18,9 +18,9 @@ import { frozenInvoiceDocument } from '@/lib/invoices/frozen';
 import { logger } from '@/lib/log/logger';
 import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { announceOrderChange } from '@/lib/orders/order-events';
-import { recordOrderEvent, transitionOrder, type Executor, type OrderRow } from '@/lib/orders/orders';
+import { recordOrderEvent, transitionOrder, type OrderRow } from '@/lib/orders/orders';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
-import { queueStaffAlert } from '@/lib/orders/staff-alerts';
+import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import type { OrderStatus } from '@/lib/orders/status';
 import { kick } from '@/lib/server/jobs';
 import { getPaymentGateway, type PaymentGateway } from './gateway';

@@ -17,7 +17,7 @@ const patched = globalThis as unknown as {
 const servers = () => (patched.__roadServers ??= new Set());
 
 /**
- * From a graceful shutdown's start (lib/server/shutdown-signals.ts): every answer says `Connection: close`, and the
+ * From a graceful shutdown's start (lib/startup/shutdown-signals.ts): every answer says `Connection: close`, and the
  * connections that fall idle are closed as they do. Next closes the connections idle at the signal, but one that was
  * answering then stays open after its answer, kept alive (65 s, `npm run serve`) by the client or proxy, and the
  * server's drain would wait for it until the shutdown's deadline.

@@ -7,7 +7,7 @@ import { isJobName, kick, type JobName } from './jobs';
 /**
  * How a server that runs no jobs (JOBS=off) kicks the servers that do: the kick its code makes after a change (a
  * payment applied kicks `fulfilment`) becomes a notification on this PostgreSQL channel, and every server that runs the
- * jobs listens (on the catalog listener's connection, lib/server/workers.ts) and kicks its own job. A kick lost (no
+ * jobs listens (on the catalog listener's connection, lib/startup/workers.ts) and kicks its own job. A kick lost (no
  * listener connected at that moment) only waits for the job's timer.
  */
 export const JOB_KICK_CHANNEL = 'job_kick';

@@ -1,6 +1,6 @@
 /**
  * The server's graceful stop, as steps given to it so the tests drive it without Next or a database
- * (docs/decisions/0022-graceful-shutdown.md). lib/server/shutdown-signals.ts wires it to the process's signals.
+ * (docs/decisions/0022-graceful-shutdown.md). lib/startup/shutdown-signals.ts wires it to the process's signals.
  */
 
 const globalForShutdown = globalThis as unknown as { roadShuttingDown?: boolean };

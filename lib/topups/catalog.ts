@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '@/lib/orders/orders';
+import type { Executor } from '@/lib/db/client';
 import { topUpOperators, topUpProducts } from '@/lib/db/schema';
 
 export type TopUpDelivery = 'DIRECT' | 'PIN';

@@ -3,7 +3,7 @@
 import { useLocale, useMessages, useTranslations } from 'next-intl';
 import type { AuditEntry } from '@/lib/admin-client/admin-api';
 import { formatDay, formatRon } from '@/lib/admin-client/format';
-import { isAuditAction } from '@/lib/admin/audit-actions';
+import { isAuditAction } from '@/lib/auth/audit-actions';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import { isKeyOf } from '../admin-i18n';
 

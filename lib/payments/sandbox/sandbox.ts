@@ -1,12 +1,13 @@
 import 'server-only';
 
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { getConfig, loopbackOrigin, type Config } from '@/lib/config/env';
 import { sandboxIsServed } from '@/lib/config/live-mode';
 import type { Db } from '@/lib/db/client';
-import { sandboxPayments, settings } from '@/lib/db/schema';
+import { getSandboxKeys, type SandboxKeys } from '@/lib/db/generated-secrets';
+import { sandboxPayments } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { kick } from '@/lib/server/jobs';
 import { DUPLICATE_ORDER_ERROR } from '@/lib/payments/netopia/client';
@@ -114,55 +115,6 @@ export const TEST_CARDS: Record<string, { label: string; outcome: CardOutcome }>
   '9900009184214768': { label: '3-D Secure (code 123)', outcome: { threeDSecure: true } },
 };
 export const THREE_DS_CODE = '123';
-
-interface SandboxKeys {
-  privateKeyPem: string;
-  publicKeyPem: string;
-}
-
-/** Keys once stored never change: each process reads them once per database, not once per notification. */
-const knownKeys = new WeakMap<Db, SandboxKeys>();
-
-/** The sandbox's signing keys: generated once and kept in the database, so every server of the shop shares them. */
-export async function getSandboxKeys(db: Db): Promise<SandboxKeys> {
-  const known = knownKeys.get(db);
-  if (known) return known;
-  const keys = await readOrCreateSandboxKeys(db);
-  knownKeys.set(db, keys);
-  return keys;
-}
-
-async function readOrCreateSandboxKeys(db: Db): Promise<SandboxKeys> {
-  const read = async () => {
-    const rows = await db
-      .select()
-      .from(settings)
-      .where(sql`${settings.key} in ('sandbox.privateKey', 'sandbox.publicKey')`);
-    const value = (key: string) => rows.find((row) => row.key === key)?.value;
-    const privateKeyPem = value('sandbox.privateKey');
-    const publicKeyPem = value('sandbox.publicKey');
-    return privateKeyPem && publicKeyPem ? { privateKeyPem, publicKeyPem } : undefined;
-  };
-  const existing = await read();
-  if (existing) return existing;
-  const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(settings)
-      .values([
-        {
-          key: 'sandbox.privateKey',
-          value: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-        },
-        {
-          key: 'sandbox.publicKey',
-          value: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-        },
-      ])
-      .onConflictDoNothing();
-  });
-  return (await read())!;
-}
 
 const startBody = z.object({
   config: z.object({

@@ -22,7 +22,7 @@ import { auditLog, orderItems, orders } from '@/lib/db/schema';
 import { createTopUpOrder } from '@/lib/orders/create-topup-order';
 import { createVignetteOrder } from '@/lib/orders/create-vignette-order';
 import { quoteVignettes } from '@/lib/orders/quote';
-import { refreshExchangeRate } from '@/lib/server/workers';
+import { refreshExchangeRate } from '@/lib/startup/workers';
 import { listTopUpOperators } from '@/lib/topups/catalog';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import type { VignetteItem } from '@/lib/validations/vignette-order';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { GET as getRate } from '@/app/api/currency/nmps/rate/route';
-import { refreshExchangeRate } from '@/lib/server/workers';
+import { refreshExchangeRate } from '@/lib/startup/workers';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 
 describe('the daily BNR rate', () => {

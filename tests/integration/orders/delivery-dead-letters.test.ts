@@ -4,7 +4,8 @@ import { auditLog, orderItems, orders } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { IssueError } from '@/lib/issuers/vignette-issuer';
 import { sendDueMail } from '@/lib/mail/outbox';
-import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS, type Deliverers } from '@/lib/orders/fulfilment';
+import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
+import type { Deliverers } from '@/lib/issuers/deliverers';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
 import {
   needsAttention,

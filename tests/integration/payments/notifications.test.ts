@@ -12,7 +12,8 @@ import {
   NETOPIA_IPN_ERROR_CODE,
   signNotification,
 } from '@/lib/payments/netopia/notification';
-import { getSandboxKeys, SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
+import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
+import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 

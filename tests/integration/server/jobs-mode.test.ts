@@ -7,13 +7,13 @@ import type { Database } from '@/lib/db/client';
 import { renderMetrics } from '@/lib/metrics/scrape';
 import { announceKick, JOB_KICK_CHANNEL } from '@/lib/server/job-kicks';
 import { kick, registeredJobs, resetJobsForTests, stopJobs } from '@/lib/server/jobs';
-import { startBackgroundWorkers, stopCatalogListener } from '@/lib/server/workers';
+import { startBackgroundWorkers, stopCatalogListener } from '@/lib/startup/workers';
 import { describeForDriver, postgresUrl } from '../../support/databases';
 import { openProcessDatabaseOn, withEnv } from '../../support/process-database';
 import { parsePrometheusText, sampleValue } from '../../support/prometheus-text';
 
 /*
- * JOBS on a server's start (lib/server/workers.ts `startBackgroundWorkers`) and in proxy.ts: a web server with JOBS=off
+ * JOBS on a server's start (lib/startup/workers.ts `startBackgroundWorkers`) and in proxy.ts: a web server with JOBS=off
  * registers no job and sends its kicks through PostgreSQL, a worker (JOBS=only) runs the jobs, wakes up on those kicks
  * and answers 404 to the shop. The embedded database refuses both.
  */

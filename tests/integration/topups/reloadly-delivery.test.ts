@@ -9,7 +9,8 @@ import {
   type ReloadlySandboxOptions,
 } from '@/lib/issuers/reloadly/sandbox';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
-import { fulfilPaidOrders, type Deliverers } from '@/lib/orders/fulfilment';
+import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
+import type { Deliverers } from '@/lib/issuers/deliverers';
 import { transactionDetails } from '@/lib/orders/transaction-details';
 import { describeForDriver, drivers } from '../../support/databases';
 import { openProcessDatabaseOn } from '../../support/process-database';

@@ -24,14 +24,15 @@ import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import type { TopUpDelivered, TopUpRequest } from '@/lib/issuers/topup-provider';
 import type { Mailer } from '@/lib/mail/mailer';
 import { sendDueMail } from '@/lib/mail/outbox';
-import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS, type Deliverers } from '@/lib/orders/fulfilment';
+import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
+import type { Deliverers } from '@/lib/issuers/deliverers';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
 import {
   deliverSandboxNotifications,
-  getSandboxKeys,
   SANDBOX_POS_SIGNATURE,
   sandboxPay,
 } from '@/lib/payments/sandbox/sandbox';
+import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import type { TopUpOperator, TopUpProduct } from '@/lib/topups/catalog';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';

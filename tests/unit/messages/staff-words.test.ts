@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DELIVERY_ERRORS, REFUND_ANSWERS } from '@/lib/admin-client/provider-answers';
-import { AUDIT_ACTIONS } from '@/lib/admin/audit-actions';
+import { AUDIT_ACTIONS } from '@/lib/auth/audit-actions';
 import { locales } from '@/lib/i18n/routing';
 import { ORDER_EVENT_ACTORS, ORDER_EVENT_CODES } from '@/lib/orders/event-codes';
 import { DECLINE_REASONS } from '@/lib/payments/decline-reasons';

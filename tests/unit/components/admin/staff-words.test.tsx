@@ -8,7 +8,7 @@ import { formatRon } from '@/lib/admin-client/format';
 import { setAdminLocale } from '@/lib/admin-client/locale';
 import type { OrderDetails, Refund } from '@/lib/admin-client/order-actions-api';
 import { logout } from '@/lib/admin-client/session';
-import { AUDIT_ACTIONS, type AuditAction } from '@/lib/admin/audit-actions';
+import { AUDIT_ACTIONS, type AuditAction } from '@/lib/auth/audit-actions';
 import { locales } from '@/lib/i18n/routing';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { findOrder, isOrderId, newOrderId, type Executor } from '@/lib/orders/orders';
+import { findOrder, isOrderId, newOrderId } from '@/lib/orders/orders';
+import type { Executor } from '@/lib/db/client';
 
 const SEED = 2222;
 

@@ -10,7 +10,7 @@ import {
   stopJobs,
   type JobName,
 } from '@/lib/server/jobs';
-import { plannedJobs } from '@/lib/server/workers';
+import { plannedJobs } from '@/lib/startup/workers';
 import { LIVE_SHOP_ENV, withEnv } from '../../../support/process-database';
 import { parsePrometheusText, sampleValue } from '../../../support/prometheus-text';
 

@@ -1,11 +1,11 @@
 import { closeDatabase } from '@/lib/db/client';
 import { registerJob, resetJobsForTests } from '@/lib/server/jobs';
 import { isShuttingDown, resetShutdownForTests } from '@/lib/server/shutdown';
-import { handleShutdownSignals } from '@/lib/server/shutdown-signals';
-import { stopCatalogListener } from '@/lib/server/workers';
+import { handleShutdownSignals } from '@/lib/startup/shutdown-signals';
+import { stopCatalogListener } from '@/lib/startup/workers';
 
 jest.mock('@/lib/db/client', () => ({ closeDatabase: jest.fn(async () => undefined) }));
-jest.mock('@/lib/server/workers', () => ({ stopCatalogListener: jest.fn(async () => undefined) }));
+jest.mock('@/lib/startup/workers', () => ({ stopCatalogListener: jest.fn(async () => undefined) }));
 jest.mock('@/lib/log/logger', () => ({ logger: { info: jest.fn(), warn: jest.fn(), error: jest.fn() } }));
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

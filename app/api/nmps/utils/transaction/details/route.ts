@@ -1,4 +1,4 @@
-import { transactionDetailsHandler } from '@/lib/api/transaction-details-handler';
+import { transactionDetailsHandler } from '@/lib/admin/transaction-details-handler';
 
 export const dynamic = 'force-dynamic';
 

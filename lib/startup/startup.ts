@@ -8,7 +8,7 @@ import { DataDirLockedError } from '@/lib/db/lock';
 import { DatabaseBehindError, MigrationLockTimeoutError } from '@/lib/db/migrations';
 import { seedDatabase } from '@/lib/db/seed';
 import { logger } from '@/lib/log/logger';
-import { describeJobsMode } from './jobs-mode';
+import { describeJobsMode } from '@/lib/server/jobs-mode';
 import { handleShutdownSignals } from './shutdown-signals';
 import { startBackgroundWorkers } from './workers';
 

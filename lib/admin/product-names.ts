@@ -1,5 +1,5 @@
 import { createTranslator } from 'next-intl';
-import type { TransactionProduct } from '@/lib/admin/transactions';
+import type { TransactionProduct } from './transactions';
 import { formatEur } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { categoryByCode } from '@/lib/vignettes/categories';

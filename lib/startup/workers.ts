@@ -25,10 +25,10 @@ import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { reconcilePendingOrders, reconcilePendingRefunds } from '@/lib/payments/reconciler';
 import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
-import { announceKick, coalescedKicks, JOB_KICK_CHANNEL, kickFromNotification } from './job-kicks';
-import { forwardKicks, jobsStopping, registerJob, type JobName } from './jobs';
-import { runsJobs, servesShop, type JobsMode } from './jobs-mode';
-import { isShuttingDown } from './shutdown';
+import { announceKick, coalescedKicks, JOB_KICK_CHANNEL, kickFromNotification } from '@/lib/server/job-kicks';
+import { forwardKicks, jobsStopping, registerJob, type JobName } from '@/lib/server/jobs';
+import { runsJobs, servesShop, type JobsMode } from '@/lib/server/jobs-mode';
+import { isShuttingDown } from '@/lib/server/shutdown';
 
 /**
  * Records the BNR rate of the day (once per day and source: a repeated fetch changes nothing, so a rate staff set by

@@ -2,8 +2,8 @@ import 'server-only';
 
 import { getConfig } from '@/lib/config/env';
 import { outbox } from '@/lib/db/schema';
-import type { AttentionReason } from './attention';
-import type { Executor } from './orders';
+import type { AttentionReason } from '@/lib/orders/attention';
+import type { Executor } from '@/lib/db/client';
 
 /**
  * Tells staff by e-mail (STAFF_ALERT_EMAIL) that an order needs a hand, in the transaction that made it so: the

@@ -1,5 +1,5 @@
 import type { TransactionProduct } from '@/lib/admin/transactions';
-import { productNames } from '@/lib/admin-client/product-names';
+import { productNames } from '@/lib/admin/product-names';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';

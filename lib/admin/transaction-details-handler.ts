@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { requireAuthority } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { transactionDetails } from '@/lib/orders/transaction-details';
-import { ApiError } from './errors';
-import { apiHandler } from './handler';
-import { readQuery } from './request';
+import { ApiError } from '@/lib/api/errors';
+import { apiHandler } from '@/lib/api/handler';
+import { readQuery } from '@/lib/api/request';
 import { text } from '@/lib/validations/text';
 
 const querySchema = z.object({

@@ -2,9 +2,9 @@ import 'server-only';
 
 import { closeDatabase } from '@/lib/db/client';
 import { logger } from '@/lib/log/logger';
-import { closeConnectionsAsTheyFallIdle } from './incoming-requests';
-import { runningJobs, stopJobs } from './jobs';
-import { shutDown } from './shutdown';
+import { closeConnectionsAsTheyFallIdle } from '@/lib/server/incoming-requests';
+import { runningJobs, stopJobs } from '@/lib/server/jobs';
+import { shutDown } from '@/lib/server/shutdown';
 import { stopCatalogListener } from './workers';
 
 const installed = globalThis as unknown as { roadShutdownSignals?: boolean };
