@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { signingSecret } from '@/lib/auth/tokens';
 import type { Db } from '@/lib/db/client';
@@ -28,6 +28,12 @@ export const SIGN_IN_LIMITS = {
   /** Redeeming links and ending sessions. */
   session: { name: 'my-orders-session', burst: 10, perMinute: 5 },
 } as const satisfies Record<string, RateLimit>;
+
+/**
+ * Links and sessions are kept a day past their expiry (for the staff's questions of "I never got it"), then deleted
+ * with the e-mail they name, by the next request for a link.
+ */
+export const SIGN_IN_RETENTION_MS = 24 * 3600_000;
 
 /** The e-mail's bucket is named by a hash: the rate-limit table never holds an address. */
 const emailSubject = (email: string) => hashSecret(`my-orders:${email}`).slice(0, 22);
@@ -62,6 +68,9 @@ export async function requestSignInLink(
       insert into ${outbox} (kind, recipient, details, created_at, next_attempt_at)
       select ${BUYER_SIGN_IN}, ${email}, ${details}::jsonb, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
       where exists (select 1 from ${orders} where lower(${orders.email}) collate "C" = ${email})`);
+    const before = new Date(now.getTime() - SIGN_IN_RETENTION_MS);
+    await tx.delete(buyerSignInLinks).where(lt(buyerSignInLinks.expiresAt, before));
+    await tx.delete(buyerSessions).where(lt(buyerSessions.expiresAt, before));
   });
   // Kicked either way: a pass with nothing to send costs one read.
   kick('mail');

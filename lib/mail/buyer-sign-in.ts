@@ -90,9 +90,9 @@ ${contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`,
 type OutboxRow = typeof outbox.$inferSelect;
 
 /**
- * The sign-in e-mail of an outbox row (lib/buyers/sign-in.ts), to the address it was asked for. A link used or
- * expired before its e-mail went out is not sent ({@link OBSOLETE}); a row whose token does not open is nothing to
- * send.
+ * The sign-in e-mail of an outbox row (lib/buyers/sign-in.ts), to the address it was asked for. A link used,
+ * expired or deleted before its e-mail went out is not sent ({@link OBSOLETE}); a row whose token does not open is
+ * nothing to send.
  */
 export async function buyerSignInMessage(
   db: Db,
@@ -103,8 +103,8 @@ export async function buyerSignInMessage(
   const token = unsealToken(sealed, await signingSecret(db));
   if (!token || parseSecretToken(token)?.id !== linkId) return null;
   const [link] = await db.select().from(buyerSignInLinks).where(eq(buyerSignInLinks.id, linkId));
-  if (!link) return null;
-  if (link.usedAt || link.expiresAt <= new Date()) return OBSOLETE;
+  // A link no longer there expired a day ago and was deleted (lib/buyers/sign-in.ts).
+  if (!link || link.usedAt || link.expiresAt <= new Date()) return OBSOLETE;
   const locale = mailLocale(link.locale);
   const rendered = renderBuyerSignIn({
     locale,

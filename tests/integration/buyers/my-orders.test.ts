@@ -160,7 +160,13 @@ describeOnProcessDrivers('my orders without an account', (db) => {
       await requestSignInLink(recording(db(), known), { email: 'ana.popescu@example.ro', locale: 'ro' });
       await requestSignInLink(recording(db(), unknown), { email: 'nobody@example.ro', locale: 'ro' });
       expect(known).toEqual(unknown);
-      expect(known).toEqual(['insert rate_buckets', 'insert buyer_sign_in_links', 'execute']);
+      expect(known).toEqual([
+        'insert rate_buckets',
+        'insert buyer_sign_in_links',
+        'execute',
+        'delete buyer_sign_in_links',
+        'delete buyer_sessions',
+      ]);
       expect(await db().select().from(outbox).where(eq(outbox.recipient, 'nobody@example.ro'))).toEqual([]);
     });
 
@@ -262,6 +268,31 @@ describeOnProcessDrivers('my orders without an account', (db) => {
     expect(capture.received).toHaveLength(0);
     const response = await redeem(token!);
     expect(response.status).toBe(410);
+  });
+
+  it('forgets links and sessions a day after they expired, and does not mail a forgotten link', async () => {
+    await db().delete(outbox).where(eq(outbox.kind, BUYER_SIGN_IN));
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    await requestSignInLink(db(), { email: 'ana.popescu@example.ro', locale: 'ro' }, dayAgo);
+    const [token] = await queuedTokens(db());
+    const { id } = parseSecretToken(token!)!;
+    const session = await db()
+      .insert(buyerSessions)
+      .values({
+        id: '6f1c3c1e-1d1e-4c1e-8c1e-1c1e1c1e1c1e',
+        tokenHash: 'x',
+        email: 'ana.popescu@example.ro',
+        expiresAt: dayAgo,
+      })
+      .returning();
+    await requestSignInLink(db(), { email: 'nobody@example.ro', locale: 'ro' });
+    expect(await db().select().from(buyerSignInLinks).where(eq(buyerSignInLinks.id, id))).toEqual([]);
+    expect(await db().select().from(buyerSessions).where(eq(buyerSessions.id, session[0]!.id))).toEqual([]);
+    capture.received.length = 0;
+    expect(await sendDueMail(db(), capture.mailer)).toBe(0);
+    const [row] = await db().select().from(outbox).where(eq(outbox.kind, BUYER_SIGN_IN));
+    expect(row!.sentAt).not.toBeNull();
+    expect(row!.lastError).toMatch(/not sent/);
   });
 
   it('shows each vignette’s standing and the same again from the day after it ends, by the clock given', async () => {
