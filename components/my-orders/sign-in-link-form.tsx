@@ -5,8 +5,6 @@ import { EMAIL_INPUT, TextField } from '@/components/form/text-field';
 import { isApiRequestError } from '@/lib/client/api-error';
 import { apiOnDemand } from '@/lib/client/api-on-demand';
 import type { Locale } from '@/lib/i18n/routing';
-import '@/lib/validations/zod-in-browser';
-import { myOrdersLinkSchema } from '@/lib/validations/my-orders';
 
 export interface SignInLinkTexts {
   emailLabel: string;
@@ -34,7 +32,9 @@ export function SignInLinkForm({ locale, texts }: { locale: Locale; texts: SignI
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    // The handler's own schema, so that the form refuses exactly what the API would.
+    // The handler's own schema, so that the form refuses exactly what the API would; fetched at the first submit, so
+    // that the page's first load carries no validation code.
+    const { myOrdersLinkSchema } = await import('@/lib/validations/my-orders');
     if (!myOrdersLinkSchema.safeParse({ email: address, locale }).success) {
       setInvalid(true);
       return;

@@ -1,3 +1,5 @@
+// First: zod's configuration for the browser, before any schema below is built.
+import './zod-in-browser';
 import { z } from 'zod';
 import { buyerFields } from './vignette-order';
 
