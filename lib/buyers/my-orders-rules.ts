@@ -63,7 +63,9 @@ export interface SameAgainVignette {
 /**
  * The next vignette after `vignette`. A yearly one's start stands for its year (the one after the current vignette's,
  * whose last day is 31 January of the year after its own), so the validity is that year's, from today if it is this
- * year. A start further ahead than the shop sells yet is kept: the cart's quote says when it can be bought.
+ * year. A start further ahead than the shop sells yet is kept: the cart's quote says when it can be bought. A vignette
+ * that was never issued (its order not paid) has no current one to follow: the same again starts on its first day, or
+ * today if that has passed.
  */
 export function sameAgain(
   vignette: {
@@ -75,8 +77,11 @@ export function sameAgain(
   },
   validity: Validity,
   now: Date,
+  issued = true,
 ): SameAgainVignette {
-  const startDate = sameAgainStart(validity.lastDay, now);
+  const today = budapestToday(now);
+  const notBefore = validity.firstDay > today ? validity.firstDay : today;
+  const startDate = issued ? sameAgainStart(validity.lastDay, now) : notBefore;
   const next = validityOf(vignette.type, { startDate }, now);
   return {
     categoryCode: vignette.categoryCode,

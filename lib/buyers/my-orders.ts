@@ -96,6 +96,7 @@ async function myOrderOf(db: Db, row: typeof orders.$inferSelect, now: Date): Pr
               },
               { firstDay: vignette.firstDay ?? vignette.lastDay, lastDay: vignette.lastDay },
               now,
+              Boolean(vignette.issuedId),
             ),
           ]
         : [],

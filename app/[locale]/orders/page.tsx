@@ -54,7 +54,7 @@ export default async function MyOrdersPage({ params }: Props) {
       {session ? (
         <>
           <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-slate-700" data-testid="my-orders-email">
+            <p className="break-all text-slate-700" data-testid="my-orders-email">
               {t('signedInAs', { email: session.email })}
             </p>
             <SignOutButton label={t('signOut')} />

@@ -98,6 +98,17 @@ describe('sameAgain', () => {
     });
   });
 
+  it('starts a vignette never issued on its own first day, or today once that has passed', () => {
+    const unpaid = { firstDay: '2026-03-12', lastDay: '2026-03-21' };
+    expect(sameAgain({ ...car, type: 'WEEK' }, unpaid, EARLY_ON_10_MARCH, false)).toMatchObject({
+      startDate: '2026-03-12',
+      lastDay: '2026-03-21',
+    });
+    expect(
+      sameAgain({ ...car, type: 'WEEK' }, unpaid, new Date('2026-03-15T10:00:00Z'), false).startDate,
+    ).toBe('2026-03-15');
+  });
+
   it('gives an ended yearly vignette this year’s, from today', () => {
     expect(
       sameAgain(
