@@ -5,7 +5,8 @@ import { GET as getMyOrders } from '@/app/api/my-orders/route';
 import { DELETE as deleteSession, POST as postSession } from '@/app/api/my-orders/session/route';
 import { GET as getDocument } from '@/app/api/orders/[orderId]/invoice/route';
 import { signingSecret } from '@/lib/auth/tokens';
-import { listMyOrders } from '@/lib/buyers/my-orders';
+import { hufToBani, quotingCatalog } from '@/lib/catalog/catalog';
+import { listMyOrders, sameAgainCart } from '@/lib/buyers/my-orders';
 import { parseSecretToken, unsealToken } from '@/lib/buyers/secret-tokens';
 import { BUYER_SESSION_COOKIE } from '@/lib/buyers/session-cookie';
 import { BUYER_SIGN_IN, requestSignInLink } from '@/lib/buyers/sign-in';
@@ -307,6 +308,23 @@ describeOnProcessDrivers('my orders without an account', (db) => {
     const later = await listMyOrders(db(), 'ana.popescu@example.ro', new Date('2026-05-01T10:00:00Z'));
     expect(later.map((order) => order.vignettes[0]!.standing)).toEqual(['ENDED', 'ENDED']);
     expect(later[1]!.sameAgain[0]!.startDate).toBe('2026-05-01');
+  });
+
+  it('prices the same again from today’s catalog, leaving out what is not sold', async () => {
+    const next = {
+      categoryCode: 'CAR',
+      type: 'WEEK' as const,
+      plate: 'B123ABC',
+      country: 'RO',
+      startDate: '2026-03-20',
+      firstDay: '2026-03-20',
+      lastDay: '2026-03-29',
+    };
+    const { rate, findPrice } = await quotingCatalog();
+    const price = await findPrice('CAR', 'WEEK', 2026);
+    expect(await sameAgainCart([next, { ...next, categoryCode: 'BUS' }])).toEqual([
+      { ...next, priceHuf: price!.priceHuf, priceRon: hufToBani(price!.priceHuf, rate!.ron2huf) },
+    ]);
   });
 
   it('links each credit note with the order’s key', async () => {
