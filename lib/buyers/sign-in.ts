@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { createHmac } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { signingSecret } from '@/lib/auth/tokens';
@@ -8,7 +9,7 @@ import { buyerSessions, buyerSignInLinks, orders, outbox } from '@/lib/db/schema
 import type { Locale } from '@/lib/i18n/routing';
 import { takeToken, type RateLimit } from '@/lib/security/rate-limit';
 import { kick } from '@/lib/server/jobs';
-import { hashSecret, newSecretToken, parseSecretToken, sealToken, secretMatches } from './secret-tokens';
+import { newSecretToken, parseSecretToken, sealToken, secretMatches } from './secret-tokens';
 import { BUYER_SESSION_TTL_MS, normaliseEmail, SIGN_IN_LINK_TTL_MS } from './my-orders-rules';
 
 /*
@@ -35,8 +36,12 @@ export const SIGN_IN_LIMITS = {
  */
 export const SIGN_IN_RETENTION_MS = 24 * 3600_000;
 
-/** The e-mail's bucket is named by a hash: the rate-limit table never holds an address. */
-const emailSubject = (email: string) => hashSecret(`my-orders:${email}`).slice(0, 22);
+/**
+ * The e-mail's bucket is named by an HMAC under the shop's secret: the rate-limit table never holds an address, nor a
+ * plain hash that a list of guessed addresses would find.
+ */
+const emailSubject = (email: string, secret: Uint8Array) =>
+  createHmac('sha256', secret).update(`my-orders:${email}`).digest('base64url').slice(0, 22);
 
 /**
  * Asks for a sign-in link to `email`'s orders. Whether the address has orders is never told: the caller answers the
@@ -50,10 +55,11 @@ export async function requestSignInLink(
   now = new Date(),
 ): Promise<void> {
   const email = normaliseEmail(request.email);
-  const verdict = await takeToken(db, SIGN_IN_LIMITS.linkPerEmail, emailSubject(email), now);
+  const secret = await signingSecret(db);
+  const verdict = await takeToken(db, SIGN_IN_LIMITS.linkPerEmail, emailSubject(email, secret), now);
   if (!verdict.allowed) return;
   const { id, token, hash } = newSecretToken();
-  const sealed = sealToken(token, await signingSecret(db));
+  const sealed = sealToken(token, secret);
   const details = JSON.stringify({ linkId: id, locale: request.locale, token: sealed });
   await db.transaction(async (tx) => {
     await tx.insert(buyerSignInLinks).values({

@@ -14,7 +14,7 @@ import type { Db } from '@/lib/db/client';
 import { buyerSessions, buyerSignInLinks, invoices, outbox } from '@/lib/db/schema';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { describeOnProcessDrivers, insertCreditNote, insertOrder, vignette } from '../admin/admin-fixtures';
-import { jsonRequest, noParams } from '../../support/process-database';
+import { jsonRequest, noParams, withRateLimitMultiplier } from '../../support/process-database';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 
 /*
@@ -308,6 +308,18 @@ describeOnProcessDrivers('my orders without an account', (db) => {
     const later = await listMyOrders(db(), 'ana.popescu@example.ro', new Date('2026-05-01T10:00:00Z'));
     expect(later.map((order) => order.vignettes[0]!.standing)).toEqual(['ENDED', 'ENDED']);
     expect(later[1]!.sameAgain[0]!.startDate).toBe('2026-05-01');
+  });
+
+  it('mails one address at most 3 links at once, answering every further ask the same', async () => {
+    await db().delete(outbox).where(eq(outbox.kind, BUYER_SIGN_IN));
+    const email = 'someone.else@example.ro';
+    const answers = await withRateLimitMultiplier(1, async () => {
+      const statuses: number[] = [];
+      for (let ask = 0; ask < 4; ask++) statuses.push((await askLink(email, 'ro')).status);
+      return statuses;
+    });
+    expect(answers).toEqual([202, 202, 202, 202]);
+    expect(await db().select().from(outbox).where(eq(outbox.recipient, email))).toHaveLength(3);
   });
 
   it('prices the same again from today’s catalog, leaving out what is not sold', async () => {
