@@ -37,17 +37,11 @@ export async function MyOrdersList({ orders, locale }: { orders: ListedOrder[]; 
   return (
     <ul className="mt-6 space-y-4" data-testid="my-orders-list">
       {orders.map(({ order, sameAgain }) => {
-        const headingId = `order-${order.id}`;
         const productSlug = sameAgain[0] && categoryByCode(sameAgain[0].categoryCode)?.slug;
         const download = (query: string) => `/api/orders/${encodeURIComponent(order.id)}/invoice?${query}`;
         return (
-          <li
-            key={order.id}
-            className="rounded-lg bg-white p-4 shadow-sm"
-            data-testid="my-order"
-            aria-labelledby={headingId}
-          >
-            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          <li key={order.id} className="rounded-lg bg-white p-4 shadow-sm" data-testid="my-order">
+            <h2 className="text-lg font-semibold text-slate-900">
               {t('order', { reference: order.reference })}
             </h2>
             <p className="text-slate-700">
