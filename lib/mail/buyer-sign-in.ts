@@ -91,8 +91,8 @@ type OutboxRow = typeof outbox.$inferSelect;
 
 /**
  * The sign-in e-mail of an outbox row (lib/buyers/sign-in.ts), to the address it was asked for. A link used,
- * expired or deleted before its e-mail went out is not sent ({@link OBSOLETE}); a row whose token does not open is
- * nothing to send.
+ * expired or deleted before its e-mail went out, or sealed under a secret changed since, is not sent
+ * ({@link OBSOLETE}).
  */
 export async function buyerSignInMessage(
   db: Db,
@@ -101,7 +101,9 @@ export async function buyerSignInMessage(
   const { linkId, token: sealed } = row.details ?? {};
   if (!linkId || !sealed || !row.recipient) return null;
   const token = unsealToken(sealed, await signingSecret(db));
-  if (!token || parseSecretToken(token)?.id !== linkId) return null;
+  // Sealed under a secret changed since (JWT_SECRET): the link cannot be written out, and the buyer asks again.
+  if (!token) return OBSOLETE;
+  if (parseSecretToken(token)?.id !== linkId) return null;
   const [link] = await db.select().from(buyerSignInLinks).where(eq(buyerSignInLinks.id, linkId));
   // A link no longer there expired a day ago and was deleted (lib/buyers/sign-in.ts).
   if (!link || link.usedAt || link.expiresAt <= new Date()) return OBSOLETE;

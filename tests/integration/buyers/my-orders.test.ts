@@ -7,7 +7,8 @@ import { GET as getDocument } from '@/app/api/orders/[orderId]/invoice/route';
 import { signingSecret } from '@/lib/auth/tokens';
 import { hufToBani, quotingCatalog } from '@/lib/catalog/catalog';
 import { listMyOrders, sameAgainCart } from '@/lib/buyers/my-orders';
-import { parseSecretToken, unsealToken } from '@/lib/buyers/secret-tokens';
+import { randomBytes } from 'node:crypto';
+import { newSecretToken, parseSecretToken, sealToken, unsealToken } from '@/lib/buyers/secret-tokens';
 import { BUYER_SESSION_COOKIE } from '@/lib/buyers/session-cookie';
 import { BUYER_SIGN_IN, requestSignInLink } from '@/lib/buyers/sign-in';
 import type { Db } from '@/lib/db/client';
@@ -294,6 +295,23 @@ describeOnProcessDrivers('my orders without an account', (db) => {
     const [row] = await db().select().from(outbox).where(eq(outbox.kind, BUYER_SIGN_IN));
     expect(row!.sentAt).not.toBeNull();
     expect(row!.lastError).toMatch(/not sent/);
+  });
+
+  it('records as not sent a link sealed under a secret changed since', async () => {
+    await db().delete(outbox).where(eq(outbox.kind, BUYER_SIGN_IN));
+    const { id, token } = newSecretToken();
+    await db()
+      .insert(outbox)
+      .values({
+        kind: BUYER_SIGN_IN,
+        recipient: 'ana.popescu@example.ro',
+        details: { linkId: id, locale: 'ro', token: sealToken(token, randomBytes(48)) },
+      });
+    capture.received.length = 0;
+    expect(await sendDueMail(db(), capture.mailer)).toBe(0);
+    const [row] = await db().select().from(outbox).where(eq(outbox.kind, BUYER_SIGN_IN));
+    expect(row!.sentAt).not.toBeNull();
+    expect(capture.received).toEqual([]);
   });
 
   it('shows each vignette’s standing and the same again from the day after it ends, by the clock given', async () => {
