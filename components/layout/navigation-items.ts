@@ -17,6 +17,7 @@ export const LEGAL_NAVIGATION = [
 
 export const FOOTER_NAVIGATION = [
   { key: 'home', href: '/' },
+  { key: 'myOrders', href: '/orders' },
   { key: 'faq', href: '/faq' },
   { key: 'vignetteCheck', href: '/vignette/check' },
   { key: 'contact', href: '/contact' },

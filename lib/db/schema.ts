@@ -313,7 +313,7 @@ export const outbox = pgTable(
     id: serial('id').primaryKey(),
     /**
      * ORDER_CONFIRMATION, DELIVERY_FAILED, REFUND_CONFIRMATION, STAFF_ALERT, EFACTURA_HELD_BACK (no order; details:
-     * the day and its counts) (lib/mail/outbox.ts).
+     * the day and its counts), BUYER_SIGN_IN (no order; details: the link and its sealed token) (lib/mail/outbox.ts).
      */
     kind: text('kind').notNull(),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
@@ -674,3 +674,42 @@ export const efacturaSandboxUploads = pgTable('efactura_sandbox_uploads', {
   downloadId: text('download_id').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A buyer's request to see the orders of an e-mail address without an account (lib/buyers/sign-in.ts): the link
+ * mailed to that address carries `{id}.{secret}`, and only the secret's SHA-256 is kept, so the table alone opens
+ * nothing. Valid 30 minutes, once.
+ */
+export const buyerSignInLinks = pgTable(
+  'buyer_sign_in_links',
+  {
+    id: uuid('id').primaryKey(),
+    /** SHA-256 (base64url) of the link's secret; never the secret. */
+    tokenHash: text('token_hash').notNull(),
+    /** Trimmed and lower-cased, as the orders' e-mails are compared (`lower(email)`). */
+    email: text('email').notNull(),
+    /** The language the link's e-mail and page speak. */
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('buyer_sign_in_links_expires').on(table.expiresAt)],
+);
+
+/**
+ * A browser's sight of one e-mail's orders, opened by a sign-in link: the cookie carries `{id}.{secret}`, the row the
+ * secret's SHA-256. A day long, or until the buyer ends it.
+ */
+export const buyerSessions = pgTable(
+  'buyer_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [index('buyer_sessions_expires').on(table.expiresAt)],
+);

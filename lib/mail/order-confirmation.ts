@@ -202,6 +202,8 @@ function buildContent(data: OrderConfirmationData): Content {
       : t('invoiceAttached'),
   ];
   if (data.vignettes.length > 0) notes.push(t('keepProof'));
+  // Every order of the address, without an account (lib/buyers/sign-in.ts).
+  notes.push(t('myOrders', { url: `${data.siteUrl}/${locale}/orders` }));
 
   // Directive 2011/83/EU art. 8(7), OUG 34/2014 art. 16 a) and m): the buyer's request for immediate delivery and the
   // loss of the right of withdrawal it brings, confirmed with the terms accepted, each product worded for itself.

@@ -19,6 +19,8 @@ import { loadOrderDocument, type DocumentTopUp, type DocumentVignette } from '@/
 import { isPartialConfirmation } from '@/lib/orders/partial-delivery';
 import { ORDER_DOCUMENTS } from '@/lib/orders/send-documents';
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
+import { BUYER_SIGN_IN } from '@/lib/buyers/sign-in';
+import { buyerSignInMessage } from './buyer-sign-in';
 import { EFACTURA_HELD_BACK } from './efactura-held-back';
 import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';
 import { renderOrderConfirmation, type OrderConfirmationData } from './order-confirmation';
@@ -136,6 +138,8 @@ async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof O
       return efacturaHeldBackMessage(row);
     case ORDER_DOCUMENTS:
       return orderDocumentsMessage(db, row);
+    case BUYER_SIGN_IN:
+      return buyerSignInMessage(db, row);
     // ORDER_CONFIRMATION, and rows written before kinds were named.
     default: {
       const message = row.orderId
@@ -256,7 +260,9 @@ async function sendBatch(
             lastError:
               row.kind === EFACTURA_HELD_BACK
                 ? 'not sent: e-Factura was turned on first'
-                : 'not sent: its order was settled first',
+                : row.kind === BUYER_SIGN_IN
+                  ? 'not sent: its sign-in link was used or expired first'
+                  : 'not sent: its order was settled first',
           })
           .where(eq(outbox.id, row.id));
         continue;

@@ -48,7 +48,7 @@ function cookieTokens(value: string | undefined): Map<string, string> {
 }
 
 /** A cookie named `name` in a request's Cookie header. */
-function cookieOf(request: Request, name: string): string | undefined {
+export function cookieOf(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));

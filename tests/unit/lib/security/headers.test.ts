@@ -13,13 +13,15 @@ describe('which pages get the nonce policy', () => {
     '/hu/payment/successful',
     '/en/payment/timeout',
     '/ro/order/abc/',
+    '/hu/orders',
+    '/ro/orders/sign-in',
   ];
   const prerendered = [
     '/',
     '/ro',
     '/ro/faq',
     '/ro/vignette/car',
-    '/ro/orders',
+    '/ro/orders/other',
     '/ro/order',
     '/ro/order/a/b',
     '/ro/payment',
@@ -29,7 +31,7 @@ describe('which pages get the nonce policy', () => {
     '/api/orders/abc',
   ];
 
-  it('the back-office and the buyer’s order and payment outcome pages, rendered per request', () => {
+  it('the back-office and the buyer’s order, payment outcome and my orders pages, rendered per request', () => {
     for (const pathname of perRequest) expect(needsNoncePolicy(pathname)).toBe(true);
     for (const pathname of prerendered) expect(needsNoncePolicy(pathname)).toBe(false);
   });
