@@ -7,9 +7,10 @@ import { signingSecret } from '@/lib/auth/tokens';
 import type { Db } from '@/lib/db/client';
 import { buyerSessions, buyerSignInLinks, orders, outbox } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/routing';
+import { BUYER_SIGN_IN } from '@/lib/mail/buyer-sign-in';
 import { takeToken, type RateLimit } from '@/lib/security/rate-limit';
 import { kick } from '@/lib/server/jobs';
-import { newSecretToken, parseSecretToken, sealToken, secretMatches } from './secret-tokens';
+import { newSecretToken, parseSecretToken, sealToken, secretMatches } from '@/lib/security/secret-tokens';
 import { BUYER_SESSION_TTL_MS, normaliseEmail, SIGN_IN_LINK_TTL_MS } from './my-orders-rules';
 
 /*
@@ -17,9 +18,6 @@ import { BUYER_SESSION_TTL_MS, normaliseEmail, SIGN_IN_LINK_TTL_MS } from './my-
  * 30 minutes, and the link opens a day-long session on the browser that used it, in which the buyer sees that
  * e-mail's orders and nothing else.
  */
-
-/** The outbox kind of the sign-in link's e-mail (lib/mail/buyer-sign-in.ts). */
-export const BUYER_SIGN_IN = 'BUYER_SIGN_IN';
 
 /** The limits of asking for a link: per client address (answered 429), and per e-mail (silently, see below). */
 export const SIGN_IN_LIMITS = {

@@ -3,7 +3,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import { signingSecret } from '@/lib/auth/tokens';
-import { parseSecretToken, unsealToken } from '@/lib/buyers/secret-tokens';
+import { parseSecretToken, unsealToken } from '@/lib/security/secret-tokens';
 import { COMPANY, officeHours } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
@@ -28,6 +28,9 @@ import { OBSOLETE } from './order-messages';
 
 // Each language's book, of which only this e-mail's namespace travels with the translator.
 const BOOKS: Record<Locale, typeof ro> = { ro, en, de, hu };
+
+/** The outbox kind of the sign-in link's e-mail (queued by lib/buyers/sign-in.ts). */
+export const BUYER_SIGN_IN = 'BUYER_SIGN_IN';
 
 /** The page a sign-in link opens: its button redeems the token (a mail scanner's prefetch spends nothing). */
 export const signInPageUrl = (locale: string, token: string) =>

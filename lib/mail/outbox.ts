@@ -19,7 +19,7 @@ import { loadOrderDocument, type DocumentTopUp, type DocumentVignette } from '@/
 import { isPartialConfirmation } from '@/lib/orders/partial-delivery';
 import { ORDER_DOCUMENTS } from '@/lib/orders/send-documents';
 import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
-import { BUYER_SIGN_IN } from '@/lib/buyers/sign-in';
+import { BUYER_SIGN_IN } from './buyer-sign-in';
 import { buyerSignInMessage } from './buyer-sign-in';
 import { EFACTURA_HELD_BACK } from './efactura-held-back';
 import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';

@@ -6,7 +6,7 @@ import {
   sealToken,
   secretMatches,
   unsealToken,
-} from '@/lib/buyers/secret-tokens';
+} from '@/lib/security/secret-tokens';
 
 describe('the sign-in and session tokens', () => {
   it('are `{uuid}.{secret}`, and the row keeps only the secret’s hash', () => {
