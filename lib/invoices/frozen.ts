@@ -117,12 +117,10 @@ export async function frozenInvoiceDocument(
   row: InvoiceRow,
 ): Promise<SalesInvoiceDocument> {
   if (row.snapshot) return row.snapshot;
-  return keepFirstSnapshot(
-    executor,
-    invoices,
-    row.id,
-    invoiceDocumentFrom(await orderToInvoice(executor, orderIdOfInvoice(row)), row),
-  );
+  // Issued before snapshots, and so before the orders' short references: it never printed one, and gains none now.
+  const asIssued = invoiceDocumentFrom(await orderToInvoice(executor, orderIdOfInvoice(row)), row);
+  delete asIssued.orderReference;
+  return keepFirstSnapshot(executor, invoices, row.id, asIssued);
 }
 
 /**

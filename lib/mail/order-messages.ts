@@ -46,6 +46,7 @@ export async function refundConfirmationMessage(db: Db, row: OutboxRow): Promise
   const pdf = note ? await refundCreditNotePdf(db, order.id, refund.id) : null;
   const rendered = renderRefundConfirmation({
     orderId: order.id,
+    reference: order.reference,
     orderUrl: await buyerOrderUrl(db, order.locale, order.id),
     locale: order.locale as Locale,
     email: order.email,
@@ -86,6 +87,7 @@ export async function invoiceReissuedMessage(db: Db, row: OutboxRow): Promise<Ma
   if (!creditNote || !invoice || !note || !replacement || !replaced) return null;
   const rendered = renderInvoiceReissued({
     orderId: order.id,
+    reference: order.reference,
     orderUrl: `${getConfig().siteUrl}/${order.locale}/order/${order.id}`,
     locale: order.locale as Locale,
     email: order.email,
@@ -126,6 +128,7 @@ export async function deliveryFailedMessage(
     .map((item) => (order.kind === 'TOPUP' ? formatNationalPhone(item.phone ?? '') : (item.plate ?? '')));
   const rendered = renderDeliveryFailed({
     orderId: order.id,
+    reference: order.reference,
     orderUrl: await buyerOrderUrl(db, order.locale, order.id),
     locale: order.locale as Locale,
     email: order.email,

@@ -20,10 +20,13 @@ import {
   totalHtml,
   type MailFrame,
   type Row,
+  orderNumberOf,
 } from './layout';
 
 export interface RefundConfirmationData {
   orderId: string;
+  /** The short reference the buyer reads out (`RP-7K3-9QX`), shown instead of the id; null on older orders. */
+  reference?: string | null;
   /** The public page of the order. */
   orderUrl: string;
   locale: Locale;
@@ -77,16 +80,16 @@ function buildContent(data: RefundConfirmationData): Content {
 
   const paragraphs = [t('greeting')];
   if (data.full) {
-    paragraphs.push(t('introFull', { amount, orderId: data.orderId }));
+    paragraphs.push(t('introFull', { amount, orderId: orderNumberOf(data) }));
   } else {
     paragraphs.push(
-      t('introPartial', { amount, total: lei(data.orderTotalBani), orderId: data.orderId }),
+      t('introPartial', { amount, total: lei(data.orderTotalBani), orderId: orderNumberOf(data) }),
       t('partialRest'),
     );
   }
 
   const summary: Row[] = [
-    { label: t('orderNumber'), value: data.orderId, mono: true },
+    { label: t('orderNumber'), value: orderNumberOf(data), mono: true },
     { label: t('refundDate'), value: formatTimestamp(data.refundedAt, locale) },
   ];
   if (!data.full) summary.push({ label: t('orderTotal'), value: lei(data.orderTotalBani) });
@@ -98,13 +101,13 @@ function buildContent(data: RefundConfirmationData): Content {
   return {
     frame: {
       lang: locale,
-      subject: t('subject', { orderId: data.orderId, brand: COMPANY.brand }),
-      preheader: t('preheader', { amount, orderId: data.orderId }),
+      subject: t('subject', { orderId: orderNumberOf(data), brand: COMPANY.brand }),
+      preheader: t('preheader', { amount, orderId: orderNumberOf(data) }),
       heading: t('heading'),
       signOff: [t('signOff'), t('team', { brand: COMPANY.brand })],
       footer: [
         `${COMPANY.name} · ${COMPANY.headquarters}`,
-        t('sentTo', { email: data.email, orderId: data.orderId }),
+        t('sentTo', { email: data.email, orderId: orderNumberOf(data) }),
       ],
     },
     paragraphs,

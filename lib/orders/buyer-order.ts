@@ -32,6 +32,8 @@ export interface BuyerTopUp {
 
 export interface BuyerOrder {
   id: string;
+  /** The short reference to read out on the phone (`RP-7K3-9QX`); null on an order older than references. */
+  reference: string | null;
   kind: OrderRow['kind'];
   status: OrderRow['status'];
   /** Masked. */
@@ -127,6 +129,7 @@ export function toBuyerOrder({ order, items }: LoadedOrder, now = new Date()): B
     // An order refunded because it was paid late never had an invoice: only a paid order has one.
     hasInvoice: INVOICED.includes(order.status),
     id: order.id,
+    reference: order.reference,
     kind: order.kind,
     status: order.status,
     email: maskEmail(order.email),
@@ -140,6 +143,7 @@ export function toBuyerOrder({ order, items }: LoadedOrder, now = new Date()): B
 export function buyerOrderAnswer(order: BuyerOrder) {
   return {
     orderId: order.id,
+    reference: order.reference,
     status: order.status,
     email: order.email,
     amountRon: order.amountBani,

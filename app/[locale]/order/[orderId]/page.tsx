@@ -4,6 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { NotFoundView } from '@/components/not-found/not-found-view';
 import { CheckoutSettled } from '@/components/order/checkout-settled';
 import { OrderItems } from '@/components/order/order-items';
+import { OrderReference } from '@/components/order/order-reference';
 import { ResendConfirmation } from '@/components/order/resend-confirmation';
 import { UnpaidOrder } from '@/components/order/unpaid-order';
 import { UnavailablePage } from '@/components/errors/unavailable-page';
@@ -103,7 +104,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
       {inProgress && <meta httpEquiv="refresh" content="3" />}
       <CheckoutSettled orderId={order.id} paid={order.hasInvoice} />
       <h1 className="text-3xl font-bold text-slate-900">{t('heading')}</h1>
-      <p className="mt-1 text-slate-600">{t('orderId', { orderId: order.id })}</p>
+      <OrderReference reference={order.reference} orderId={order.id} locale={locale} />
       <p
         role="status"
         data-testid="order-status"

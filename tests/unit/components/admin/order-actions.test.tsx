@@ -46,6 +46,7 @@ const LINE = {
 /** A vignette order whose delivery failed for good: every action but "cancel" and "re-send" applies. */
 const FAILED: OrderDetails = {
   id: 'order-1',
+  reference: null,
   kind: 'VIGNETTE',
   status: 'FULFILLMENT_FAILED',
   email: 'buyer@example.com',
@@ -118,6 +119,7 @@ const PENDING: OrderDetails = {
 
 const rowOf = (order: OrderDetails): Payment => ({
   id: order.id,
+  reference: order.reference,
   needsAttention: order.needsAttention,
   kind: order.kind,
   status: order.status,

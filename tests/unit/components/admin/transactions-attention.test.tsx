@@ -11,6 +11,7 @@ jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
 
 const row = (index: number, needsAttention: boolean): PaymentRow => ({
   id: `order-${index}`,
+  reference: null,
   kind: 'VIGNETTE',
   status: needsAttention ? 'FULFILLMENT_FAILED' : 'FULFILLED',
   email: `buyer${index}@example.com`,

@@ -15,6 +15,7 @@ const f = t.transactions.filters;
 
 const payment = (index: number): Payment => ({
   id: `order-${index}`,
+  reference: null,
   kind: index % 2 ? 'TOPUP' : 'VIGNETTE',
   status: 'FULFILLED',
   email: `buyer${index}@example.com`,
