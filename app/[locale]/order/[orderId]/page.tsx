@@ -89,7 +89,8 @@ export default async function OrderPage({ params, searchParams }: Props) {
         (order.status === 'PAID' || order.status === 'FULFILLED' || order.status === 'FULFILLMENT_FAILED')
       ? t(`topUpStatus.${order.status}`)
       : t(`status.${order.status}`);
-  const inProgress = order.status === 'PENDING_PAYMENT' || order.status === 'PAID';
+  // A payment left at the provider's form is not under way: the page offers to pay it instead of waiting.
+  const inProgress = (order.status === 'PENDING_PAYMENT' && !order.unpaid) || order.status === 'PAID';
   // The e-mail's key goes along with each download; the placing browser's cookie goes by itself.
   const documentUrl = (query = '') => {
     const search = new URLSearchParams(query);
