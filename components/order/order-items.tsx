@@ -10,7 +10,16 @@ import { validityText } from '@/lib/vignettes/validity-text';
  * category and period, vehicle, county, days of validity and id; each top-up with its operator, number (masked),
  * value and reference.
  */
-export async function OrderItems({ order, locale }: { order: BuyerOrder; locale: Locale }) {
+export async function OrderItems({
+  order,
+  locale,
+  refunded = false,
+}: {
+  order: BuyerOrder;
+  locale: Locale;
+  /** Money of the order was given back: each vignette says whether it was cancelled at the issuer. */
+  refunded?: boolean;
+}) {
   const [t, format, messages] = await Promise.all([
     getTranslations({ locale, namespace: 'OrderPage' }),
     getFormatter({ locale }),
@@ -81,6 +90,15 @@ export async function OrderItems({ order, locale }: { order: BuyerOrder; locale:
               <dd className="font-mono" data-testid="issued-id">
                 {item.issuedId ?? (undelivered ? t('notIssued') : t('pendingId'))}
               </dd>
+              {/* A refund gives money back; it does not cancel a vignette at the issuer, and the buyer is told so. */}
+              {refunded && (
+                <>
+                  <dt className="text-slate-600">{t('atIssuer')}</dt>
+                  <dd data-testid="issuer-cancellation">
+                    {item.issuedId ? t('notCancelled') : t('nothingToCancel')}
+                  </dd>
+                </>
+              )}
             </dl>
           </li>
         );

@@ -11,7 +11,7 @@ import { UnavailablePage } from '@/components/errors/unavailable-page';
 import { COMPANY, officeHours } from '@/lib/company';
 import { getDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
-import { creditNoteIdsOf } from '@/lib/invoices/credit-note';
+import { buyerCreditNotesOf, type BuyerCreditNote } from '@/lib/invoices/credit-note';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageFailure } from '@/lib/log/page-failure';
 import { toBuyerOrder, type BuyerOrder } from '@/lib/orders/buyer-order';
@@ -24,6 +24,7 @@ import { ORDER_LOOKUP_HEADER } from '@/lib/orders/order-lookup';
 import { loadOrder } from '@/lib/orders/order-read';
 import { RESEND_INTERVAL_MS } from '@/lib/orders/resend';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
 interface Props {
   params: Promise<{ locale: Locale; orderId: string }>;
@@ -56,15 +57,15 @@ export default async function OrderPage({ params, searchParams }: Props) {
   // database found away is not waited for a second time.
   if ((await headers()).get(ORDER_LOOKUP_HEADER) === 'unavailable') return <UnavailablePage />;
   let order: BuyerOrder | undefined;
-  let creditNoteIds: number[] = [];
+  let creditNotes: BuyerCreditNote[] = [];
   let mayDownload = false;
   try {
     const db = await getDb();
     const loaded = await loadOrder(db, orderId);
     order = loaded && toBuyerOrder(loaded);
     if (order?.hasInvoice) {
-      [creditNoteIds, mayDownload] = await Promise.all([
-        creditNoteIdsOf(db, orderId),
+      [creditNotes, mayDownload] = await Promise.all([
+        buyerCreditNotesOf(db, orderId),
         holdsDocumentAccess(db, orderId, { token, cookie }),
       ]);
     }
@@ -121,7 +122,11 @@ export default async function OrderPage({ params, searchParams }: Props) {
           {t('help', { phone: COMPANY.phone, email: COMPANY.email, hours: officeHours })}
         </p>
       )}
-      <OrderItems order={order} locale={locale} />
+      <OrderItems
+        order={order}
+        locale={locale}
+        refunded={creditNotes.some((note) => note.kind === 'REFUND')}
+      />
       <p className="mt-6 text-lg font-semibold">{t('total', { amount: lei(order.amountBani) })}</p>
       <p className="mt-1 text-slate-600">{t('email', { email: order.email })}</p>
       {order.hasInvoice && (
@@ -141,15 +146,31 @@ export default async function OrderPage({ params, searchParams }: Props) {
                   {t('invoice')}
                 </a>
               </li>
-              {creditNoteIds.map((id) => (
-                <li key={id}>
+              {/* Each credit note by its number, amount and date: two refunds never read as one link twice. */}
+              {creditNotes.map((note) => (
+                <li key={note.id}>
                   <a
-                    href={documentUrl(`type=credit-note&creditNoteId=${id}`)}
+                    href={documentUrl(`type=credit-note&creditNoteId=${note.id}`)}
                     download
                     className="text-brand inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
                     data-testid="credit-note-download"
                   >
-                    {t('creditNote')}
+                    {note.kind === 'REFUND'
+                      ? t('creditNoteRefund', {
+                          number: note.number,
+                          amount: lei(note.totalBani),
+                          date: format.dateTime(note.issuedAt, {
+                            dateStyle: 'medium',
+                            timeZone: SHOP_TIME_ZONE,
+                          }),
+                        })
+                      : t('creditNoteCorrection', {
+                          number: note.number,
+                          date: format.dateTime(note.issuedAt, {
+                            dateStyle: 'medium',
+                            timeZone: SHOP_TIME_ZONE,
+                          }),
+                        })}
                   </a>
                 </li>
               ))}
