@@ -5,6 +5,13 @@ import { plateWithCountry } from '@/lib/vignettes/countries';
 import { countyName } from '@/lib/vignettes/counties';
 import { validityText } from '@/lib/vignettes/validity-text';
 
+/*
+ * Label and value side by side from the small breakpoint up; on a phone each label above its value, so that a long
+ * label ("Număr de înmatriculare") does not squeeze the validity into a column a few words wide.
+ */
+const FACTS =
+  'mt-2 grid grid-cols-1 gap-x-4 text-slate-800 sm:grid-cols-[auto_1fr] sm:gap-y-1 [&>dd]:mb-1.5 sm:[&>dd]:mb-0 [&>dt]:text-sm sm:[&>dt]:text-base';
+
 /**
  * An order's items as the buyer sees them, on the order page and the payment's success page: each vignette with its
  * category and period, vehicle, county, days of validity and id; each top-up with its operator, number (masked),
@@ -37,7 +44,7 @@ export async function OrderItems({
           return (
             <li key={item.key} className="rounded-lg bg-white p-4 shadow-sm" data-testid="order-topup">
               <p className="font-semibold">{t('topUp')}</p>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+              <dl className={FACTS}>
                 <dt className="text-slate-600">{t('operator')}</dt>
                 <dd>
                   {item.operator.name} {item.operator.plan}
@@ -64,7 +71,7 @@ export async function OrderItems({
               {t('vignette')} {item.categoryTitle}
               {item.type && periodNames[item.type] ? `, ${periodNames[item.type]}` : ''}
             </p>
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+            <dl className={FACTS}>
               <dt className="text-slate-600">{t('plate')}</dt>
               <dd>{plateWithCountry(item.plate ?? '', item.country ?? '')}</dd>
               {item.county && (
@@ -76,7 +83,7 @@ export async function OrderItems({
               {item.firstDay && item.lastDay && (
                 <>
                   <dt className="text-slate-600">{t('validity')}</dt>
-                  <dd>
+                  <dd data-testid="validity">
                     {validityText(
                       messages.VignetteValidity,
                       { firstDay: item.firstDay, lastDay: item.lastDay },
