@@ -32,6 +32,10 @@ export async function PriceTable({
   // carries no id: the scrolling region is named by the caption's text itself.
   return (
     <div className="mt-4">
+      {/* On a phone only the first columns fit: say that the rest is a swipe away. */}
+      <p className="mb-1 text-sm text-slate-600 sm:hidden" data-testid="price-table-scroll-hint">
+        {t('scrollHint')}
+      </p>
       <div
         className="overflow-x-auto rounded-lg border border-slate-200"
         role="region"

@@ -6,12 +6,28 @@ import { plateWithCountry } from '@/lib/vignettes/countries';
 import { countyName } from '@/lib/vignettes/counties';
 import { validityText } from '@/lib/vignettes/validity-text';
 
+/*
+ * Label and value side by side from the small breakpoint up; on a phone each label above its value, so that a long
+ * label ("Număr de înmatriculare") does not squeeze the validity into a column a few words wide.
+ */
+const FACTS =
+  'mt-2 grid grid-cols-1 gap-x-4 text-slate-800 sm:grid-cols-[auto_1fr] sm:gap-y-1 [&>dd]:mb-1.5 sm:[&>dd]:mb-0 [&>dt]:text-sm sm:[&>dt]:text-base';
+
 /**
  * An order's items as the buyer sees them, on the order page and the payment's success page: each vignette with its
  * category and period, vehicle, county, days of validity and id; each top-up with its operator, number (masked),
  * value and reference.
  */
-export async function OrderItems({ order, locale }: { order: BuyerOrder; locale: Locale }) {
+export async function OrderItems({
+  order,
+  locale,
+  refunded = false,
+}: {
+  order: BuyerOrder;
+  locale: Locale;
+  /** Money of the order was given back: each vignette says whether it was cancelled at the issuer. */
+  refunded?: boolean;
+}) {
   const [t, messages] = await Promise.all([
     getTranslations({ locale, namespace: 'OrderPage' }),
     getMessages({ locale }),
@@ -28,7 +44,7 @@ export async function OrderItems({ order, locale }: { order: BuyerOrder; locale:
           return (
             <li key={item.key} className="rounded-lg bg-white p-4 shadow-sm" data-testid="order-topup">
               <p className="font-semibold">{t('topUp')}</p>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+              <dl className={FACTS}>
                 <dt className="text-slate-600">{t('operator')}</dt>
                 <dd>
                   {item.operator.name} {item.operator.plan}
@@ -55,7 +71,7 @@ export async function OrderItems({ order, locale }: { order: BuyerOrder; locale:
               {t('vignette')} {item.categoryTitle}
               {item.type && periodNames[item.type] ? `, ${periodNames[item.type]}` : ''}
             </p>
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+            <dl className={FACTS}>
               <dt className="text-slate-600">{t('plate')}</dt>
               <dd>{plateWithCountry(item.plate ?? '', item.country ?? '')}</dd>
               {item.county && (
@@ -67,7 +83,7 @@ export async function OrderItems({ order, locale }: { order: BuyerOrder; locale:
               {item.firstDay && item.lastDay && (
                 <>
                   <dt className="text-slate-600">{t('validity')}</dt>
-                  <dd>
+                  <dd data-testid="validity">
                     {validityText(
                       messages.VignetteValidity,
                       { firstDay: item.firstDay, lastDay: item.lastDay },
@@ -81,6 +97,15 @@ export async function OrderItems({ order, locale }: { order: BuyerOrder; locale:
               <dd className="font-mono" data-testid="issued-id">
                 {item.issuedId ?? (undelivered ? t('notIssued') : t('pendingId'))}
               </dd>
+              {/* A refund gives money back; it does not cancel a vignette at the issuer, and the buyer is told so. */}
+              {refunded && (
+                <>
+                  <dt className="text-slate-600">{t('atIssuer')}</dt>
+                  <dd data-testid="issuer-cancellation">
+                    {item.issuedId ? t('notCancelled') : t('nothingToCancel')}
+                  </dd>
+                </>
+              )}
             </dl>
           </li>
         );

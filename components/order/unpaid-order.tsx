@@ -8,7 +8,10 @@ import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { isProductLineSold } from '@/lib/config/live-mode';
 import { productLineOf } from '@/lib/orders/product-lines';
 import { ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
+import { ENDED_FOR_GOOD } from '@/lib/orders/pay-again-rules';
+import { pricesChanged, startAgainCart } from '@/lib/orders/start-again';
 import { PayAgainButton } from './pay-again-button';
+import { StartAgainButton } from './start-again-button';
 
 type UnpaidOrder = BuyerOrder & { unpaid: NonNullable<BuyerOrder['unpaid']> };
 
@@ -29,8 +32,18 @@ export async function UnpaidOrder({ order, locale }: { order: UnpaidOrder; local
     getTranslations({ locale, namespace: 'PayAgain' }),
     getFormatter({ locale }),
   ]);
-  const { reason, payAgainRefusal, payAgainUntil } = order.unpaid;
   const isTopUp = order.kind === 'TOPUP';
+  const vignettes = order.items.flatMap((item) => (item.kind === 'VIGNETTE' ? [item] : []));
+  const { reason, payAgainUntil } = order.unpaid;
+  // The pay button's own rule, asked before it is offered: the prices of today, as "pay again" compares them.
+  const payAgainRefusal =
+    order.unpaid.payAgainRefusal ??
+    ((await pricesChanged(vignettes, new Date())) ? ('PRICES_CHANGED' as const) : null);
+  // Over for good: the same vignettes go back into the cart at today's prices, whatever this browser's cart holds.
+  const startAgain =
+    !isTopUp && payAgainRefusal && ENDED_FOR_GOOD.includes(payAgainRefusal)
+      ? await startAgainCart(vignettes, new Date())
+      : [];
   return (
     <section
       className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4"
@@ -51,7 +64,8 @@ export async function UnpaidOrder({ order, locale }: { order: UnpaidOrder; local
           <PayAgainButton
             orderId={order.id}
             texts={{
-              button: t('button'),
+              // A payment left at the form was never declined: it is paid now, not again.
+              button: order.status === 'PENDING_PAYMENT' ? t('payNow') : t('button'),
               busy: t('busy'),
               unavailable: t('unavailable'),
               tooMany: t('tooMany'),
@@ -72,6 +86,14 @@ export async function UnpaidOrder({ order, locale }: { order: UnpaidOrder; local
         <p className="mt-3 text-slate-800" data-testid="pay-again-refused">
           {t(`refused.${payAgainRefusal}`)}
         </p>
+      )}
+      {startAgain.length > 0 && (
+        <StartAgainButton
+          items={startAgain}
+          href={changeHref(order)}
+          label={t('startAgain')}
+          hint={t('startAgainHint')}
+        />
       )}
       <Link
         href={changeHref(order)}

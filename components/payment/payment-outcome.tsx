@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CheckoutSettled } from '@/components/order/checkout-settled';
 import { OrderItems } from '@/components/order/order-items';
+import { OrderReference } from '@/components/order/order-reference';
 import { UnpaidOrder } from '@/components/order/unpaid-order';
 import { SvgImage } from '@/components/ui/svg-image';
 import { getDb } from '@/lib/db/client';
@@ -80,9 +81,9 @@ export function paymentOutcomePage(outcome: Outcome) {
           <h1 className="mt-6 text-3xl font-bold text-slate-900">{t('heading')}</h1>
           {order && <CheckoutSettled orderId={order.id} paid={order.hasInvoice} />}
           {order && (
-            <p className="mt-2 text-slate-700" data-testid="order-number">
-              {t('orderNumber', { orderId: order.id })}
-            </p>
+            <div data-testid="order-number">
+              <OrderReference reference={order.reference} orderId={order.id} locale={locale} />
+            </div>
           )}
           {outcome === 'successful' ? (
             <>

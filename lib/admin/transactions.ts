@@ -7,6 +7,7 @@ import type { Db, Executor } from '@/lib/db/client';
 import { invoices, orderItems, orders, topUpOperators, topUpProducts } from '@/lib/db/schema';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { NEEDS_ATTENTION } from '@/lib/orders/attention';
+import { parseOrderReference } from '@/lib/orders/order-reference';
 import { findOrder } from '@/lib/orders/orders';
 import type { OrderStatus } from '@/lib/orders/status';
 import { parseRomanianPhone } from '@/lib/phones/romanian-phone';
@@ -39,6 +40,8 @@ export type TransactionProduct =
 /** One row of the transactions list, of the exports and of `PATCH /api/admin/payment`'s answer. */
 export interface TransactionItem {
   id: string;
+  /** The short reference the buyer reads out (`RP-7K3-9QX`); null only on an order older than references. */
+  reference: string | null;
   kind: 'VIGNETTE' | 'TOPUP';
   status: OrderStatus;
   email: string;
@@ -67,6 +70,7 @@ export interface DailySales {
 
 const orderColumns = {
   id: orders.id,
+  reference: orders.reference,
   kind: orders.kind,
   status: orders.status,
   email: orders.email,
@@ -108,14 +112,19 @@ const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const PLATE = /^[A-Z0-9]{2,10}$/;
 
 /**
- * The orders a search text can mean, as a union of index lookups: the order id exactly, the e-mail by its
- * beginning (case-insensitive), the plate normalised as orders store it, and the phone number in any form the
- * spec's pattern accepts, as E.164. A union of lookups lets each one use its own index, where an OR across tables
+ * The orders a search text can mean, as a union of index lookups: the order id exactly, its short reference in
+ * any case, with or without dashes, the e-mail by its beginning (case-insensitive), the plate normalised as orders
+ * store it, and the phone number in any form the spec's pattern accepts, as E.164. A union of lookups lets each one use its own index, where an OR across tables
  * would read every order.
  */
 function searchCondition(text: string): SQL {
   const lookups: SQL[] = [ordersByEmailPrefix(text)];
   if (ORDER_ID.test(text)) lookups.push(sql`select ${text}::text`);
+  // The short reference as read out on the phone: any case, with or without the dashes or `RP`.
+  const reference = parseOrderReference(text);
+  if (reference.ok) {
+    lookups.push(sql`select ${orders.id} from ${orders} where ${orders.reference} = ${reference.reference}`);
+  }
   const plate = normalizePlate(text);
   if (PLATE.test(plate)) {
     lookups.push(sql`select ${orderItems.orderId} from ${orderItems} where ${orderItems.plate} = ${plate}`);
@@ -242,6 +251,7 @@ async function toItems(executor: Executor, rows: OrderListRow[]): Promise<Transa
     const products = productsOf(items);
     return {
       id: row.id,
+      reference: row.reference,
       kind: row.kind,
       status: row.status,
       email: row.email,

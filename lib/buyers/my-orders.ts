@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api/errors';
 import { hufToBani, quotingCatalog } from '@/lib/catalog/catalog';
 import type { Db } from '@/lib/db/client';
 import { orders } from '@/lib/db/schema';
-import { creditNoteIdsOf } from '@/lib/invoices/credit-note';
+import { buyerCreditNotesOf } from '@/lib/invoices/credit-note';
 import { toBuyerOrder, type BuyerTopUp, type BuyerVignette } from '@/lib/orders/buyer-order';
 import { documentToken, DOCUMENT_TOKEN_PARAM } from '@/lib/orders/document-access';
 import { loadOrderItems } from '@/lib/orders/order-read';
@@ -76,7 +76,7 @@ async function myOrderOf(db: Db, row: typeof orders.$inferSelect, now: Date): Pr
     documents: order.hasInvoice
       ? {
           invoice: key,
-          creditNotes: (await creditNoteIdsOf(db, row.id)).map((id) => ({
+          creditNotes: (await buyerCreditNotesOf(db, row.id)).map(({ id }) => ({
             id,
             query: `type=credit-note&creditNoteId=${id}&${key}`,
           })),

@@ -198,6 +198,12 @@ export const orders = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The short reference a buyer reads out on the phone, `RP-7K3-9QX` (lib/orders/order-reference.ts). The shop
+     * writes it at creation; the database's default (a function of drizzle/0018_order_reference.sql, the same rule)
+     * gives one to an order inserted without it. Null only on a database older than the column.
+     */
+    reference: text('reference').default(sql`order_reference_new()`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -211,6 +217,7 @@ export const orders = pgTable(
     index('orders_email_lower').on(sql`lower(${table.email}) collate "C"`),
     index('orders_phone').on(table.phone),
     index('orders_product_keys').using('gin', table.productKeys),
+    uniqueIndex('orders_reference').on(table.reference),
     // The daily series of money received (MONEY_RECEIVED in lib/admin/transactions.ts, whose query writes these
     // states the same way): an index-only scan of the range, where with (status, created_at) every order's row was
     // read for its amount.

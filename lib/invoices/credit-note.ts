@@ -105,12 +105,30 @@ export async function creditNotePdf(
   return { filename: `factura-stornare-${number}.pdf`, content: await renderInvoicePdf(document) };
 }
 
-/** The ids of an order's credit notes, oldest first: the buyer's page offers each for download. */
-export async function creditNoteIdsOf(db: Db, orderId: string): Promise<number[]> {
+/** A credit note as the buyer's order page lists it: what tells it from the others. */
+export interface BuyerCreditNote {
+  id: number;
+  /** `RPVS-2026-000002`. */
+  number: string;
+  /** What it credits, positive, in bani. */
+  totalBani: number;
+  issuedAt: Date;
+  /** `REFUND`: money given back; `CORRECTION`: the storno of an invoice replaced by a corrected one. */
+  kind: 'REFUND' | 'CORRECTION';
+}
+
+/** An order's credit notes, oldest first, each with its number, amount and date: the buyer's page offers each. */
+export async function buyerCreditNotesOf(db: Db, orderId: string): Promise<BuyerCreditNote[]> {
   const rows = await db
-    .select({ id: creditNotes.id })
+    .select()
     .from(creditNotes)
     .where(eq(creditNotes.orderId, orderId))
     .orderBy(creditNotes.id);
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({
+    id: row.id,
+    number: formatInvoiceNumber(row.series, row.year, row.number),
+    totalBani: row.totalBani,
+    issuedAt: row.issuedAt,
+    kind: row.refundId === null ? 'CORRECTION' : 'REFUND',
+  }));
 }

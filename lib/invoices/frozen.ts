@@ -127,12 +127,12 @@ export async function frozenInvoiceDocument(
   row: InvoiceRow,
 ): Promise<SalesInvoiceDocument> {
   if (row.snapshot) return row.snapshot;
-  return keepFirstSnapshot(
-    executor,
-    invoices,
-    row.id,
-    issuedBeforeLayouts(invoiceDocumentFrom(await orderToInvoice(executor, orderIdOfInvoice(row)), row)),
+  // Issued before snapshots, and so before the orders' short references: it never printed one, and gains none now.
+  const asIssued = issuedBeforeLayouts(
+    invoiceDocumentFrom(await orderToInvoice(executor, orderIdOfInvoice(row)), row),
   );
+  delete asIssued.orderReference;
+  return keepFirstSnapshot(executor, invoices, row.id, asIssued);
 }
 
 /**

@@ -58,6 +58,11 @@ interface DocumentFields {
   /** ISO timestamp; the printed date is the calendar day in Romania. */
   issuedAt: string;
   orderId: string;
+  /**
+   * The order's short reference (`RP-7K3-9QX`), printed beside its id; absent on documents issued before references,
+   * which never gain one (an issued document does not change).
+   */
+  orderReference?: string;
   currency: 'RON';
   buyer: InvoiceBuyer;
   lines: InvoiceLine[];

@@ -579,7 +579,8 @@ class InvoiceLayout {
     metaY = this.field('series', invoice.series, metaX, metaY, metaWidth);
     metaY = this.field('number', String(invoice.number).padStart(6, '0'), metaX, metaY, metaWidth);
     metaY = this.field('issueDate', ROMANIAN_DATE.format(issuedAt), metaX, metaY, metaWidth);
-    metaY = this.field('order', invoice.orderId, metaX, metaY, metaWidth);
+    const order = invoice.orderReference ? `${invoice.orderReference} (${invoice.orderId})` : invoice.orderId;
+    metaY = this.field('order', order, metaX, metaY, metaWidth);
     metaY = this.field('paymentMethod', invoice.paymentMethod, metaX, metaY, metaWidth);
     metaY = this.field(
       'paymentStatus',

@@ -85,6 +85,7 @@ export function invoiceDocumentOf(order: OrderDocument): SalesInvoiceDocument | 
     year: invoice.year,
     issuedAt: invoice.issuedAt.toISOString(),
     orderId: order.orderId,
+    ...(order.reference ? { orderReference: order.reference } : {}),
     currency: 'RON',
     buyer: invoiceBuyerOf(billing, order.email),
     lines: order.items.map((item) =>

@@ -14,11 +14,14 @@ import {
   renderSummaryLetter,
   type MailFrame,
   type Row,
+  orderNumberOf,
 } from './layout';
 
 /** What the buyer is told when their vignettes or top-up could not be delivered (lib/orders/fulfilment.ts). */
 export interface DeliveryFailedData {
   orderId: string;
+  /** The short reference the buyer reads out (`RP-7K3-9QX`), shown instead of the id; null on older orders. */
+  reference?: string | null;
   orderUrl: string;
   locale: Locale;
   email: string;
@@ -62,7 +65,7 @@ function buildContent(data: DeliveryFailedData) {
     amount: formatLeiAmount(data.refundableBani ?? data.totalBani, locale),
   });
   const summary: Row[] = [
-    { label: t('orderNumber'), value: data.orderId, mono: true },
+    { label: t('orderNumber'), value: orderNumberOf(data), mono: true },
     { label: t('paidAt'), value: formatTimestamp(data.paidAt, locale) },
     { label: t('paid'), value: amount },
     {
@@ -74,26 +77,26 @@ function buildContent(data: DeliveryFailedData) {
   return {
     frame: {
       lang: locale,
-      subject: t('subject', { orderId: data.orderId, brand: COMPANY.brand }),
+      subject: t('subject', { orderId: orderNumberOf(data), brand: COMPANY.brand }),
       preheader: delivered ? t('preheaderPartial') : t('preheader', { what }),
       heading: t('heading'),
       signOff: [t('signOff'), t('team', { brand: COMPANY.brand })],
       footer: [
         `${COMPANY.name} · ${COMPANY.headquarters}`,
-        t('sentTo', { email: data.email, orderId: data.orderId }),
+        t('sentTo', { email: data.email, orderId: orderNumberOf(data) }),
       ],
     } satisfies MailFrame,
     // A top-up is told in its own words: it is delivered to a phone by a provider, not issued for the road. Of
     // vignettes partly delivered, only those missing are named, and only their price promised back.
     paragraphs: topUp
-      ? [t('greeting'), t('introTopUp', { orderId: data.orderId }), t('moneySafe', { amount })]
+      ? [t('greeting'), t('introTopUp', { orderId: orderNumberOf(data) }), t('moneySafe', { amount })]
       : delivered
         ? [
             t('greeting'),
-            t('introPartial', { orderId: data.orderId, ...counts }),
+            t('introPartial', { orderId: orderNumberOf(data), ...counts }),
             t('moneySafePartial', { amount: refundable, missing: counts.missing }),
           ]
-        : [t('greeting'), t('intro', { what, orderId: data.orderId }), t('moneySafe', { amount })],
+        : [t('greeting'), t('intro', { what, orderId: orderNumberOf(data) }), t('moneySafe', { amount })],
     summary,
     notes: topUp
       ? [t('nextStepsTopUp'), t('noActionTopUp')]

@@ -6,10 +6,12 @@ import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
 import ro from '@/messages/ro.json';
-import { buyerClosing, mailLocale, renderSummaryLetter, type SummaryLetter } from './layout';
+import { buyerClosing, mailLocale, renderSummaryLetter, type SummaryLetter, orderNumberOf } from './layout';
 
 export interface InvoiceReissuedData {
   orderId: string;
+  /** The short reference the buyer reads out (`RP-7K3-9QX`), shown instead of the id; null on older orders. */
+  reference?: string | null;
   /** The public page of the order, where both documents can be downloaded too. */
   orderUrl: string;
   locale: Locale;
@@ -44,7 +46,7 @@ function buildContent(data: InvoiceReissuedData): SummaryLetter {
     replaced: data.replacedNumber,
     creditNote: data.creditNoteNumber,
     invoice: data.invoiceNumber,
-    orderId: data.orderId,
+    orderId: orderNumberOf(data),
   };
   return {
     frame: {
@@ -55,12 +57,12 @@ function buildContent(data: InvoiceReissuedData): SummaryLetter {
       signOff: [t('signOff'), t('team', { brand: COMPANY.brand })],
       footer: [
         `${COMPANY.name} · ${COMPANY.headquarters}`,
-        t('sentTo', { email: data.email, orderId: data.orderId }),
+        t('sentTo', { email: data.email, orderId: orderNumberOf(data) }),
       ],
     },
     paragraphs: [t('greeting'), t('intro', numbers), t('nothingToDo')],
     summary: [
-      { label: t('orderNumber'), value: data.orderId, mono: true },
+      { label: t('orderNumber'), value: orderNumberOf(data), mono: true },
       { label: t('replaced'), value: data.replacedNumber, mono: true },
       { label: t('creditNote'), value: data.creditNoteNumber, mono: true },
       { label: t('invoice'), value: data.invoiceNumber, mono: true, prominent: true },

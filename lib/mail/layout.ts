@@ -264,3 +264,7 @@ export function buyerClosing(
     ],
   };
 }
+
+/** What an e-mail calls the order: its short reference, or its id when it is older than references. */
+export const orderNumberOf = (data: { orderId: string; reference?: string | null }): string =>
+  data.reference ?? data.orderId;

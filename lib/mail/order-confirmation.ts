@@ -34,10 +34,13 @@ import {
   totalHtml,
   type MailFrame,
   type Row,
+  orderNumberOf,
 } from './layout';
 
 export interface OrderConfirmationData {
   orderId: string;
+  /** The short reference the buyer reads out (`RP-7K3-9QX`), shown instead of the id; null on older orders. */
+  reference?: string | null;
   /** The public page of the order, where the buyer can also have this e-mail sent again. */
   orderUrl: string;
   /** The shop's public base address, without a trailing slash: the terms the e-mail names are published under it. */
@@ -220,13 +223,13 @@ function buildContent(data: OrderConfirmationData): Content {
   return {
     frame: {
       lang: locale,
-      subject: t('subject', { orderId: data.orderId, brand: COMPANY.brand }),
-      preheader: t('preheader', { orderId: data.orderId }),
+      subject: t('subject', { orderId: orderNumberOf(data), brand: COMPANY.brand }),
+      preheader: t('preheader', { orderId: orderNumberOf(data) }),
       heading: t('heading'),
       signOff: [t('signOff'), t('team', { brand: COMPANY.brand })],
       footer: [
         `${COMPANY.name} · ${COMPANY.headquarters}`,
-        t('sentTo', { email: data.email, orderId: data.orderId }),
+        t('sentTo', { email: data.email, orderId: orderNumberOf(data) }),
       ],
     },
     greeting: t('greeting'),
@@ -237,7 +240,7 @@ function buildContent(data: OrderConfirmationData): Content {
         })
       : t('intro'),
     summary: [
-      { label: t('orderNumber'), value: data.orderId, mono: true },
+      { label: t('orderNumber'), value: orderNumberOf(data), mono: true },
       { label: t('orderDate'), value: formatTimestamp(data.createdAt, locale) },
     ],
     groups,

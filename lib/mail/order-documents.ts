@@ -24,6 +24,7 @@ import {
   renderMailHtml,
   renderMailText,
   type MailFrame,
+  orderNumberOf,
 } from './layout';
 import type { MailMessage } from './mailer';
 
@@ -35,6 +36,8 @@ interface DocumentLink {
 
 export interface OrderDocumentsData {
   orderId: string;
+  /** The short reference the buyer reads out (`RP-7K3-9QX`), shown instead of the id; null on older orders. */
+  reference?: string | null;
   orderUrl: string;
   locale: Locale;
   email: string;
@@ -63,20 +66,20 @@ export function renderOrderDocuments(data: OrderDocumentsData): {
   });
   const frame: MailFrame = {
     lang: locale,
-    subject: t('subject', { orderId: data.orderId, brand: COMPANY.brand }),
+    subject: t('subject', { orderId: orderNumberOf(data), brand: COMPANY.brand }),
     preheader: t('preheader'),
     heading: t('heading'),
     signOff: [t('signOff'), t('team', { brand: COMPANY.brand })],
     footer: [
       `${COMPANY.name} · ${COMPANY.headquarters}`,
-      t('sentTo', { email: data.email, orderId: data.orderId }),
+      t('sentTo', { email: data.email, orderId: orderNumberOf(data) }),
     ],
   };
   const links: DocumentLink[] = [
     { label: t('invoice', { number: data.invoice.number }), url: data.invoice.url },
     ...data.creditNotes.map((note) => ({ label: t('creditNote', { number: note.number }), url: note.url })),
   ];
-  const paragraphs = [t('greeting'), t('intro', { orderId: data.orderId })];
+  const paragraphs = [t('greeting'), t('intro', { orderId: orderNumberOf(data) })];
   const closing = { notes: [t('keepPrivate'), t('notAsked')], ...buyerClosing(t, data.orderUrl) };
   const text = renderMailText(frame, [
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
@@ -108,6 +111,7 @@ export async function orderDocumentsMessage(db: Db, row: OutboxRow): Promise<Mai
     `${getConfig().siteUrl}/api/orders/${order.id}/invoice?${query}${DOCUMENT_TOKEN_PARAM}=${token}`;
   const rendered = renderOrderDocuments({
     orderId: order.id,
+    reference: order.reference,
     orderUrl: await buyerOrderUrl(db, order.locale, order.id),
     locale: order.locale as Locale,
     email: order.email,

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { creditNotes, invoices, orderItems, orders, refunds, type outbox } from '@/lib/db/schema';
@@ -43,15 +43,32 @@ export async function refundConfirmationMessage(db: Db, row: OutboxRow): Promise
     .where(eq(refunds.id, row.refundId));
   if (!found || found.refund.status !== 'CONFIRMED') return null;
   const { order, refund, note } = found;
-  const pdf = note ? await refundCreditNotePdf(db, order.id, refund.id) : null;
+  const [pdf, [earlier]] = await Promise.all([
+    note ? refundCreditNotePdf(db, order.id, refund.id) : null,
+    // The confirmed refunds of the same payment before this one: what this one completes, or adds to.
+    db
+      .select({ bani: sql<number>`coalesce(sum(${refunds.amountBani}), 0)::int` })
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.orderId, order.id),
+          eq(refunds.status, 'CONFIRMED'),
+          lt(refunds.id, refund.id),
+          refund.providerPaymentId
+            ? eq(refunds.providerPaymentId, refund.providerPaymentId)
+            : isNull(refunds.providerPaymentId),
+        ),
+      ),
+  ]);
   const rendered = renderRefundConfirmation({
     orderId: order.id,
+    reference: order.reference,
     orderUrl: await buyerOrderUrl(db, order.locale, order.id),
     locale: order.locale as Locale,
     email: order.email,
     refundedBani: refund.amountBani,
     orderTotalBani: order.amountBani,
-    full: order.status === 'REFUNDED',
+    earlierRefundedBani: Number(earlier?.bani ?? 0),
     creditNoteNumber: note ? formatInvoiceNumber(note.series, note.year, note.number) : undefined,
     refundedAt: (refund.settledAt ?? refund.createdAt).toISOString(),
   });
@@ -86,6 +103,7 @@ export async function invoiceReissuedMessage(db: Db, row: OutboxRow): Promise<Ma
   if (!creditNote || !invoice || !note || !replacement || !replaced) return null;
   const rendered = renderInvoiceReissued({
     orderId: order.id,
+    reference: order.reference,
     orderUrl: `${getConfig().siteUrl}/${order.locale}/order/${order.id}`,
     locale: order.locale as Locale,
     email: order.email,
@@ -126,6 +144,7 @@ export async function deliveryFailedMessage(
     .map((item) => (order.kind === 'TOPUP' ? formatNationalPhone(item.phone ?? '') : (item.plate ?? '')));
   const rendered = renderDeliveryFailed({
     orderId: order.id,
+    reference: order.reference,
     orderUrl: await buyerOrderUrl(db, order.locale, order.id),
     locale: order.locale as Locale,
     email: order.email,

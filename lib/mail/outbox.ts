@@ -74,6 +74,7 @@ export async function orderConfirmationMessage(
   );
   const data: OrderConfirmationData = {
     orderId,
+    reference: order.reference,
     orderUrl: await buyerOrderUrl(db, order.locale, orderId),
     siteUrl: getConfig().siteUrl,
     locale: order.locale as OrderConfirmationData['locale'],

@@ -20,24 +20,43 @@ import {
   totalHtml,
   type MailFrame,
   type Row,
+  orderNumberOf,
 } from './layout';
 
 export interface RefundConfirmationData {
   orderId: string;
+  /** The short reference the buyer reads out (`RP-7K3-9QX`), shown instead of the id; null on older orders. */
+  reference?: string | null;
   /** The public page of the order. */
   orderUrl: string;
   locale: Locale;
   email: string;
   refundedBani: number;
   orderTotalBani: number;
-  /** Everything paid was given back; otherwise the e-mail says how much of what. */
-  full: boolean;
+  /** What earlier refunds of the same payment gave back: with this one, whether the whole of it is refunded now. */
+  earlierRefundedBani?: number;
   /** The attached credit note's number, `RPVS-2026-000001`; absent for an order never invoiced (a late payment). */
   creditNoteNumber?: string;
   /** Shown to the buyer as it is: write it for them. */
   reason?: string;
   /** ISO timestamp of the refund's confirmation. */
   refundedAt: string;
+}
+
+/**
+ * What one refund is, with those before it, of what was paid: all of it at once (`FULL`), what was left after
+ * earlier refunds (`REST`), or a part (`PARTIAL`). The e-mail words it so, and its credit note, partial or total,
+ * agrees: the second refund of an order is never "refunded in full" for its own amount.
+ */
+export type RefundScope = 'FULL' | 'REST' | 'PARTIAL';
+
+export function refundScope(refund: {
+  refundedBani: number;
+  earlierRefundedBani: number;
+  orderTotalBani: number;
+}): RefundScope {
+  if (refund.earlierRefundedBani + refund.refundedBani < refund.orderTotalBani) return 'PARTIAL';
+  return refund.earlierRefundedBani > 0 ? 'REST' : 'FULL';
 }
 
 type RefundEmailMessages = typeof ro.RefundEmail;
@@ -75,21 +94,28 @@ function buildContent(data: RefundConfirmationData): Content {
   const lei = (bani: number) => t('amount', { amount: formatLeiAmount(bani, locale) });
   const amount = lei(data.refundedBani);
 
+  const earlierBani = data.earlierRefundedBani ?? 0;
+  const scope = refundScope({ ...data, earlierRefundedBani: earlierBani });
+  const total = lei(data.orderTotalBani);
+  const orderId = orderNumberOf(data);
+
   const paragraphs = [t('greeting')];
-  if (data.full) {
-    paragraphs.push(t('introFull', { amount, orderId: data.orderId }));
+  if (scope === 'FULL') {
+    paragraphs.push(t('introFull', { amount, orderId }));
+  } else if (scope === 'REST') {
+    paragraphs.push(t('introRest', { amount, earlier: lei(earlierBani), total, orderId }));
   } else {
-    paragraphs.push(
-      t('introPartial', { amount, total: lei(data.orderTotalBani), orderId: data.orderId }),
-      t('partialRest'),
-    );
+    paragraphs.push(t('introPartial', { amount, total, orderId }), t('partialRest'));
   }
 
   const summary: Row[] = [
-    { label: t('orderNumber'), value: data.orderId, mono: true },
+    { label: t('orderNumber'), value: orderId, mono: true },
     { label: t('refundDate'), value: formatTimestamp(data.refundedAt, locale) },
   ];
-  if (!data.full) summary.push({ label: t('orderTotal'), value: lei(data.orderTotalBani) });
+  if (scope !== 'FULL') summary.push({ label: t('orderTotal'), value: total });
+  if (earlierBani > 0) {
+    summary.push({ label: t('refundedSoFar'), value: lei(earlierBani + data.refundedBani) });
+  }
   if (data.creditNoteNumber)
     summary.push({ label: t('creditNote'), value: data.creditNoteNumber, mono: true });
   const reason = data.reason?.trim();
@@ -98,13 +124,13 @@ function buildContent(data: RefundConfirmationData): Content {
   return {
     frame: {
       lang: locale,
-      subject: t('subject', { orderId: data.orderId, brand: COMPANY.brand }),
-      preheader: t('preheader', { amount, orderId: data.orderId }),
+      subject: t('subject', { orderId: orderNumberOf(data), brand: COMPANY.brand }),
+      preheader: t('preheader', { amount, orderId: orderNumberOf(data) }),
       heading: t('heading'),
       signOff: [t('signOff'), t('team', { brand: COMPANY.brand })],
       footer: [
         `${COMPANY.name} · ${COMPANY.headquarters}`,
-        t('sentTo', { email: data.email, orderId: data.orderId }),
+        t('sentTo', { email: data.email, orderId: orderNumberOf(data) }),
       ],
     },
     paragraphs,

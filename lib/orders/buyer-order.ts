@@ -2,7 +2,7 @@ import { declineReasonOf, type DeclineReason } from '@/lib/payments/decline-reas
 import { maskEmail, maskPhone, type OrderRow } from './orders';
 import { deliveryShortfall } from './partial-delivery';
 import { PAID_STATUSES } from './status';
-import { payAgainRefusal, payAgainUntil, type PayAgainRefusal } from './pay-again-rules';
+import { isAbandoned, payAgainRefusal, payAgainUntil, type PayAgainRefusal } from './pay-again-rules';
 import { vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
 
 export interface BuyerVignette extends VignetteOf {
@@ -32,6 +32,8 @@ export interface BuyerTopUp {
 
 export interface BuyerOrder {
   id: string;
+  /** The short reference to read out on the phone (`RP-7K3-9QX`); null on an order older than references. */
+  reference: string | null;
   kind: OrderRow['kind'];
   status: OrderRow['status'];
   /** Masked. */
@@ -39,7 +41,10 @@ export interface BuyerOrder {
   amountBani: number;
   createdAt: Date;
   items: (BuyerVignette | BuyerTopUp)[];
-  /** For an order whose payment did not pay: why, and whether (until when) it can be paid again. */
+  /**
+   * For an order whose payment did not pay (declined, expired, cancelled, or left at the provider's form while the
+   * order still waits: `PENDING_PAYMENT`): why, and whether (until when) it can be paid again.
+   */
   unpaid?: {
     reason: DeclineReason;
     /** Null when "pay again" is possible. */
@@ -111,7 +116,7 @@ export function toBuyerOrder({ order, items }: LoadedOrder, now = new Date()): B
   const partlyFailed = partlyFailedOf(order, buyerItems);
   return {
     ...(partlyFailed ? { partlyFailed } : {}),
-    ...(UNPAID.includes(order.status)
+    ...(UNPAID.includes(order.status) || isAbandoned(order, now)
       ? {
           unpaid: {
             reason: declineReasonOf(order),
@@ -127,6 +132,7 @@ export function toBuyerOrder({ order, items }: LoadedOrder, now = new Date()): B
     // An order refunded because it was paid late never had an invoice: only a paid order has one.
     hasInvoice: INVOICED.includes(order.status),
     id: order.id,
+    reference: order.reference,
     kind: order.kind,
     status: order.status,
     email: maskEmail(order.email),
@@ -140,6 +146,7 @@ export function toBuyerOrder({ order, items }: LoadedOrder, now = new Date()): B
 export function buyerOrderAnswer(order: BuyerOrder) {
   return {
     orderId: order.id,
+    reference: order.reference,
     status: order.status,
     email: order.email,
     amountRon: order.amountBani,

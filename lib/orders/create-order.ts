@@ -11,6 +11,7 @@ import { paymentReferenceOf, restartedPaymentReference } from '@/lib/payments/pa
 import { crashPoint } from '@/lib/server/crash-points';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { findOrder, newOrderId, transitionOrder, type OrderRow } from './orders';
+import { newOrderReference } from './order-reference';
 
 export interface CreatedOrder {
   order: OrderRow;
@@ -70,25 +71,28 @@ export async function createOrder(
   const { order, items, products } = await draft(now);
   const orderId = newOrderId();
   try {
-    await db.transaction(async (tx) => {
-      await tx.insert(orders).values({
-        ...order,
-        id: orderId,
-        idempotencyKey: options.idempotencyKey,
-        requestHash: hash,
-        productKeys: orderProductKeys(order.kind, products),
-        createdAt: now,
-        updatedAt: now,
-      });
-      await tx.insert(orderItems).values(items.map((item, position) => ({ ...item, orderId, position })));
-      await tx.insert(orderEvents).values({
-        orderId,
-        toStatus: 'PENDING_PAYMENT',
-        reason: 'order created',
-        actor: 'buyer',
-        code: 'order.created',
-      });
-    });
+    await insertWithReference((reference) =>
+      db.transaction(async (tx) => {
+        await tx.insert(orders).values({
+          ...order,
+          id: orderId,
+          reference,
+          idempotencyKey: options.idempotencyKey,
+          requestHash: hash,
+          productKeys: orderProductKeys(order.kind, products),
+          createdAt: now,
+          updatedAt: now,
+        });
+        await tx.insert(orderItems).values(items.map((item, position) => ({ ...item, orderId, position })));
+        await tx.insert(orderEvents).values({
+          orderId,
+          toStatus: 'PENDING_PAYMENT',
+          reason: 'order created',
+          actor: 'buyer',
+          code: 'order.created',
+        });
+      }),
+    );
   } catch (error) {
     // Two requests with one key at the same moment: the unique key lets one in; the other answers with its order.
     const raced = await byKey();
@@ -101,6 +105,33 @@ export async function createOrder(
   crashPoint('order-committed');
   await startOrderPayment(orderId, { ...request, amountBani: order.amountBani }, now);
   return { order: (await findOrder(db, orderId))!, created: true };
+}
+
+/** Whether an insert failed on the unique index of the orders' short references (a draw that was taken). */
+function isReferenceCollision(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const { code, constraint } = cause as Error & { code?: string; constraint?: string };
+    if (code === '23505' && (constraint === 'orders_reference' || cause.message.includes('orders_reference')))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Runs an insert with a new short reference, drawing another when the drawn one is taken: with 31⁵ references a
+ * collision is rare, two in a row rarer still, and a third attempt's failure is reported as it is.
+ */
+export async function insertWithReference<T>(
+  insert: (reference: string) => Promise<T>,
+  draw: () => string = newOrderReference,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insert(draw());
+    } catch (error) {
+      if (attempt >= 3 || !isReferenceCollision(error)) throw error;
+    }
+  }
 }
 
 /**

@@ -38,6 +38,8 @@ export interface DocumentTopUp {
  */
 export interface OrderDocument {
   orderId: string;
+  /** The short reference (`RP-7K3-9QX`); null on an order older than references. */
+  reference: string | null;
   locale: string;
   email: string;
   createdAt: Date;
@@ -88,6 +90,7 @@ export function toOrderDocument(
 ): OrderDocument {
   return {
     orderId: order.id,
+    reference: order.reference,
     locale: order.locale,
     email: order.email,
     createdAt: order.createdAt,

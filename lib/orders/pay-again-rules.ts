@@ -21,20 +21,55 @@ export const PAY_AGAIN_REFUSALS = [
   'TOO_LATE',
   'START_DAY_PASSED',
   'TOO_MANY_ATTEMPTS',
+  'PRICES_CHANGED',
 ] as const;
 export type PayAgainRefusal = (typeof PAY_AGAIN_REFUSALS)[number];
 
 /**
- * Whether the buyer may pay an order again, and if not why: only a declined order (FAILED) or one whose form expired
- * (EXPIRED), no money of which arrived (a late payment is staff's to settle), within the window and the attempts,
- * with no vignette whose first day has passed.
+ * The refusals after which the order is over for good: the buyer starts again with the same items in the cart, at
+ * today's prices and days. The others say why the order cannot be paid (it was, or staff closed it).
+ */
+export const ENDED_FOR_GOOD: readonly PayAgainRefusal[] = [
+  'TOO_LATE',
+  'START_DAY_PASSED',
+  'TOO_MANY_ATTEMPTS',
+  'PRICES_CHANGED',
+];
+
+/**
+ * How long an order may wait for the payment it never started (its first request died before asking the provider)
+ * before it counts as abandoned: a moment, as the page that shows the order's link comes only after the payment form.
+ */
+const NEVER_STARTED_MS = 60_000;
+
+/**
+ * Whether an order still waiting for its payment was left: its card form expired without a word from the provider
+ * (the buyer closed the page, or the bank's 3-D Secure page), or its payment was never started. Its buyer may pay it
+ * as a declined one, and the order page, opened from its link, offers it instead of waiting.
+ */
+export function isAbandoned(
+  order: Pick<OrderRow, 'status' | 'paymentUrl' | 'paymentExpiresAt' | 'createdAt'>,
+  now: Date,
+): boolean {
+  if (order.status !== 'PENDING_PAYMENT') return false;
+  if (!order.paymentUrl) return now.getTime() - order.createdAt.getTime() > NEVER_STARTED_MS;
+  return order.paymentExpiresAt !== null && order.paymentExpiresAt <= now;
+}
+
+/**
+ * Whether the buyer may pay an order again, and if not why: only a declined order (FAILED), one whose form expired
+ * (EXPIRED) or was left (isAbandoned), no money of which arrived (a late payment is staff's to settle), within the
+ * window and the attempts, with no vignette whose first day has passed.
  */
 export function payAgainRefusal(
-  order: Pick<OrderRow, 'status' | 'needsReview' | 'createdAt' | 'paymentAttempts'>,
+  order: Pick<
+    OrderRow,
+    'status' | 'needsReview' | 'createdAt' | 'paymentAttempts' | 'paymentUrl' | 'paymentExpiresAt'
+  >,
   items: Pick<OrderItemRow, 'firstDay'>[],
   now: Date,
 ): PayAgainRefusal | null {
-  if (order.status !== 'FAILED' && order.status !== 'EXPIRED') {
+  if (order.status !== 'FAILED' && order.status !== 'EXPIRED' && !isAbandoned(order, now)) {
     return order.status === 'CANCELED' || order.status === 'PENDING_PAYMENT' ? 'CLOSED' : 'PAID';
   }
   if (order.needsReview) return 'PAID';

@@ -7,11 +7,46 @@ import { orders } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { restartedPaymentReference } from '@/lib/payments/payment-reference';
+import { applyProviderState } from '@/lib/payments/reconciler';
 import { paymentPartsOf, startOrderPayment } from './create-order';
 import { findOrder, transitionOrder, type OrderRow } from './orders';
-import { payAgainRefusal, type PayAgainRefusal } from './pay-again-rules';
+import { isAbandoned, payAgainRefusal, type PayAgainRefusal } from './pay-again-rules';
 import { loadOrderItems } from './order-read';
+import { PAID_STATUSES } from './status';
+import { orderedVignetteOf, pricesChanged } from './start-again';
 import { assertProductLineSold, productLineOf } from './product-lines';
+
+/**
+ * A payment left at the provider's form (isAbandoned) is settled before another starts: the provider is asked how it
+ * went (a payment made meanwhile makes the order paid, and "pay again" answers PAID), and one it has nothing
+ * conclusive about is expired, as the reconciler would an hour later, so that the new payment goes the declined
+ * order's way. A word about the old payment arriving after all is then a late payment, kept for staff.
+ */
+async function closeAbandonedPayment(db: Db, order: OrderRow): Promise<OrderRow> {
+  try {
+    if (order.providerPaymentId) await applyProviderState(db, getPaymentGateway(), order);
+  } catch (error) {
+    logger.warn({ err: error, orderId: order.id }, 'the provider could not be asked about a left payment');
+    throw new ApiError(
+      'UNAVAILABLE',
+      'The payment provider is unavailable; please try again in a few minutes',
+    );
+  }
+  await transitionOrder(db, {
+    orderId: order.id,
+    to: 'EXPIRED',
+    reason: 'the buyer pays again after leaving the payment form',
+    actor: 'buyer',
+    code: 'payment.expired',
+  });
+  const current = (await findOrder(db, order.id))!;
+  if (current.status === 'PENDING_PAYMENT' || PAID_STATUSES.includes(current.status) || current.needsReview) {
+    throw new ApiError('CONFLICT', REFUSAL_MESSAGE.PAID, [
+      { path: 'orderId', code: 'payAgain.PAID', message: REFUSAL_MESSAGE.PAID },
+    ]);
+  }
+  return current;
+}
 
 const REFUSAL_MESSAGE: Record<PayAgainRefusal, string> = {
   PAID: 'This order is paid already',
@@ -19,6 +54,7 @@ const REFUSAL_MESSAGE: Record<PayAgainRefusal, string> = {
   TOO_LATE: 'This order can no longer be paid; place a new one',
   START_DAY_PASSED: "A vignette's first day has passed; place a new order",
   TOO_MANY_ATTEMPTS: 'Too many payments were tried for this order; place a new one',
+  PRICES_CHANGED: "The prices changed since this order was placed; place it again at today's prices",
 };
 
 /**
@@ -29,20 +65,27 @@ const REFUSAL_MESSAGE: Record<PayAgainRefusal, string> = {
  * press while the new form is open answers that form: one order, one open payment.
  */
 export async function payAgain(db: Db, orderId: string, now = new Date()): Promise<OrderRow> {
-  const order = await findOrder(db, orderId);
+  let order = await findOrder(db, orderId);
   if (!order) throw new ApiError('NOT_FOUND', 'No such order');
   assertProductLineSold(productLineOf(order));
   if (order.status === 'PENDING_PAYMENT' && order.paymentUrl && order.paymentExpiresAt! > now) return order;
-  const refusal = payAgainRefusal(
-    order,
-    (await loadOrderItems(db, orderId)).map(({ item }) => item),
-    now,
-  );
-  if (refusal) {
+  const items = await loadOrderItems(db, orderId);
+  const refuse = (refusal: PayAgainRefusal) => {
     throw new ApiError('CONFLICT', REFUSAL_MESSAGE[refusal], [
       { path: 'orderId', code: `payAgain.${refusal}`, message: REFUSAL_MESSAGE[refusal] },
     ]);
-  }
+  };
+  const refusal = payAgainRefusal(
+    order,
+    items.map(({ item }) => item),
+    now,
+  );
+  if (refusal) refuse(refusal);
+  const vignettes = items.flatMap(({ item }) =>
+    item.vignetteType ? [{ ...orderedVignetteOf(item), priceBani: item.priceBani }] : [],
+  );
+  if (await pricesChanged(vignettes, now)) refuse('PRICES_CHANGED');
+  if (isAbandoned(order, now)) order = await closeAbandonedPayment(db, order);
 
   const reference = restartedPaymentReference(orderId);
   const formLifetimeMs = getPaymentGateway().formLifetimeSeconds * 1000;

@@ -114,6 +114,7 @@ export function toStaffTransaction(
 ) {
   return {
     id: order.id,
+    reference: order.reference,
     kind: order.kind,
     status: order.status,
     email: order.email,

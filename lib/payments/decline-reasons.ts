@@ -15,6 +15,7 @@ export const DECLINE_REASONS = [
   'timeRanOut',
   'canceled',
   'declined',
+  'notFinished',
 ] as const;
 
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
@@ -57,6 +58,8 @@ const REASON_OF_CODE: Record<string, DeclineReason> = {
 export function declineReasonOf(order: { status: string; paymentErrorCode: string | null }): DeclineReason {
   const byCode = order.paymentErrorCode ? REASON_OF_CODE[order.paymentErrorCode] : undefined;
   if (byCode) return byCode;
+  // Still waiting for a payment whose form was left (lib/orders/pay-again-rules.ts, isAbandoned).
+  if (order.status === 'PENDING_PAYMENT') return 'notFinished';
   if (order.status === 'EXPIRED') return 'timeRanOut';
   if (order.status === 'CANCELED') return 'canceled';
   return 'declined';

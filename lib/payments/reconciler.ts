@@ -62,36 +62,9 @@ export async function reconcilePendingOrders(
         if (expired) settled++;
         continue;
       }
-      const state = order.providerPaymentId
-        ? await paymentStatus(gateway.transport, {
-            posSignature: gateway.posSignature,
-            ntpId: order.providerPaymentId,
-            orderId: paymentReferenceOf(order),
-          })
-        : null;
-      // The same rule as the notification: a payment of another amount or currency pays nothing.
-      if (state && outcomeOfStatus(state.status) === 'PAID' && !sameMoney(order, state)) {
-        logger.error({ orderId: order.id }, 'reconciled payment amount or currency does not match the order');
-        if (!order.needsReview)
-          await markNeedsReview(
-            db,
-            order.id,
-            'provider reports another amount or currency',
-            'reconciler',
-            'payment.amountMismatch',
-          );
-        continue;
-      }
-      const status = state?.status ?? null;
-      const changed =
-        status !== null &&
-        (await applyPaymentStatus(db, order, {
-          status,
-          ntpId: order.providerPaymentId ?? '',
-          reason: `reconciled: provider status ${status}`,
-          actor: 'reconciler',
-        }));
-      if (changed) settled++;
+      const outcome = await applyProviderState(db, gateway, order);
+      if (outcome === 'MISMATCH') continue;
+      if (outcome === 'CHANGED') settled++;
       else if (order.paymentExpiresAt && now.getTime() - order.paymentExpiresAt.getTime() > GIVE_UP_MS) {
         if (
           await transitionOrder(db, {
@@ -109,6 +82,50 @@ export async function reconcilePendingOrders(
     }
   }
   return settled;
+}
+
+/**
+ * Asks the provider how an order's payment went and applies its answer as a notification would: `CHANGED` when the
+ * order moved (paid, declined, expired), `UNCHANGED` when the provider has nothing conclusive (or no payment was
+ * started), `MISMATCH` when it reports a payment of another amount or currency, which pays nothing and is flagged.
+ * The reconciler asks it of the orders it settles; "pay again" of a left payment asks it first, so that a payment
+ * made meanwhile is never taken twice.
+ */
+export async function applyProviderState(
+  db: Db,
+  gateway: PaymentGateway,
+  order: OrderRow,
+): Promise<'CHANGED' | 'UNCHANGED' | 'MISMATCH'> {
+  const state = order.providerPaymentId
+    ? await paymentStatus(gateway.transport, {
+        posSignature: gateway.posSignature,
+        ntpId: order.providerPaymentId,
+        orderId: paymentReferenceOf(order),
+      })
+    : null;
+  // The same rule as the notification: a payment of another amount or currency pays nothing.
+  if (state && outcomeOfStatus(state.status) === 'PAID' && !sameMoney(order, state)) {
+    logger.error({ orderId: order.id }, 'reconciled payment amount or currency does not match the order');
+    if (!order.needsReview)
+      await markNeedsReview(
+        db,
+        order.id,
+        'provider reports another amount or currency',
+        'reconciler',
+        'payment.amountMismatch',
+      );
+    return 'MISMATCH';
+  }
+  const status = state?.status ?? null;
+  const changed =
+    status !== null &&
+    (await applyPaymentStatus(db, order, {
+      status,
+      ntpId: order.providerPaymentId ?? '',
+      reason: `reconciled: provider status ${status}`,
+      actor: 'reconciler',
+    }));
+  return changed ? 'CHANGED' : 'UNCHANGED';
 }
 
 /** How long a refund may wait for the provider's word before the reconciler asks for it. */

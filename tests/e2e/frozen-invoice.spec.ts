@@ -146,7 +146,7 @@ test('a plate corrected after acceptance leaves the accepted XML as it was, and 
     .poll(
       async () =>
         (await receivedMail(process.env.E2E_MAIL_DIR!))
-          .find((mail) => mail.subject?.includes(orderId) && mail.attachments.length === 2)
+          .find((mail) => mail.text?.includes(orderId) && mail.attachments.length === 2)
           ?.attachments.map((attachment) => attachment.filename),
       { timeout: 60_000 },
     )

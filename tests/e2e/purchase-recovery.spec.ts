@@ -194,11 +194,13 @@ for (const locale of ['ro', 'hu'] as const) {
     await expect(page.getByTestId('issued-id')).toHaveText(message(locale, 'OrderPage.notIssued'));
     await expectNoAxeViolations(page, 'failed delivery');
 
+    // E-mails name the order by the short reference the page shows.
+    const reference = (await page.getByTestId('order-reference').textContent())!;
     const mail = await mailFor(orderId);
-    expect(mail.subject).toContain(orderId);
+    expect(mail.subject).toContain(reference);
     expect(mail.subject).toBe(
       message(locale, 'DeliveryFailedEmail.subject')
-        .replace('{orderId}', orderId)
+        .replace('{orderId}', reference)
         .replace('{brand}', 'Road Partners'),
     );
     expect(mail.attachments).toHaveLength(0);

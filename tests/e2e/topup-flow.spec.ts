@@ -58,8 +58,10 @@ test('a DIRECT Orange top-up in Romanian: operator, amount, number twice, pay, e
   await payWithAcceptedCard(page);
   await expect(page).toHaveURL(/\/ro\/payment\/successful\?orderId=/);
 
+  // E-mails name the order by the short reference the page shows.
+  const reference = (await page.getByTestId('order-reference').textContent())!;
   const mail = await mailFor(orderId);
-  expect(mail.subject).toContain(orderId);
+  expect(mail.subject).toContain(reference);
   expect(mail.text).toContain('Orange PrePay');
   expect(mail.text).toContain('0722 123 456');
   expect(mail.text).toMatch(/Referința furnizorului\W+\d{7,9}\b/);

@@ -29,6 +29,7 @@ const order = (overrides: Partial<OrderRow>): OrderRow => ({
   activeBy: null,
   activeAt: null,
   productKeys: [],
+  reference: null,
   createdAt: new Date('2026-03-01T10:00:00Z'),
   updatedAt: new Date('2026-03-01T10:05:00Z'),
   ...overrides,

@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import { POST as postTopUpOrder } from '@/app/api/eps/order/route';
+import { GET as getOrder } from '@/app/api/orders/[orderId]/route';
+import { POST as postPayAgain } from '@/app/api/orders/[orderId]/payment/route';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import type { Db } from '@/lib/db/client';
@@ -125,3 +127,13 @@ export async function paidTopUpOrder(
   await payOrder(db, orderId);
   return orderId;
 }
+
+const orderParams = (orderId: string) => ({ params: Promise.resolve({ orderId }) });
+
+/** The buyer's "pay again" (or "pay now") of an order, through its route. */
+export const payOrderAgain = (orderId: string) =>
+  postPayAgain(jsonRequest(`/api/orders/${orderId}/payment`, { method: 'POST' }), orderParams(orderId));
+
+/** The order as its buyer reads it, `GET /api/orders/{orderId}`. */
+export const buyerOrderView = async (orderId: string) =>
+  (await getOrder(jsonRequest(`/api/orders/${orderId}`), orderParams(orderId))).json();

@@ -61,7 +61,7 @@ export function TransactionDetailsDialog({
       open={payment !== null}
       onClose={onClose}
       size="lg"
-      title={payment ? d('title', { id: payment.id }) : ''}
+      title={payment ? d('title', { id: payment.reference ?? payment.id }) : ''}
     >
       {payment && <DetailsBody payment={payment} />}
       <div className="mt-6 flex justify-end">
@@ -126,6 +126,13 @@ function DetailsBody({ payment }: { payment: Payment }) {
       )}
       <Facts
         rows={[
+          [d('reference'), order.reference],
+          [
+            d('orderId'),
+            <span key="id" className="font-mono break-all">
+              {order.id}
+            </span>,
+          ],
           [d('status'), <StatusBadge key="status" status={order.status} />],
           [d('kind'), t(`kinds.${order.kind}`)],
           [d('amount'), formatRon(order.amountRon, locale)],

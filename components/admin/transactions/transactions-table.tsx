@@ -68,11 +68,21 @@ export function TransactionsTable({
               <button
                 type="button"
                 onClick={() => onOpen(payment)}
-                aria-label={t('transactions.open', { id: payment.id })}
+                aria-label={t('transactions.open', { id: payment.reference ?? payment.id })}
                 className="text-brand focus-visible:outline-brand rounded font-mono text-xs font-semibold break-all underline underline-offset-2 focus-visible:outline-2"
               >
-                {payment.id}
+                {/* The reference is what a caller reads out; the id stays beside it for the logs and URLs. */}
+                {payment.reference ? (
+                  <span className="whitespace-nowrap" data-testid="order-reference">
+                    {payment.reference}
+                  </span>
+                ) : (
+                  payment.id
+                )}
               </button>
+              {payment.reference && (
+                <div className="font-mono text-xs break-all text-slate-600">{payment.id}</div>
+              )}
               <div className="mt-1 flex flex-wrap gap-1 text-xs text-slate-700">
                 <span>{t(`kinds.${payment.kind}`)}</span>
                 {payment.needsAttention ? (

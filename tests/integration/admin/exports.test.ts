@@ -140,10 +140,14 @@ const fromXml = (payment: XmlPayment) => ({
   activeAt: payment.activeAt || null,
   invoiceNumber: payment.invoiceNumber || null,
 });
-/** The XML has no `products`: it keeps the language-neutral description. */
+/**
+ * The XML has no `products`: it keeps the language-neutral description; nor the short reference, which the list
+ * shows beside the id (the exports keep their documented attributes).
+ */
 const asExported = (item: TransactionItem) => ({
   ...item,
   products: undefined,
+  reference: undefined,
   email: neutraliseCell(item.email),
   phone: item.phone === null ? null : neutraliseCell(item.phone),
   description: neutraliseCell(item.description),

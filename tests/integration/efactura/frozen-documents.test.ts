@@ -215,7 +215,7 @@ describeWalk('an issued invoice never changes', (db) => {
     expect(reissuedRow).toBeDefined();
     await sendDueMail(db(), capture.mailer);
     const mail = capture.received.find(
-      (message) => message.subject?.includes(orderId) && message.attachments.length === 2,
+      (message) => message.text?.includes(orderId) && message.attachments.length === 2,
     );
     expect(JSON.stringify(mail?.to)).toContain('new-address@example.ro');
     expect(mail!.attachments.map((attachment) => attachment.filename).sort()).toEqual(

@@ -134,6 +134,7 @@ describe('GET /api/orders/{orderId}', () => {
     expect(answer.cacheControl).toBe('no-store');
     expect(answer.body).toEqual({
       orderId: TOP_UP,
+      reference: expect.stringMatching(/^RP-[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{3}$/),
       status: 'FULFILLED',
       email: 'a***@b.ro',
       amountRon: 6200,

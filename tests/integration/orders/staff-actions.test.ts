@@ -59,7 +59,12 @@ describeOnProcessDrivers('staff settle orders', (db) => {
       const news = capture.received.find(
         (mail) => mail.text?.includes(orderId) && JSON.stringify(mail.to).includes('driver@example.ro'),
       );
-      expect(news?.subject).toContain(orderId);
+      // The e-mail names the order by its short reference; its link carries the id.
+      const [row] = await db()
+        .select({ reference: orders.reference })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      expect(news?.subject).toContain(row!.reference);
       expect(news?.text).toContain('FAIL123');
       expect(news?.text).toMatch(/Banii dumneavoastră sunt în siguranță/);
       const list = await (

@@ -1,13 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { GET as getOrder } from '@/app/api/orders/[orderId]/route';
 import { GET as getInvoice } from '@/app/api/orders/[orderId]/invoice/route';
-import { POST as postPayAgain } from '@/app/api/orders/[orderId]/payment/route';
 import { GET as paymentReturn } from '@/app/api/payments/return/route';
 import { orderEvents, orders, paymentNotifications, sandboxPayments } from '@/lib/db/schema';
 import { documentToken } from '@/lib/orders/document-access';
 import { MAX_PAYMENT_ATTEMPTS } from '@/lib/orders/pay-again-rules';
 import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
-import { CARDS, payOrder, placeVignetteOrder, toNotifyHandler } from '../../support/purchases';
+import {
+  CARDS,
+  payOrder,
+  placeVignetteOrder,
+  toNotifyHandler,
+  buyerOrderView,
+  payOrderAgain,
+} from '../../support/purchases';
 import { jsonRequest, useProcessDatabase } from '../../support/process-database';
 
 const params = (orderId: string) => ({ params: Promise.resolve({ orderId }) });
@@ -21,10 +26,8 @@ describe('paying a declined or expired order again', () => {
   const db = () => env.database.db;
   const orderRow = async (orderId: string) =>
     (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
-  const payAgain = (orderId: string) =>
-    postPayAgain(jsonRequest(`/api/orders/${orderId}/payment`, { method: 'POST' }), params(orderId));
-  const buyerView = async (orderId: string) =>
-    (await getOrder(jsonRequest(`/api/orders/${orderId}`), params(orderId))).json();
+  const payAgain = payOrderAgain;
+  const buyerView = buyerOrderView;
 
   it('keeps the reason of a decline, and pays the same order again under a new reference', async () => {
     const orderId = await placeVignetteOrder({ plates: ['CJ12ABC'] });

@@ -4,13 +4,14 @@ import { cookies, headers } from 'next/headers';
 import { NotFoundView } from '@/components/not-found/not-found-view';
 import { CheckoutSettled } from '@/components/order/checkout-settled';
 import { OrderItems } from '@/components/order/order-items';
+import { OrderReference } from '@/components/order/order-reference';
 import { ResendConfirmation } from '@/components/order/resend-confirmation';
 import { UnpaidOrder } from '@/components/order/unpaid-order';
 import { TooManyRequestsPage, UnavailablePage } from '@/components/errors/unavailable-page';
 import { COMPANY, officeHours } from '@/lib/company';
 import { getDb } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
-import { creditNoteIdsOf } from '@/lib/invoices/credit-note';
+import { buyerCreditNotesOf, type BuyerCreditNote } from '@/lib/invoices/credit-note';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageFailure } from '@/lib/log/page-failure';
 import { toBuyerOrder, type BuyerOrder } from '@/lib/orders/buyer-order';
@@ -23,6 +24,7 @@ import { LIMITED_RETRY_AFTER_SECONDS, ORDER_LOOKUP_HEADER } from '@/lib/orders/o
 import { loadOrder } from '@/lib/orders/order-read';
 import { RESEND_INTERVAL_MS } from '@/lib/orders/resend';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
 interface Props {
   params: Promise<{ locale: Locale; orderId: string }>;
@@ -57,15 +59,15 @@ export default async function OrderPage({ params, searchParams }: Props) {
   if (lookup === 'unavailable') return <UnavailablePage />;
   if (lookup === 'limited') return <TooManyRequestsPage retryAfterSeconds={LIMITED_RETRY_AFTER_SECONDS} />;
   let order: BuyerOrder | undefined;
-  let creditNoteIds: number[] = [];
+  let creditNotes: BuyerCreditNote[] = [];
   let mayDownload = false;
   try {
     const db = await getDb();
     const loaded = await loadOrder(db, orderId);
     order = loaded && toBuyerOrder(loaded);
     if (order?.hasInvoice) {
-      [creditNoteIds, mayDownload] = await Promise.all([
-        creditNoteIdsOf(db, orderId),
+      [creditNotes, mayDownload] = await Promise.all([
+        buyerCreditNotesOf(db, orderId),
         holdsDocumentAccess(db, orderId, { token, cookie }),
       ]);
     }
@@ -90,7 +92,8 @@ export default async function OrderPage({ params, searchParams }: Props) {
         (order.status === 'PAID' || order.status === 'FULFILLED' || order.status === 'FULFILLMENT_FAILED')
       ? t(`topUpStatus.${order.status}`)
       : t(`status.${order.status}`);
-  const inProgress = order.status === 'PENDING_PAYMENT' || order.status === 'PAID';
+  // A payment left at the provider's form is not under way: the page offers to pay it instead of waiting.
+  const inProgress = (order.status === 'PENDING_PAYMENT' && !order.unpaid) || order.status === 'PAID';
   // The e-mail's key goes along with each download; the placing browser's cookie goes by itself.
   const documentUrl = (query = '') => {
     const search = new URLSearchParams(query);
@@ -105,7 +108,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
       {inProgress && <meta httpEquiv="refresh" content="3" />}
       <CheckoutSettled orderId={order.id} paid={order.hasInvoice} />
       <h1 className="text-3xl font-bold text-slate-900">{t('heading')}</h1>
-      <p className="mt-1 text-slate-600">{t('orderId', { orderId: order.id })}</p>
+      <OrderReference reference={order.reference} orderId={order.id} locale={locale} />
       <p
         role="status"
         data-testid="order-status"
@@ -121,7 +124,11 @@ export default async function OrderPage({ params, searchParams }: Props) {
           {t('help', { phone: COMPANY.phone, email: COMPANY.email, hours: officeHours })}
         </p>
       )}
-      <OrderItems order={order} locale={locale} />
+      <OrderItems
+        order={order}
+        locale={locale}
+        refunded={creditNotes.some((note) => note.kind === 'REFUND')}
+      />
       <p className="mt-6 text-lg font-semibold">{t('total', { amount: lei(order.amountBani) })}</p>
       <p className="mt-1 text-slate-600">{t('email', { email: order.email })}</p>
       {order.hasInvoice && (
@@ -141,15 +148,31 @@ export default async function OrderPage({ params, searchParams }: Props) {
                   {t('invoice')}
                 </a>
               </li>
-              {creditNoteIds.map((id) => (
-                <li key={id}>
+              {/* Each credit note by its number, amount and date: two refunds never read as one link twice. */}
+              {creditNotes.map((note) => (
+                <li key={note.id}>
                   <a
-                    href={documentUrl(`type=credit-note&creditNoteId=${id}`)}
+                    href={documentUrl(`type=credit-note&creditNoteId=${note.id}`)}
                     download
                     className="text-brand inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
                     data-testid="credit-note-download"
                   >
-                    {t('creditNote')}
+                    {note.kind === 'REFUND'
+                      ? t('creditNoteRefund', {
+                          number: note.number,
+                          amount: lei(note.totalBani),
+                          date: format.dateTime(note.issuedAt, {
+                            dateStyle: 'medium',
+                            timeZone: SHOP_TIME_ZONE,
+                          }),
+                        })
+                      : t('creditNoteCorrection', {
+                          number: note.number,
+                          date: format.dateTime(note.issuedAt, {
+                            dateStyle: 'medium',
+                            timeZone: SHOP_TIME_ZONE,
+                          }),
+                        })}
                   </a>
                 </li>
               ))}

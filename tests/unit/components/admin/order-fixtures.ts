@@ -53,6 +53,7 @@ export const ORDER_CREATED: OrderEvent = {
 /** A vignette order of one line, delivered, as the details call answers it: tests change what they are about. */
 export const VIGNETTE_ORDER: OrderDetails = {
   id: 'order-1',
+  reference: null,
   kind: 'VIGNETTE',
   status: 'FULFILLED',
   email: 'buyer@example.com',
@@ -82,6 +83,7 @@ export const VIGNETTE_ORDER: OrderDetails = {
 /** The list's row of an order, which opens its details. */
 export const rowOf = (order: OrderDetails): Payment => ({
   id: order.id,
+  reference: order.reference,
   needsAttention: order.needsAttention,
   kind: order.kind,
   status: order.status,
@@ -102,6 +104,7 @@ export const rowOf = (order: OrderDetails): Payment => ({
 /** One delivered vignette order as the list's row (for the tests of the order's screens: spread and change it). */
 export const PAYMENT: Payment = {
   id: 'order-1',
+  reference: 'RP-7K3-9QX',
   kind: 'VIGNETTE',
   status: 'FULFILLED',
   email: 'buyer@example.com',

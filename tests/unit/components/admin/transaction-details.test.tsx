@@ -17,7 +17,7 @@ beforeEach(() => {
   on('GET', '/api/nmps/utils/transaction/details', { body: DETAILS });
 });
 
-const dialog = () => screen.findByRole('dialog', { name: t.details.title.replace('{id}', 'order-1') });
+const dialog = () => screen.findByRole('dialog', { name: t.details.title.replace('{id}', 'RP-7K3-9QX') });
 
 describe('transaction details', () => {
   it('show the lines with the issuer’s reference and the history, and no "mark as active" without PAYMENT_WRITE', async () => {

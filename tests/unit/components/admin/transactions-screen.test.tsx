@@ -17,6 +17,7 @@ const f = t.transactions.filters;
 const payment = (index: number): Payment => ({
   ...PAYMENT,
   id: `order-${index}`,
+  reference: null,
   kind: index % 2 ? 'TOPUP' : 'VIGNETTE',
   email: `buyer${index}@example.com`,
   phone: index % 2 ? '+40712345678' : null,

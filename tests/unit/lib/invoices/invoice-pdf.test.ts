@@ -162,6 +162,15 @@ describe('renderInvoicePdf', () => {
     }
   });
 
+  it("prints the order's short reference beside its id on a document issued with one, and only there", async () => {
+    const withReference = pageTexts(await renderInvoicePdf(invoice({ orderReference: 'RP-7K3-9QX' }))).join(
+      '\n',
+    );
+    expect(withReference).toContain('Comanda / Rendelés: RP-7K3-9QX (ORD-7F3K9Q)');
+    const issuedBefore = pageTexts(await renderInvoicePdf(invoice())).join('\n');
+    expect(issuedBefore).not.toContain('RP-');
+  });
+
   it('shows a company buyer with its tax id and trade register number', async () => {
     const text = pageTexts(await renderInvoicePdf(invoice({ locale: 'en' }))).join('\n');
     expect(text).toContain('Transport Țăranu & Fiii S.R.L.');

@@ -33,6 +33,16 @@ describe('invoiceDocumentOf', () => {
     expect(document.lines[0]?.vatNote).toMatch(/art\. 286 alin\. \(4\) lit\. e\)/);
   });
 
+  it("states the order's short reference when the order has one, and nothing of it otherwise", () => {
+    const issued = invoiceDocumentOf(
+      toOrderDocument(vignetteOrder({ reference: 'RP-7K3-9QX' }), invoice('RPV')),
+    )!;
+    expect(issued).toMatchObject({ orderId: 'AAAAAAAAAAAAAAAAAAAAAA', orderReference: 'RP-7K3-9QX' });
+    expect(invoiceDocumentOf(toOrderDocument(vignetteOrder(), invoice('RPV')))).not.toHaveProperty(
+      'orderReference',
+    );
+  });
+
   it('words a vignette paid on its first day from the payment, and a later one from 00:00', () => {
     const paidOnFirstDay = invoiceDocumentOf(
       toOrderDocument(vignetteOrder(), invoice('RPV', { issuedAt: new Date('2026-03-02T08:15:00Z') })),

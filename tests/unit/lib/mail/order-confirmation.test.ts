@@ -182,6 +182,15 @@ describe('renderOrderConfirmation', () => {
     );
   });
 
+  it('names the order by its short reference in the subject and the summary, the id only in its link', () => {
+    const mail = renderOrderConfirmation(order({ locale: 'en', reference: 'RP-7K3-9QX' }));
+    expect(mail.subject).toContain('RP-7K3-9QX');
+    expect(mail.text).toContain('RP-7K3-9QX');
+    expect(mail.html).toContain('RP-7K3-9QX');
+    // An order older than references keeps its id.
+    expect(renderOrderConfirmation(order({ locale: 'en' })).subject).toContain(order().orderId);
+  });
+
   it('names the attached invoice without a number when there is none', () => {
     const mail = renderOrderConfirmation(order({ locale: 'en', invoiceNumber: undefined }));
     expect(mail.text).toContain('The invoice is attached to this e-mail');

@@ -1,5 +1,9 @@
 import { COMPANY } from '@/lib/company';
-import { renderRefundConfirmation, type RefundConfirmationData } from '@/lib/mail/refund-confirmation';
+import {
+  refundScope,
+  renderRefundConfirmation,
+  type RefundConfirmationData,
+} from '@/lib/mail/refund-confirmation';
 
 const refund = (overrides: Partial<RefundConfirmationData> = {}): RefundConfirmationData => ({
   orderId: 'RP-2026-000123',
@@ -8,7 +12,6 @@ const refund = (overrides: Partial<RefundConfirmationData> = {}): RefundConfirma
   email: 'buyer@example.com',
   refundedBani: 123456,
   orderTotalBani: 123456,
-  full: true,
   creditNoteNumber: 'RPVS-2026-000001',
   refundedAt: '2026-11-24T10:30:00.000Z',
   ...overrides,
@@ -24,6 +27,21 @@ const visible = (html: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
+
+describe('refundScope', () => {
+  it('is all at once, the rest after earlier refunds, or a part', () => {
+    expect(refundScope({ refundedBani: 14531, earlierRefundedBani: 0, orderTotalBani: 14531 })).toBe('FULL');
+    expect(refundScope({ refundedBani: 10000, earlierRefundedBani: 4531, orderTotalBani: 14531 })).toBe(
+      'REST',
+    );
+    expect(refundScope({ refundedBani: 4531, earlierRefundedBani: 0, orderTotalBani: 14531 })).toBe(
+      'PARTIAL',
+    );
+    expect(refundScope({ refundedBani: 2000, earlierRefundedBani: 4531, orderTotalBani: 14531 })).toBe(
+      'PARTIAL',
+    );
+  });
+});
 
 describe('renderRefundConfirmation', () => {
   const expectations = {
@@ -87,7 +105,6 @@ describe('renderRefundConfirmation', () => {
     const mail = renderRefundConfirmation(
       refund({
         locale: 'en',
-        full: false,
         refundedBani: 2500,
         reason: '  One vignette could not be issued. ',
       }),
@@ -104,6 +121,41 @@ describe('renderRefundConfirmation', () => {
     }
     expect(mail.text).toContain('Amount refunded: 25.00 lei');
     expect(mail.text).toContain('Reason for the refund: One vignette could not be issued.\n');
+  });
+
+  it('words a second refund by what it and the refunds before it are: the rest, never "in full" for its own amount', () => {
+    // 145,31 lei paid; 45,31 refunded first, then the remaining 100,00.
+    const paid = { orderTotalBani: 14531, locale: 'en' as const };
+    const first = renderRefundConfirmation(refund({ ...paid, refundedBani: 4531 }));
+    expect(first.text).toContain('We have refunded 45.31 lei of the 145.31 lei you paid');
+    expect(first.text).not.toContain('Refunded in total so far');
+    const rest = renderRefundConfirmation(
+      refund({ ...paid, refundedBani: 10000, earlierRefundedBani: 4531 }),
+    );
+    for (const part of [rest.text, visible(rest.html)]) {
+      expect(part).toContain(
+        'We have refunded the remaining 100.00 lei of order RP-2026-000123: with the 45.31 lei refunded before, ' +
+          'the whole 145.31 lei you paid has now been refunded.',
+      );
+      expect(part).not.toContain('the full');
+      expect(part).toContain('Refunded in total so far');
+    }
+    expect(rest.text).toContain('Refunded in total so far: 145.31 lei');
+    expect(rest.text).toContain('Amount refunded: 100.00 lei');
+    // A second part that still leaves some: partial, with the total so far.
+    const second = renderRefundConfirmation(
+      refund({ ...paid, refundedBani: 2000, earlierRefundedBani: 4531 }),
+    );
+    expect(second.text).toContain('We have refunded 20.00 lei of the 145.31 lei you paid');
+    expect(second.text).toContain('Refunded in total so far: 65.31 lei');
+    for (const locale of ['ro', 'de', 'hu'] as const) {
+      const text = renderRefundConfirmation(
+        refund({ ...paid, locale, refundedBani: 10000, earlierRefundedBani: 4531 }),
+      ).text;
+      expect(text).toContain('100,00');
+      expect(text).toContain('45,31');
+      expect(text).not.toMatch(/[{}]/);
+    }
   });
 
   it('leaves out what a full refund without a reason does not need', () => {

@@ -50,6 +50,7 @@ describe('buyerOrderAnswer', () => {
     expect(JSON.stringify(buyerOrderAnswer(toBuyerOrder(vignetteOrder())))).toBe(
       JSON.stringify({
         orderId: 'AAAAAAAAAAAAAAAAAAAAAA',
+        reference: null,
         status: 'FULFILLED',
         email: 'd***@example.ro',
         amountRon: 12345,

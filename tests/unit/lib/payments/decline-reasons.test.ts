@@ -22,6 +22,8 @@ describe('why a payment did not pay, for the buyer', () => {
     expect(declineReasonOf({ status: 'CANCELED', paymentErrorCode: null })).toBe('canceled');
     expect(declineReasonOf({ status: 'FAILED', paymentErrorCode: null })).toBe('declined');
     expect(declineReasonOf({ status: 'FAILED', paymentErrorCode: 'X9' })).toBe('declined');
+    // An order still waiting for a payment whose form was left: not declined, just not finished.
+    expect(declineReasonOf({ status: 'PENDING_PAYMENT', paymentErrorCode: null })).toBe('notFinished');
   });
 
   it('keeps a code implied by the status when the provider sent none, and none for an approval', () => {
