@@ -18,14 +18,13 @@ const subscribe = (onChange: () => void) => {
   return () => window.removeEventListener('pageshow', onChange);
 };
 
-/** The order's status from `GET /api/orders/{id}`; null when the shop does not know it. */
-async function readOrderStatus(orderId: string): Promise<OrderStatus | null> {
+/** The order's status and short reference from `GET /api/orders/{id}`; null when the shop does not know it. */
+async function readOrder(orderId: string): Promise<{ status: OrderStatus; reference: string | null } | null> {
   const { api } = await apiOnDemand();
   try {
-    const order = await api
+    return await api
       .get(`/api/orders/${encodeURIComponent(orderId)}`, { retry: 0 })
-      .json<{ status: OrderStatus }>();
-    return order.status;
+      .json<{ status: OrderStatus; reference: string | null }>();
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) return null;
     throw error;
@@ -53,7 +52,13 @@ export function PendingCheckout({
     () => null,
   );
   // The answer for the order last asked about, and each showing of the page (a page restored by Back) asks again.
-  const [checked, setChecked] = useState<{ orderId: string; shown: number; state: CheckoutOrderState }>();
+  const [checked, setChecked] = useState<{
+    orderId: string;
+    shown: number;
+    state: CheckoutOrderState;
+    /** The order's short reference, read out on the phone more easily than its id (older orders have none). */
+    reference: string | null;
+  }>();
   const [shown, setShown] = useState(0);
   useEffect(() => {
     const onPageShow = (event: PageTransitionEvent) => {
@@ -65,8 +70,14 @@ export function PendingCheckout({
   useEffect(() => {
     if (!orderId) return;
     let current = true;
-    void checkPendingCheckout(orderId, readOrderStatus).then((state) => {
-      if (current) setChecked({ orderId, shown, state });
+    let reference: string | null = null;
+    const readStatus = async (id: string) => {
+      const order = await readOrder(id);
+      reference = order?.reference ?? null;
+      return order?.status ?? null;
+    };
+    void checkPendingCheckout(orderId, readStatus).then((state) => {
+      if (current) setChecked({ orderId, shown, state, reference });
     });
     return () => {
       current = false;
@@ -78,7 +89,7 @@ export function PendingCheckout({
     return null;
   return (
     <div className="mb-4 rounded-lg border border-sky-300 bg-sky-50 p-4" data-testid="pending-checkout">
-      <p className="text-slate-900">{texts.pending.replace('{orderId}', orderId)}</p>
+      <p className="text-slate-900">{texts.pending.replace('{orderId}', checked.reference ?? orderId)}</p>
       <PayAgainButton orderId={orderId} texts={payAgainTexts(texts, 'continue')} />
     </div>
   );

@@ -9,7 +9,9 @@ jest.mock('@/lib/client/api', () => ({ api: { get: jest.fn(), post: jest.fn() } 
 const { api } = jest.requireMock('@/lib/client/api') as { api: { get: jest.Mock } };
 
 const ORDER_ID = 'BBBBBBBBBBBBBBBBBBBBBB';
-const answering = (status: string) => ({ json: async () => ({ orderId: ORDER_ID, status }) });
+const answering = (status: string, reference: string | null = null) => ({
+  json: async () => ({ orderId: ORDER_ID, reference, status }),
+});
 
 async function renderMidCheckout() {
   tabMidCheckout(ORDER_ID);
@@ -34,5 +36,13 @@ describe('PendingCheckout across host names', () => {
     await renderMidCheckout();
     expect(await screen.findByTestId('pending-checkout')).toHaveTextContent(ORDER_ID);
     expect(readCart()).toHaveLength(1);
+  });
+
+  it('names the order by its short reference, which reads out on the phone, or by its id when it has none', async () => {
+    api.get.mockReturnValue(answering('PENDING_PAYMENT', 'RP-7K3-9QX'));
+    await renderMidCheckout();
+    const banner = await screen.findByTestId('pending-checkout');
+    expect(banner).toHaveTextContent('RP-7K3-9QX');
+    expect(banner).not.toHaveTextContent(ORDER_ID);
   });
 });
