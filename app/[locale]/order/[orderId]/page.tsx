@@ -91,7 +91,10 @@ export default async function OrderPage({ params, searchParams }: Props) {
     : isTopUp &&
         (order.status === 'PAID' || order.status === 'FULFILLED' || order.status === 'FULFILLMENT_FAILED')
       ? t(`topUpStatus.${order.status}`)
-      : t(`status.${order.status}`);
+      : // A payment left at the provider's form waits for nothing: the page says so above its "pay now".
+        order.status === 'PENDING_PAYMENT' && order.unpaid
+        ? t('statusNotFinished')
+        : t(`status.${order.status}`);
   // A payment left at the provider's form is not under way: the page offers to pay it instead of waiting.
   const inProgress = (order.status === 'PENDING_PAYMENT' && !order.unpaid) || order.status === 'PAID';
   // The e-mail's key goes along with each download; the placing browser's cookie goes by itself.
