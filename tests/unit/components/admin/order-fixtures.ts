@@ -104,7 +104,7 @@ export const rowOf = (order: OrderDetails): Payment => ({
 /** One delivered vignette order as the list's row (for the tests of the order's screens: spread and change it). */
 export const PAYMENT: Payment = {
   id: 'order-1',
-  reference: 'RP-7K3-9QX',
+  reference: null,
   kind: 'VIGNETTE',
   status: 'FULFILLED',
   email: 'buyer@example.com',

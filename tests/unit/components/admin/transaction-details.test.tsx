@@ -3,7 +3,11 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { TransactionDetailsDialog } from '@/components/admin/transactions/transaction-details-dialog';
 import { logout } from '@/lib/admin-client/session';
 import { callsTo, on, resetFakeApi } from './fake-api';
-import { DETAILS, PAYMENT } from './order-fixtures';
+import { DETAILS as ORDER_DETAILS, PAYMENT as ORDER_ROW } from './order-fixtures';
+
+// With its short reference, by which the dialog is named.
+const PAYMENT = { ...ORDER_ROW, reference: 'RP-7K3-9QX' };
+const DETAILS = { ...ORDER_DETAILS, reference: 'RP-7K3-9QX' };
 import { renderAdmin, signInAs, t } from './render-admin';
 
 jest.mock('@/lib/client/api', () => jest.requireActual('./fake-api'));
