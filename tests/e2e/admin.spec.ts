@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { DateTime } from 'luxon';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
-import { adminText, bodyOf, E2E_ADMIN, signIn } from './support/back-office';
+import { adminText, bodyOf, E2E_ADMIN, signIn, orderDetailsButton } from './support/back-office';
 import { payWithAcceptedCard } from './support/checkout';
 import { message } from './support/messages';
 import { XSRF_HEADERS } from './support/xsrf';
@@ -59,7 +59,7 @@ test('finds an order by its plate, opens it, marks it active, and exports and do
   await expect(page.getByTestId('sales-bar').first()).toBeAttached();
 
   await page.getByLabel(ro('transactions.filters.search'), { exact: true }).fill(PLATE.toLowerCase());
-  const open = page.getByRole('button', { name: ro('transactions.open', { id: orderId }) });
+  const open = await orderDetailsButton(page, orderId);
   await expect(open).toBeVisible();
   await open.click();
   const details = page.getByRole('dialog');

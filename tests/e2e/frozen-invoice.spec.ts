@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { compileCiusRo, describeAsserts, fatalOnly, validateCiusRo } from '../support/cius-ro';
-import { adminText, bodyOf, signIn } from './support/back-office';
+import { adminText, bodyOf, signIn, orderDetailsButton } from './support/back-office';
 import { paidVignetteOrder } from './support/checkout';
 import { message } from './support/messages';
 import { receivedMail } from './support/smtp-sink';
@@ -31,7 +31,7 @@ let acceptedXml = '';
 async function openOrder(page: Page): Promise<Locator> {
   await page.goto('/admin/transactions');
   await page.getByLabel(ro('transactions.filters.search'), { exact: true }).fill(EMAIL);
-  const open = page.getByRole('button', { name: ro('transactions.open', { id: orderId }) });
+  const open = await orderDetailsButton(page, orderId);
   await expect(open).toBeVisible();
   await open.click();
   return page.getByRole('dialog', { name: ro('details.title', { id: orderId }) });

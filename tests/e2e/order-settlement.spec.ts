@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
-import { adminText, bodyOf, E2E_ADMIN, signIn } from './support/back-office';
+import { adminText, bodyOf, E2E_ADMIN, signIn, orderDetailsButton } from './support/back-office';
 import { paidVignetteOrder } from './support/checkout';
 import { message } from './support/messages';
 
@@ -45,7 +45,7 @@ async function signInAsAdmin(page: Page) {
 
 async function openOrder(page: Page, search: string, orderId: string) {
   await page.getByLabel(ro('transactions.filters.search'), { exact: true }).fill(search);
-  const open = page.getByRole('button', { name: ro('transactions.open', { id: orderId }) });
+  const open = await orderDetailsButton(page, orderId);
   await expect(open).toBeVisible();
   await open.click();
   return page.getByRole('dialog', { name: ro('details.title', { id: orderId }) });
@@ -108,7 +108,7 @@ test('finds a failed delivery among the orders that need a hand, corrects the pl
   await expectNoAxeViolations(page);
   await page.goto('/admin/transactions');
   await page.getByRole('button', { name: new RegExp(`^${ro('attention.filter')}`) }).click();
-  const open = page.getByRole('button', { name: ro('transactions.open', { id: orders.failing }) });
+  const open = await orderDetailsButton(page, orders.failing);
   await expect(open).toBeVisible();
   await expectNoAxeViolations(page);
   await open.click();

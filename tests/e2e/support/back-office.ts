@@ -11,6 +11,19 @@ export const adminText = (key: string, values: Record<string, string> = {}) =>
     message('ro', `Admin.${key}`),
   );
 
+/**
+ * The list's button that opens an order's details, named by the order's short reference as staff read it out (an
+ * order from before references by its id). The reference is asked of the order's API, as the buyer's page does.
+ */
+export async function orderDetailsButton(page: Page, orderId: string) {
+  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as {
+    reference?: string | null;
+  };
+  return page.getByRole('button', {
+    name: adminText('transactions.open', { id: order.reference ?? orderId }),
+  });
+}
+
 /** Signs in on the back-office's sign-in page. */
 export async function signIn(page: Page, username = E2E_ADMIN.username, password = E2E_ADMIN.password) {
   await page.goto('/admin');
