@@ -82,11 +82,20 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/xsrf-token': ['GET'],
 };
 
-const ROUTES = Object.entries(API_ROUTE_METHODS).map(([route, methods]) => ({
-  route,
-  pattern: new RegExp(`^${route.replace(/\[[^/\]]+\]/g, '[^/]+')}/?$`),
-  methods,
-}));
+const dynamicSegments = (route: string) =>
+  route.split('/').filter((segment) => segment.startsWith('[')).length;
+
+/**
+ * Each route's pattern, those with fewer bracketed segments first: as Next routes it, `/api/my-orders/link` is the
+ * route of that name, not `/api/my-orders/[orderId]` with "link" for an id.
+ */
+const ROUTES = Object.entries(API_ROUTE_METHODS)
+  .map(([route, methods]) => ({
+    route,
+    pattern: new RegExp(`^${route.replace(/\[[^/\]]+\]/g, '[^/]+')}/?$`),
+    methods,
+  }))
+  .sort((one, other) => dynamicSegments(one.route) - dynamicSegments(other.route));
 
 /**
  * The route's pattern for a path (`/api/orders/[orderId]` for `/api/orders/abc`), or `other` when no route is there:

@@ -40,4 +40,11 @@ describe('the table of API routes and their methods', () => {
     expect(apiRoutePattern('/api/health/')).toBe('/api/health');
     expect(apiRoutePattern('/api/nope/whatever')).toBe('other');
   });
+
+  it('prefers a route of that name to a bracketed segment that would also match, as Next does', () => {
+    expect(apiRouteMethods('/api/my-orders/link')).toEqual(['POST']);
+    expect(allowsMethod('/api/my-orders/link', 'GET')).toBe(false);
+    expect(apiRoutePattern('/api/my-orders/session')).toBe('/api/my-orders/session');
+    expect(apiRoutePattern('/api/my-orders/BBBB')).toBe('/api/my-orders/[orderId]');
+  });
 });
