@@ -5,6 +5,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
 import type { Locale } from '@/lib/i18n/routing';
 import { JsonLd } from '@/components/seo/json-ld';
+import { PlateCheckLink } from '@/components/vignette/plate-check-link';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
 
@@ -112,12 +113,7 @@ export default async function VignetteSectionPage({ params }: Props) {
           {t('pricesLink')}
         </Link>
       </p>
-      <p className="mt-2">
-        {/* Rendered per request (its query): not prefetched from every page that links it. */}
-        <Link href="/vignette/check" prefetch={false} className="text-brand font-medium underline">
-          {t('checkLink')}
-        </Link>
-      </p>
+      <PlateCheckLink>{t('checkLink')}</PlateCheckLink>
       <JsonLd
         data={breadcrumbJsonLd([
           { name: nav('home'), url: pageUrl(locale, '') },

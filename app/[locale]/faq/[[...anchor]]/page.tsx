@@ -4,6 +4,7 @@ import { FaqAccordion } from '@/components/faq/faq-accordion';
 import { PriceTable } from '@/components/faq/price-table';
 import { hasPrices } from '@/lib/vignettes/yearly-renewal';
 import { JsonLd } from '@/components/seo/json-ld';
+import { PlateCheckLink } from '@/components/vignette/plate-check-link';
 import { pageLatestRate, pagePriceTable } from '@/lib/catalog/page-data';
 import { currentBudapestYear } from '@/lib/catalog/price-table';
 import {
@@ -17,7 +18,6 @@ import {
   type FaqSelection,
 } from '@/lib/faq/structure';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
-import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { faqPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
@@ -122,12 +122,7 @@ export default async function FaqPage({ params }: Props) {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{t('heading')}</h1>
       <p className="mt-2 text-lg text-slate-700">{t('intro')}</p>
-      <p className="mt-2">
-        {/* Rendered per request (its query): not prefetched from every page that links it. */}
-        <Link href="/vignette/check" prefetch={false} className="text-brand font-medium underline">
-          {t('checkLink')}
-        </Link>
-      </p>
+      <PlateCheckLink>{t('checkLink')}</PlateCheckLink>
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <FaqAccordion
           label={ui('categoriesLabel')}

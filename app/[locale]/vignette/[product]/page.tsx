@@ -16,6 +16,7 @@ import { clientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { JsonLd } from '@/components/seo/json-ld';
+import { PlateCheckLink } from '@/components/vignette/plate-check-link';
 import { pageCatalog, pagePriceTable } from '@/lib/catalog/page-data';
 import { yearlyRenewal } from '@/lib/vignettes/yearly-renewal';
 import { isYearly } from '@/lib/vignettes/periods';
@@ -169,12 +170,7 @@ export default async function VignetteProductPage({ params }: Props) {
           {t('product.help')}
         </Link>
       </p>
-      <p className="mt-2">
-        {/* Rendered per request (its query): not prefetched from every page that links it. */}
-        <Link href="/vignette/check" prefetch={false} className="text-brand font-medium underline">
-          {t('checkLink')}
-        </Link>
-      </p>
+      <PlateCheckLink>{t('checkLink')}</PlateCheckLink>
       {jsonLd.map((data) => (
         <JsonLd key={String(data['@type'])} data={data} />
       ))}
