@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { compileCiusRo, describeAsserts, fatalOnly, validateCiusRo } from '../support/cius-ro';
-import { adminText, bodyOf, signIn, orderDetailsButton } from './support/back-office';
+import { adminText, bodyOf, signIn, orderDetailsButton, orderDetailsDialog } from './support/back-office';
 import { paidVignetteOrder } from './support/checkout';
 import { message } from './support/messages';
 import { receivedMail } from './support/smtp-sink';
@@ -34,7 +34,7 @@ async function openOrder(page: Page): Promise<Locator> {
   const open = await orderDetailsButton(page, orderId);
   await expect(open).toBeVisible();
   await open.click();
-  return page.getByRole('dialog', { name: ro('details.title', { id: orderId }) });
+  return await orderDetailsDialog(page, orderId);
 }
 
 /** Downloads by a button's name in the order's details: the file's text. */

@@ -2,7 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
-import { adminText, bodyOf, E2E_ADMIN, signIn, orderDetailsButton } from './support/back-office';
+import {
+  adminText,
+  bodyOf,
+  E2E_ADMIN,
+  signIn,
+  orderDetailsButton,
+  orderDetailsDialog,
+} from './support/back-office';
 import { paidVignetteOrder } from './support/checkout';
 import { message } from './support/messages';
 
@@ -48,7 +55,7 @@ async function openOrder(page: Page, search: string, orderId: string) {
   const open = await orderDetailsButton(page, orderId);
   await expect(open).toBeVisible();
   await open.click();
-  return page.getByRole('dialog', { name: ro('details.title', { id: orderId }) });
+  return await orderDetailsDialog(page, orderId);
 }
 
 const expectNoAxeViolations = async (page: Page) => {
@@ -112,7 +119,7 @@ test('finds a failed delivery among the orders that need a hand, corrects the pl
   await expect(open).toBeVisible();
   await expectNoAxeViolations(page);
   await open.click();
-  const details = page.getByRole('dialog', { name: ro('details.title', { id: orders.failing }) });
+  const details = await orderDetailsDialog(page, orders.failing);
   await expect(details).toContainText(message('ro', 'Admin.statuses.FULFILLMENT_FAILED'));
   await expect(details.getByRole('region', { name: ro('attention.title') })).toBeVisible();
 

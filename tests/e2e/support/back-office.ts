@@ -12,15 +12,27 @@ export const adminText = (key: string, values: Record<string, string> = {}) =>
   );
 
 /**
- * The list's button that opens an order's details, named by the order's short reference as staff read it out (an
- * order from before references by its id). The reference is asked of the order's API, as the buyer's page does.
+ * How the back-office names an order: by its short reference, as staff read it out (an order from before references
+ * by its id). The reference is asked of the order's API, as the buyer's page does.
  */
-export async function orderDetailsButton(page: Page, orderId: string) {
+export async function orderName(page: Page, orderId: string): Promise<string> {
   const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as {
     reference?: string | null;
   };
+  return order.reference ?? orderId;
+}
+
+/** The list's button that opens an order's details. */
+export async function orderDetailsButton(page: Page, orderId: string) {
   return page.getByRole('button', {
-    name: adminText('transactions.open', { id: order.reference ?? orderId }),
+    name: adminText('transactions.open', { id: await orderName(page, orderId) }),
+  });
+}
+
+/** The dialog of an order's details. */
+export async function orderDetailsDialog(page: Page, orderId: string) {
+  return page.getByRole('dialog', {
+    name: adminText('details.title', { id: await orderName(page, orderId) }),
   });
 }
 
