@@ -161,7 +161,13 @@ describe.each(drivers)('recovery from a server that died mid-way ($name)', ({ na
     it('gives every attempt at one e-mail the same Message-ID, so a copy sent again can be recognised', async () => {
       const [row] = await db()
         .insert(outbox)
-        .values({ kind: 'ORDER_CONFIRMATION', orderId: (await db().select().from(orders).limit(1))[0]!.id })
+        .values({
+          kind: 'ORDER_CONFIRMATION',
+          orderId: (await db().select().from(orders).limit(1))[0]!.id,
+          // Due at once: the database's own now() keeps microseconds, the outbox's read a millisecond clock, and a read
+          // within the same millisecond as the insert would find it not due yet.
+          nextAttemptAt: new Date(Date.now() - 1000),
+        })
         .returning();
       const handed: MailMessage[] = [];
       const isMine = (message: MailMessage) => message.messageId?.startsWith(`<outbox-${row!.id}.`);
