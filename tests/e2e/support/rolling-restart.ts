@@ -129,13 +129,16 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
   const agent = new https.Agent({ keepAlive: true, maxSockets: options.buyers + 4, ca: nginx.certificate });
   let stopping = false;
   let mixedRelease = false;
-  /** While nginx reloads (from the signal until its old workers are gone), with a second's grace after. */
+  /**
+   * While nginx reloads (from the signal until its old workers are gone), with five seconds' grace after: a clean-clone
+   * run saw a card-form POST on a fresh connection hang up outside the one-second grace this had before.
+   */
   let reloading = false;
   const setUpstreams = async (upstreams: Parameters<Nginx['setUpstreams']>[0]) => {
     reloading = true;
     try {
       await nginx.setUpstreams(upstreams);
-      await sleep(1_000);
+      await sleep(5_000);
     } finally {
       reloading = false;
     }
