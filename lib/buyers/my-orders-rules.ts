@@ -21,10 +21,11 @@ export const BUYER_SESSION_TTL_MS = 24 * 3600_000;
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * How the buyer's list names an order. For now the order id's first characters; this is the one place to switch to
- * the order's reference once orders have one.
+ * How the buyer's list names an order: its short reference (`RP-7K3-9QX`), the one its e-mails and page show, or its
+ * id for an order older than references.
  */
-export const orderReference = (orderId: string) => orderId.slice(0, 8);
+export const orderReference = (order: { id: string; reference: string | null }) =>
+  order.reference ?? order.id;
 
 /** A vignette today: valid now, valid from a later day, or over. */
 export type VignetteStanding = 'ACTIVE' | 'UPCOMING' | 'ENDED';

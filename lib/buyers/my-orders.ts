@@ -59,7 +59,7 @@ async function myOrderOf(db: Db, row: typeof orders.$inferSelect, now: Date): Pr
   const vignettes = order.items.filter((item): item is BuyerVignette => item.kind === 'VIGNETTE');
   return {
     id: order.id,
-    reference: orderReference(order.id),
+    reference: orderReference(order),
     kind: order.kind,
     status: order.status,
     createdAt: order.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Locale } from '@/lib/i18n/routing';
+import { orderName } from './support/back-office';
 import { mailFor, paidVignetteOrder } from './support/checkout';
 import { answerCookieNotice } from './support/consent';
 import { message } from './support/messages';
@@ -76,7 +77,7 @@ for (const locale of ['ro', 'hu'] as const) {
     await page.getByRole('button', { name: t('signInButton') }).click();
 
     await expect(page).toHaveURL(new RegExp(`/${locale}/orders$`));
-    const card = page.getByTestId('my-order').filter({ hasText: orderId.slice(0, 8) });
+    const card = page.getByTestId('my-order').filter({ hasText: await orderName(page, orderId) });
     await expect(card).toBeVisible();
     await expect(card.getByTestId('my-order-vignette')).toHaveAttribute('data-standing', 'UPCOMING');
     await expect(card.getByTestId('my-order-invoice')).toBeVisible();

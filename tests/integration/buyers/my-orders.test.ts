@@ -13,7 +13,7 @@ import { BUYER_SESSION_COOKIE } from '@/lib/buyers/session-cookie';
 import { requestSignInLink } from '@/lib/buyers/sign-in';
 import { BUYER_SIGN_IN } from '@/lib/mail/buyer-sign-in';
 import type { Db } from '@/lib/db/client';
-import { buyerSessions, buyerSignInLinks, invoices, outbox } from '@/lib/db/schema';
+import { buyerSessions, buyerSignInLinks, invoices, orders, outbox } from '@/lib/db/schema';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { describeOnProcessDrivers, insertCreditNote, insertOrder, vignette } from '../admin/admin-fixtures';
 import { jsonRequest, noParams, withRateLimitMultiplier } from '../../support/process-database';
@@ -219,8 +219,14 @@ describeOnProcessDrivers('my orders without an account', (db) => {
         const body = await response.json();
         expect(body.email).toBe('ana.popescu@example.ro');
         expect(body.orders.map((order: { id: string }) => order.id)).toEqual([newer, older]);
+        const [row] = await db()
+          .select({ reference: orders.reference })
+          .from(orders)
+          .where(eq(orders.id, newer));
+        const reference = row!.reference;
+        expect(reference).toMatch(/^RP-/);
         expect(body.orders[0]).toMatchObject({
-          reference: newer.slice(0, 8),
+          reference,
           status: 'FULFILLED',
           mayResend: true,
         });

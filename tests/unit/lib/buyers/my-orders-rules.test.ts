@@ -18,8 +18,9 @@ describe('normaliseEmail', () => {
 });
 
 describe('orderReference', () => {
-  it('is the order id’s first eight characters', () => {
-    expect(orderReference('AbCdEfGh_jklmnopqrstuv')).toBe('AbCdEfGh');
+  it('is the order’s short reference, or its id for an order older than references', () => {
+    expect(orderReference({ id: 'AbCdEfGh_jklmnopqrstuv', reference: 'RP-7K3-9QX' })).toBe('RP-7K3-9QX');
+    expect(orderReference({ id: 'AbCdEfGh_jklmnopqrstuv', reference: null })).toBe('AbCdEfGh_jklmnopqrstuv');
   });
 });
 
