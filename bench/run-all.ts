@@ -11,6 +11,8 @@
  *   CRASH_KILLS_PER_POINT=5 for a quicker look)
  * - rolling-restart: nginx in front of two servers, each stopped with SIGTERM and started again while 50 buyers buy,
  *   then the same with a new release bringing a migration (reports/bench-rolling-restart.json; about 6 minutes)
+ * - page-cache: `/ro/faq` through the documented nginx and its page cache against the server alone, with wrk: the
+ *   ratio against the goal of 20× (reports/bench-page-cache.json; about a minute)
  * - lighthouse: Lighthouse (mobile), the median of 5 runs on every public page: performance and its metrics, layout
  *   shifts, and each purchase page's JavaScript against the content pages' (reports/bench-lighthouse.json; about
  *   20 minutes on a quiet 2-core machine)
@@ -19,7 +21,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ensureNginx, ensurePostgres } from '../scripts/lib/machine.mjs';
+import { ensureNginx, ensurePostgres, ensureWrk } from '../scripts/lib/machine.mjs';
 // @ts-expect-error plain ESM helper shared with npm start and npm test
 import { build, buildIsCurrent, ensureDependencies, root } from '../scripts/lib/project.mjs';
 
@@ -42,6 +44,7 @@ const BENCHES: {
   { name: 'fuzz', file: 'fuzz.ts', needsBuild: true, needsPostgres: false },
   { name: 'crash', file: 'crash.ts', needsBuild: true, needsPostgres: true },
   { name: 'rolling-restart', file: 'rolling-restart.ts', needsBuild: true, needsPostgres: true },
+  { name: 'page-cache', file: 'page-cache.ts', needsBuild: true, needsPostgres: false },
   // Plain JavaScript run by Node: Lighthouse cannot run under tsx (scripts/lib/lighthouse.mjs says why).
   { name: 'lighthouse', file: 'lighthouse.mjs', needsBuild: true, needsPostgres: false },
 ];
@@ -54,8 +57,9 @@ async function main() {
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
   const chosen = BENCHES.filter((bench) => !only || only.includes(bench.name));
   if (chosen.some((bench) => bench.needsPostgres)) await ensurePostgres();
-  // The rolling restart runs the documented nginx site in front of its servers.
-  if (chosen.some((bench) => bench.name === 'rolling-restart')) await ensureNginx();
+  // The rolling restart and the page cache run the documented nginx site in front of their servers.
+  if (chosen.some((bench) => ['rolling-restart', 'page-cache'].includes(bench.name))) await ensureNginx();
+  if (chosen.some((bench) => bench.name === 'page-cache')) await ensureWrk();
   if (chosen.some((bench) => bench.needsBuild) && !buildIsCurrent() && (await build()) !== 0) {
     throw new Error('the build failed');
   }

@@ -6,6 +6,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '@/lib/db/errors';
 import { securityHeaders } from '@/lib/security/headers.mjs';
 import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 import { inRequestScope, type RequestScope } from './request-scope';
+import { sharedCacheControl } from './shared-cache';
 
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
 const patched = globalThis as unknown as {
@@ -95,6 +96,32 @@ export function answerUnavailableWhenMarked(response: http.ServerResponse, scope
 }
 
 /**
+ * Gives the answer the shared-cache lifetime of lib/server/shared-cache.ts as its head is written: Next's own
+ * `s-maxage` of a prerendered page is its revalidation time (an hour), which next.config cannot change for pages.
+ * Node writes every head through `writeHead`, also when a handler only set headers and ended the answer.
+ */
+export function answerSharedCacheLifetime(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+): void {
+  const writeHead = response.writeHead as (
+    this: http.ServerResponse,
+    ...args: unknown[]
+  ) => http.ServerResponse;
+  response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+    const cacheControl = this.getHeader('cache-control');
+    const replaced = sharedCacheControl({
+      pathname: (request.url ?? '/').split('?')[0]!,
+      cacheControl: cacheControl === undefined ? undefined : String(cacheControl),
+      setsCookie: this.hasHeader('set-cookie'),
+      fromStaff: Boolean(request.headers.authorization),
+    });
+    if (replaced) this.setHeader('Cache-Control', replaced);
+    return writeHead.apply(this, args);
+  } as typeof response.writeHead;
+}
+
+/**
  * Prepares what Next's own HTTP server does not let us configure, before Next sees a request. Called from
  * instrumentation.ts; requests that arrive while Next is still starting were emitted before this ran.
  *
@@ -105,6 +132,7 @@ export function answerUnavailableWhenMarked(response: http.ServerResponse, scope
  *   on the first request still applies to every connection after it).
  * - Each request runs in a scope of its own (lib/server/request-scope.ts): one answered without the database it
  *   needed is sent as 503 with `Retry-After` ({@link answerUnavailableWhenMarked}).
+ * - A page Next marked for shared caches says how long one may keep it ({@link answerSharedCacheLifetime}).
  * - A request Node cannot parse (400, 431, 408) is answered by {@link answerClientError}, with the security headers,
  *   unless the server has its own `clientError` listener.
  * - Once the server stops, its connections close after their answers ({@link closeConnectionsAsTheyFallIdle}).
@@ -132,6 +160,8 @@ export function hookIncomingRequests() {
       request.headers[PEER_ADDRESS_HEADER] = stampPeerAddress(request.socket?.remoteAddress ?? '');
       const scope: RequestScope = {};
       answerUnavailableWhenMarked(args[1] as http.ServerResponse, scope);
+      // Wrapped last, so it runs first: a 503 or 429 written by the one above still ends as no-store.
+      answerSharedCacheLifetime(request, args[1] as http.ServerResponse);
       return inRequestScope(scope, () => emit.call(this, event, ...args));
     }
     return emit.call(this, event, ...args);

@@ -5,3 +5,4 @@ export declare function ensureChromium(): Promise<void>;
 export declare function ensurePostgres(): Promise<void>;
 export declare function setUpForTests(): Promise<void>;
 export declare function ensureNginx(): Promise<void>;
+export declare function ensureWrk(): Promise<boolean>;

@@ -98,6 +98,13 @@ export async function ensureNginx() {
   );
 }
 
+/** wrk, the load generator of the page-cache benchmark (`npm run bench`); false when it cannot be had. */
+export async function ensureWrk() {
+  if (has('wrk')) return true;
+  await aptInstall(['wrk'], 'the page-cache benchmark loads the shop and nginx with it');
+  return has('wrk');
+}
+
 /**
  * Everything the tests need, in order: the dependencies, then the files of the test mode (where CHROMIUM_PATH or
  * TEST_DATABASE_URL may be set), Chromium and PostgreSQL. Throws when the dependencies cannot be installed.

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 /**
  * A real nginx running docs/deploy/nginx-site.conf, the site the deployment guide gives, with only its addresses,
- * ports and certificate paths replaced (tests/e2e/deploy-nginx.spec.ts, tests/e2e/rolling-restart.spec.ts). It runs
+ * ports, certificate paths and page-cache folder replaced (tests/e2e/deploy-nginx.spec.ts, tests/e2e/rolling-restart.spec.ts). It runs
  * as the current user from a folder of its own, with a certificate for `localhost` made here.
  */
 export const NGINX_BINARY = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) =>
@@ -64,6 +64,7 @@ export function siteForTest(
     .replace(/\s*listen \[::\]:\d+[^;]*;/g, '')
     .replace(/ssl_certificate \S+;/, `ssl_certificate ${options.dir}/cert.pem;`)
     .replace(/ssl_certificate_key \S+;/, `ssl_certificate_key ${options.dir}/key.pem;`)
+    .replace(/proxy_cache_path \S+/, `proxy_cache_path ${options.dir}/cache`)
     .replace(/server_name shop\.example\.ro;/g, 'server_name localhost;');
   // Every replacement found its line: the guide and the tests cannot drift apart unnoticed.
   for (const expected of [
@@ -71,6 +72,7 @@ export function siteForTest(
     `listen 127.0.0.1:${options.httpPort};`,
     `listen 127.0.0.1:${options.httpsPort} ssl http2;`,
     `${options.dir}/key.pem`,
+    `proxy_cache_path ${options.dir}/cache `,
   ]) {
     if (!replaced.includes(expected)) throw new Error(`the documented site has no line for ${expected}`);
   }

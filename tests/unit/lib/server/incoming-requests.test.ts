@@ -165,3 +165,52 @@ describe('an answer made without the database, once the hook is installed', () =
     expect(await answering(undefined, 500)).toMatchObject({ status: 500, retryAfter: null });
   });
 });
+
+describe('the shared-cache lifetime of an answer, once the hook is installed', () => {
+  /** The Cache-Control of what a server answers at `path` after setting `cacheControl` (and a cookie, if asked). */
+  async function cacheControlOf(
+    path: string,
+    cacheControl: string,
+    options: { cookie?: boolean; headers?: Record<string, string>; unavailable?: boolean } = {},
+  ) {
+    hookIncomingRequests();
+    const server = http.createServer(async (_request, response) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (options.unavailable) noteUnavailableShown();
+      response.setHeader('Cache-Control', cacheControl);
+      if (options.cookie) response.setHeader('Set-Cookie', 'appMode=1; Path=/');
+      response.end('page');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}${path}`, { headers: options.headers });
+      return answer.headers.get('cache-control');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+  const NEXT_ISR = 's-maxage=3600, stale-while-revalidate=31532400';
+
+  it("replaces Next's hour on a public page with the few seconds a shared cache may keep it", async () => {
+    expect(await cacheControlOf('/ro/faq?x=1', NEXT_ISR)).toBe('s-maxage=5, stale-while-revalidate=25');
+  });
+
+  it('makes it uncacheable for staff, with a cookie, under /admin or /api, and when the page is a 503', async () => {
+    const uncacheable = 'private, no-cache, no-store, max-age=0, must-revalidate';
+    expect(await cacheControlOf('/ro/faq', NEXT_ISR, { headers: { authorization: 'Bearer x' } })).toBe(
+      uncacheable,
+    );
+    expect(await cacheControlOf('/ro/faq', NEXT_ISR, { cookie: true })).toBe(uncacheable);
+    expect(await cacheControlOf('/admin', NEXT_ISR)).toBe(uncacheable);
+    expect(await cacheControlOf('/api/health', NEXT_ISR)).toBe(uncacheable);
+    expect(await cacheControlOf('/ro/faq', NEXT_ISR, { unavailable: true })).toBe('no-store');
+  });
+
+  it('leaves the header of an answer not marked for shared caches as it was', async () => {
+    expect(await cacheControlOf('/api/nmps/utils/vignette/prices', 'public, max-age=60')).toBe(
+      'public, max-age=60',
+    );
+  });
+});
