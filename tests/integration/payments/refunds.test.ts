@@ -318,12 +318,26 @@ describeForDriver(Boolean(postgresUrl))('200 refunds, 50 at a time, on PostgreSQ
         expiresAt: new Date(Date.now() + 3600_000),
       });
     }
+    // A 503 (no database connection could be had in time on a loaded machine) is asked again, as the back-office
+    // tells staff to. If it came after the refund was recorded and sent, the repeat is refused with 409 ("already
+    // waiting for the payment provider"), never credited twice, and the reconciler settles it from the provider's
+    // word below. Every other refund must end 200.
+    const refundOnce = async (id: string) => {
+      for (let attempt = 1; ; attempt++) {
+        const answer = await refundRequest(token, { id, reason: 'bulk' });
+        if (answer.status !== 503 || attempt === 5) {
+          return attempt > 1 && answer.status === 409 ? 'LEFT_PENDING' : answer.status;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    };
     for (let start = 0; start < ids.length; start += 50) {
-      const answers = await Promise.all(
-        ids.slice(start, start + 50).map((id) => refundRequest(token, { id, reason: 'bulk' })),
-      );
-      expect(answers.map((answer) => answer.status)).toEqual(Array(answers.length).fill(200));
+      const answers = await Promise.all(ids.slice(start, start + 50).map(refundOnce));
+      expect(answers.filter((answer) => answer !== 200 && answer !== 'LEFT_PENDING')).toEqual([]);
     }
+    const later = new Date(Date.now() + 10 * 60_000);
+    while ((await reconcilePendingRefunds(db, getPaymentGateway(), later)) > 0);
+    expect(await db.select().from(refunds).where(eq(refunds.status, 'PENDING'))).toEqual([]);
     const numbers = (await db.select({ number: creditNotes.number }).from(creditNotes))
       .map((row) => row.number)
       .sort((a, b) => a - b);
