@@ -35,7 +35,7 @@ const nextConfig = {
     'pdfkit',
     'prom-client',
   ],
-  // The invoice's fonts are read at run time from beside lib/invoices/invoice-pdf.ts, by a path no import names; an
+  // The invoice's fonts are read at run time from beside lib/invoices/invoice-fonts.ts, by a path no import names; an
   // invoice is rendered wherever a payment's delivery or its e-mail runs, so every route's trace carries them.
   outputFileTracingIncludes: { '/*': ['./lib/invoices/fonts/*.ttf'] },
   async headers() {
