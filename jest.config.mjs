@@ -20,10 +20,20 @@ const config = {
 const ESM_PACKAGES =
   'ky|jose|next-intl|use-intl|icu-minify|intl-messageformat|@formatjs|@schummar/icu-type-parser';
 
+/** The pattern next/jest gives its SWC transformer. */
+const NEXT_TRANSFORM = '^.+\\.(js|jsx|ts|tsx|mjs)$';
+
 export default async function jestConfig() {
   const resolved = await createJestConfig(config)();
+  // Next's transformer with its own options, writing ESM where Jest loads ESM (tests/support/jest-transformer.mjs).
+  const [, nextOptions] = resolved.transform[NEXT_TRANSFORM];
+  const transform = {
+    ...resolved.transform,
+    [NEXT_TRANSFORM]: ['<rootDir>/tests/support/jest-transformer.mjs', nextOptions],
+  };
   return {
     ...resolved,
+    transform,
     transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES})/)`, '^.+\\.module\\.(css|sass|scss)$'],
   };
 }

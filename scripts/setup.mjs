@@ -4,6 +4,10 @@
 // again installs nothing new.
 import { setUpForTests } from './lib/machine.mjs';
 import { say } from './lib/project.mjs';
+import { runOnSupportedNode } from './lib/node-runtime.mjs';
+
+// On an older node, the rest runs again on the shop's Node line (scripts/lib/node-runtime.mjs).
+await runOnSupportedNode();
 
 try {
   await setUpForTests();

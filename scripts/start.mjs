@@ -7,6 +7,10 @@ import path from 'node:path';
 import { loadConfigSchema } from './lib/config.mjs';
 import { loadEnvFiles } from './lib/env.mjs';
 import { build, buildIsCurrent, ensureDependencies, root, say, SERVE_ARGUMENTS } from './lib/project.mjs';
+import { runOnSupportedNode } from './lib/node-runtime.mjs';
+
+// On an older node, the rest runs again on the shop's Node line (scripts/lib/node-runtime.mjs).
+await runOnSupportedNode();
 
 const fail = (message) => {
   process.stderr.write(`\n${message}\n\n`);

@@ -7,6 +7,10 @@ import path from 'node:path';
 import { auditVerdict } from './lib/audit.mjs';
 import { setUpForTests } from './lib/machine.mjs';
 import { build, root, run, runSync, say } from './lib/project.mjs';
+import { runOnSupportedNode } from './lib/node-runtime.mjs';
+
+// On an older node, the rest runs again on the shop's Node line (scripts/lib/node-runtime.mjs).
+await runOnSupportedNode();
 
 const reports = path.join(root, 'reports');
 fs.rmSync(reports, { recursive: true, force: true });

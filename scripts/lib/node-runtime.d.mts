@@ -1,0 +1,3 @@
+export declare const NODE_LINE: number;
+export declare function supportedNodeFolder(): string;
+export declare function runOnSupportedNode(): Promise<void>;
