@@ -233,7 +233,7 @@ export async function changeOrderEmail(db: Db, staff: Staff, orderId: string, em
 /**
  * Corrects whom the order's invoice names (the buyer's billing data). Before payment only the order changes: the
  * invoice issued at payment will state it. After, the issued invoice is reversed by a storno and replaced by a new
- * invoice stating the corrected data (lib/invoices/reissue.ts). An order refunded in full has nothing left invoiced to
+ * invoice stating the corrected data (lib/orders/reissue.ts). An order refunded in full has nothing left invoiced to
  * restate: 409.
  */
 export async function correctBillingData(
