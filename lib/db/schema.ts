@@ -372,7 +372,7 @@ export const invoices = pgTable(
      */
     snapshot: jsonb('snapshot').$type<SalesInvoiceDocument>(),
     /**
-     * An invoice replaced by a new one (a storno and a new number, lib/invoices/reissue.ts): `order_id` is then null,
+     * An invoice replaced by a new one (a storno and a new number, lib/orders/reissue.ts): `order_id` is then null,
      * since it names the order's current invoice, and this names the order; `replaced_by_id` the new invoice.
      */
     replacedOrderId: text('replaced_order_id').references(() => orders.id),

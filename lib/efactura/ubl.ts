@@ -41,7 +41,7 @@ export const UNDECLARED_STREET = 'Adresă nedeclarată';
 
 /**
  * Vignettes are collected in the name and on behalf of the Hungarian issuer and are outside the VAT base (see
- * VIGNETTE_VAT_NOTE in lib/invoices/order-invoice.ts). EN 16931 has no category "outside the base" that a VAT-registered seller may use: category
+ * VIGNETTE_VAT_NOTE in lib/invoices/vat.ts). EN 16931 has no category "outside the base" that a VAT-registered seller may use: category
  * O ("not subject to VAT") forbids the seller's VAT identifier on the whole invoice (BR-O-02), which a Romanian
  * VAT payer must state. The category for amounts excluded from the taxable amount is E with the exemption code
  * VATEX-EU-79-C: Directive 2006/112/EC art. 79 (c), amounts received in the name and on behalf of another, which

@@ -3,7 +3,6 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { creditNotes } from '@/lib/db/schema';
-import type { OrderDocument } from '@/lib/orders/order-document';
 import {
   CURRENT_DOCUMENT_LAYOUT,
   type CreditNoteDocument,
@@ -12,8 +11,9 @@ import {
 } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber, TOP_UP_INVOICE_SERIES } from './numbering';
-import { invoiceDocumentOf, VIGNETTE_VAT_NOTE } from './order-invoice';
-import { assertInteger, lineGrossBani, TOP_UP_VAT_RATE_PERCENT } from './vat';
+import type { InvoicedOrder } from './invoiced-order';
+import { invoiceDocumentOf } from './order-invoice';
+import { assertInteger, lineGrossBani, vatRuleOf } from './vat';
 
 /** A credit note as it is numbered and stored (the credit_notes row), with the refund's reason. */
 export interface IssuedCreditNote {
@@ -81,7 +81,7 @@ export function creditNoteDocumentFrom(
  *
  * @throws Error when the order has no invoice (nothing was paid, so nothing can be credited).
  */
-export function creditNoteDocumentOf(order: OrderDocument, creditNote: IssuedCreditNote): CreditNoteDocument {
+export function creditNoteDocumentOf(order: InvoicedOrder, creditNote: IssuedCreditNote): CreditNoteDocument {
   const invoice = invoiceDocumentOf(order);
   if (!invoice) throw new Error(`order ${order.orderId} has no invoice for a credit note to correct`);
   return creditNoteDocumentFrom(invoice, creditNote);
@@ -92,9 +92,7 @@ function partialRefundLine(invoice: SalesInvoiceDocument, refundedBani: number):
   // Top-ups are invoiced in their own series, each order holding one top-up and nothing else.
   const soldTopUp = invoice.series === TOP_UP_INVOICE_SERIES;
   const description = `Rambursare parțială pentru comanda ${invoice.orderId}`;
-  return soldTopUp
-    ? { description, ...line, vatRatePercent: TOP_UP_VAT_RATE_PERCENT }
-    : { description, ...line, vatRatePercent: 0, vatNote: VIGNETTE_VAT_NOTE };
+  return { description, ...line, ...vatRuleOf(soldTopUp ? 'TOPUP' : 'VIGNETTE') };
 }
 
 /** The credit note as the PDF file the buyer receives with the refund's e-mail. */

@@ -3,15 +3,12 @@ import 'server-only';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '@/lib/db/client';
 import { creditNotes, invoices, refunds } from '@/lib/db/schema';
-import { toOrderDocument } from '@/lib/orders/order-document';
-import { loadOrder, type LoadedOrder } from '@/lib/orders/order-read';
-import { isOrderId, type OrderRow } from '@/lib/orders/orders';
-import { crashPoint } from '@/lib/server/crash-points';
+import { isOrderId } from '@/lib/db/order-id';
 import { creditNoteDocumentFrom, creditNotePdf, type IssuedCreditNote } from './credit-note';
 import type { CreditNoteDocument, SalesInvoiceDocument } from './invoice-document';
-import { allocateInvoiceNumber, invoiceSeriesOf, numberingYear } from './numbering';
+import type { InvoicedOrder } from './invoiced-order';
+import { readOrderFacts } from './order-facts-reader';
 import { invoiceDocumentOf, invoicePdf } from './order-invoice';
-import { TOP_UP_VAT_RATE_PERCENT, vatIncluded } from './vat';
 
 /*
  * Issued documents are values, not views (docs/decisions/0023-frozen-documents.md): an invoice or credit note is
@@ -26,90 +23,15 @@ export type CreditNoteRow = typeof creditNotes.$inferSelect;
 /** The order an invoice belongs to, whether it is still the order's current invoice or was replaced. */
 export const orderIdOfInvoice = (row: InvoiceRow): string => (row.orderId ?? row.replacedOrderId)!;
 
-/** The order as an invoice states it, read before its number is taken (see {@link issueInvoice}). */
-async function orderToInvoice(executor: Executor, orderId: string): Promise<LoadedOrder> {
-  const loaded = await loadOrder(executor, orderId);
-  if (!loaded) throw new Error(`order ${orderId} is not there to invoice`);
-  return loaded;
-}
-
 /**
  * The invoice an order states, numbered and dated by `issuedAt`. `paidAt` words a vignette's validity as the buyer
  * was told it at payment ("from the payment" on its first day), which a replacement invoice keeps.
  */
-const invoiceDocumentFrom = (
-  loaded: LoadedOrder,
+export const invoiceDocumentFrom = (
+  order: InvoicedOrder,
   numbered: { series: string; year: number; number: number; issuedAt: Date },
   paidAt = numbered.issuedAt,
-): SalesInvoiceDocument => invoiceDocumentOf(toOrderDocument(loaded, numbered, paidAt))!;
-
-/**
- * Issues the invoice of an order being paid, in the paying transaction: the next number of its series in the
- * Romanian calendar year of `now`, dated `now`, with the document it states stored as it is issued.
- */
-export async function issueInvoice(
-  tx: Executor,
-  order: OrderRow,
-  now = new Date(),
-): Promise<{ id: number; issuedAt: Date }> {
-  // Read before the number is taken: the counter row stays locked from then until the commit, and every payment of
-  // the series waits for it.
-  const loaded = await orderToInvoice(tx, order.id);
-  const year = numberingYear(now);
-  const series = invoiceSeriesOf(order.kind);
-  const number = await allocateInvoiceNumber(tx, series, year);
-  // A crash before the commit rolls the number back with the payment: the notification, sent again, takes it.
-  crashPoint('invoice-numbered');
-  const snapshot = invoiceDocumentFrom(loaded, { series, year, number, issuedAt: now });
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      orderId: order.id,
-      series,
-      year,
-      number,
-      issuedAt: now,
-      totalBani: order.amountBani,
-      // Vignettes are collected on behalf of the Hungarian issuer (no VAT); top-ups carry VAT in their price.
-      vatBani: order.kind === 'TOPUP' ? vatIncluded(order.amountBani, TOP_UP_VAT_RATE_PERCENT) : 0,
-      buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
-      snapshot,
-    })
-    .returning({ id: invoices.id, issuedAt: invoices.issuedAt });
-  return invoice!;
-}
-
-/**
- * A new invoice replacing `replaced` (lib/invoices/reissue.ts): the next number, dated `now`, stating the order as it
- * is now, for the same amounts. Call it after the replaced invoice gave up the order's `order_id`.
- */
-export async function issueReplacementInvoice(
-  tx: Executor,
-  order: OrderRow,
-  replaced: InvoiceRow,
-  now: Date,
-): Promise<InvoiceRow> {
-  const loaded = await orderToInvoice(tx, order.id);
-  const year = numberingYear(now);
-  const series = invoiceSeriesOf(order.kind);
-  const number = await allocateInvoiceNumber(tx, series, year);
-  const snapshot = invoiceDocumentFrom(loaded, { series, year, number, issuedAt: now }, replaced.issuedAt);
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      orderId: order.id,
-      series,
-      year,
-      number,
-      issuedAt: now,
-      totalBani: replaced.totalBani,
-      vatBani: replaced.vatBani,
-      buyer: order.invoiceData ?? { kind: 'PERSON', email: order.email },
-      snapshot,
-    })
-    .returning();
-  return invoice!;
-}
+): SalesInvoiceDocument => invoiceDocumentOf({ ...order, invoice: { ...numbered, paidAt } })!;
 
 /**
  * A document issued before snapshots existed, as its first snapshot keeps it: printed in the layout of its time (no
@@ -129,7 +51,7 @@ export async function frozenInvoiceDocument(
   if (row.snapshot) return row.snapshot;
   // Issued before snapshots, and so before the orders' short references: it never printed one, and gains none now.
   const asIssued = issuedBeforeLayouts(
-    invoiceDocumentFrom(await orderToInvoice(executor, orderIdOfInvoice(row)), row),
+    invoiceDocumentFrom(await readOrderFacts(executor, orderIdOfInvoice(row)), row),
   );
   delete asIssued.orderReference;
   return keepFirstSnapshot(executor, invoices, row.id, asIssued);

@@ -1,12 +1,6 @@
 import 'server-only';
 
 import {
-  invoiceBuyerOf,
-  type DocumentTopUp,
-  type DocumentVignette,
-  type OrderDocument,
-} from '@/lib/orders/order-document';
-import {
   CURRENT_DOCUMENT_LAYOUT,
   type InvoiceDocument,
   type InvoiceLine,
@@ -14,8 +8,14 @@ import {
 } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber } from './numbering';
+import {
+  invoiceBuyerOf,
+  type InvoicedOrder,
+  type InvoicedTopUp,
+  type InvoicedVignette,
+} from './invoiced-order';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
-import { TOP_UP_VAT_RATE_PERCENT } from './vat';
+import { vatRuleOf } from './vat';
 import type { VignetteType } from '@/lib/vignettes/periods';
 import { countyName } from '@/lib/vignettes/counties';
 import { validityText } from '@/lib/vignettes/validity-text';
@@ -29,11 +29,7 @@ const PERIOD_RO: Record<VignetteType, string> = {
   COUNTY_YEAR: 'anuală județeană',
 };
 
-/** Vignettes are collected in the name and on behalf of the Hungarian issuer: outside the VAT base (Cod fiscal art. 286 (4) e), the amounts paid in the name and on behalf of another). */
-export const VIGNETTE_VAT_NOTE =
-  'Sumă încasată în numele și în contul emitentului maghiar al vinietei (Nemzeti Mobilfizetési Zrt.), neinclusă în baza de impozitare a TVA conform art. 286 alin. (4) lit. e) din Codul fiscal.';
-
-function topUpLine(topUp: DocumentTopUp): InvoiceLine {
+function topUpLine(topUp: InvoicedTopUp): InvoiceLine {
   const what = `${topUp.operator} ${topUp.faceValueEur} EUR`;
   const delivery = topUp.delivery === 'PIN' ? 'cod PIN' : 'reîncărcare directă';
   return {
@@ -42,7 +38,7 @@ function topUpLine(topUp: DocumentTopUp): InvoiceLine {
     }`,
     quantity: 1,
     unitPriceBani: topUp.priceBani,
-    vatRatePercent: TOP_UP_VAT_RATE_PERCENT,
+    ...vatRuleOf('TOPUP'),
   };
 }
 
@@ -58,7 +54,7 @@ export const invoiceStatesPhone = (document: InvoiceDocument, phone: string): bo
  * the order page word it, from the payment (`paidAt`, the first invoice's issue, taken in the paying transaction) when
  * it falls on the first day.
  */
-function vignetteLine(vignette: DocumentVignette, paidAt: Date): InvoiceLine {
+function vignetteLine(vignette: InvoicedVignette, paidAt: Date): InvoiceLine {
   const validity =
     vignette.firstDay && vignette.lastDay
       ? `, valabilă ${validityText(ro.VignetteValidity, { firstDay: vignette.firstDay, lastDay: vignette.lastDay }, paidAt, 'ro')}`
@@ -69,13 +65,12 @@ function vignetteLine(vignette: DocumentVignette, paidAt: Date): InvoiceLine {
     }, ${vignette.plate} (${vignette.country})${validity}${vignette.issuedId ? `, nr. ${vignette.issuedId}` : ''}`,
     quantity: 1,
     unitPriceBani: vignette.priceBani,
-    vatRatePercent: 0,
-    vatNote: VIGNETTE_VAT_NOTE,
+    ...vatRuleOf('VIGNETTE'),
   };
 }
 
 /** The invoice of a paid order as a document for the PDF: seller, buyer, one line per vignette or top-up. */
-export function invoiceDocumentOf(order: OrderDocument): SalesInvoiceDocument | null {
+export function invoiceDocumentOf(order: InvoicedOrder): SalesInvoiceDocument | null {
   const { invoice, billing } = order;
   if (!invoice) return null;
   return {

@@ -6,6 +6,26 @@
 /** Prepaid credit is a telecommunication service sold by us: the standard VAT rate, included in the price. */
 export const TOP_UP_VAT_RATE_PERCENT = 21;
 
+/** Vignettes are collected in the name and on behalf of the Hungarian issuer: outside the VAT base (Cod fiscal art. 286 (4) e), the amounts paid in the name and on behalf of another). */
+export const VIGNETTE_VAT_NOTE =
+  'Sumă încasată în numele și în contul emitentului maghiar al vinietei (Nemzeti Mobilfizetési Zrt.), neinclusă în baza de impozitare a TVA conform art. 286 alin. (4) lit. e) din Codul fiscal.';
+
+/** What a document sells: an order is all vignettes or one top-up, invoiced each in its own series. */
+export type DocumentKind = 'VIGNETTE' | 'TOPUP';
+
+/**
+ * The VAT rule, the one place it is written: a line of a top-up carries the standard rate, included in its price; a
+ * line of a vignette none, with the note that says why ({@link VIGNETTE_VAT_NOTE}).
+ */
+export const vatRuleOf = (kind: DocumentKind): { vatRatePercent: number; vatNote?: string } =>
+  kind === 'TOPUP'
+    ? { vatRatePercent: TOP_UP_VAT_RATE_PERCENT }
+    : { vatRatePercent: 0, vatNote: VIGNETTE_VAT_NOTE };
+
+/** The VAT included in `grossBani` of what a document of `kind` sells, by {@link vatRuleOf}. */
+export const vatOfKind = (kind: DocumentKind, grossBani: number): number =>
+  vatIncluded(grossBani, vatRuleOf(kind).vatRatePercent);
+
 /** What the arithmetic needs of an invoice line. */
 export interface VatLine {
   quantity: number;

@@ -1,6 +1,6 @@
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { PEER_ADDRESS_HEADER, PEER_FOR_HEADER } from '@/lib/security/peer-address';
-import { isOrderId } from './order-id';
+import { isOrderId } from '@/lib/db/order-id';
 
 /*
  * What proxy.ts learns about an order page's address before the page renders

@@ -4,10 +4,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/client';
 import { orderEvents, orderItems, orders } from '@/lib/db/schema';
 import type { OrderEventCode, OrderEventParams } from './event-codes';
-import { isOrderId } from './order-id';
+import { isOrderId } from '@/lib/db/order-id';
 import { sourcesOf, type OrderStatus } from './status';
 
-export { isOrderId, newOrderId } from './order-id';
+export { isOrderId, newOrderId } from '@/lib/db/order-id';
 
 export interface TransitionInput {
   orderId: string;
@@ -54,6 +54,16 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export async function findOrder(executor: Executor, orderId: string): Promise<OrderRow | undefined> {
   if (!isOrderId(orderId)) return undefined;
   const [order] = await executor.select().from(orders).where(eq(orders.id, orderId));
+  return order;
+}
+
+/**
+ * The order's row, locked until the transaction ends (`select ... for update`): the one way an order is locked, by
+ * every change that checks its state first (staff actions, refunds, corrections, re-sending a document). Undefined
+ * when there is no such order.
+ */
+export async function lockOrder(tx: Executor, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return order;
 }
 

@@ -3,9 +3,9 @@ import 'server-only';
 import { and, eq, gt } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import type { Db, Executor } from '@/lib/db/client';
-import { orders, outbox } from '@/lib/db/schema';
+import { outbox } from '@/lib/db/schema';
 import { kick } from '@/lib/server/jobs';
-import { isOrderId } from './orders';
+import { isOrderId, lockOrder } from './orders';
 import type { OrderStatus } from './status';
 
 /** At most one confirmation e-mail a few minutes, so the button cannot be used to flood a mailbox. */
@@ -33,11 +33,7 @@ export async function queueBuyerMail(
   // An id that cannot be an order's (a NUL, which PostgreSQL refuses in text, or any other shape) is unknown.
   if (!isOrderId(orderId)) throw new ApiError('NOT_FOUND', 'No such order');
   const queued = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
+    const order = await lockOrder(tx, orderId);
     if (!order) throw new ApiError('NOT_FOUND', 'No such order');
     await check(tx, order);
     const [recent] = await tx

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db, Executor } from '@/lib/db/client';
 import { orderItems, orders, outbox } from '@/lib/db/schema';
-import { reissueInvoice } from '@/lib/invoices/reissue';
+import { reissueInvoice } from './reissue';
 import { IssueError } from '@/lib/issuers/vignette-issuer';
 import { requeuedNames, requeueDeadLetters } from '@/lib/mail/dead-letters';
 import { kick } from '@/lib/server/jobs';
@@ -19,7 +19,7 @@ import type { ItemCorrectionBody } from '@/lib/validations/order-actions';
 import { fulfilOrder } from './fulfilment';
 import type { Deliverers } from '@/lib/issuers/deliverers';
 import { announceOrderChange } from './order-events';
-import { recordOrderEvent, transitionOrder, type OrderRow } from './orders';
+import { lockOrder, recordOrderEvent, transitionOrder, type OrderRow } from './orders';
 import type { OrderStatus } from './status';
 
 /*
@@ -30,8 +30,8 @@ import type { OrderStatus } from './status';
 
 type Staff = Pick<Principal, 'id' | 'username'>;
 
-async function lockOrder(tx: Executor, orderId: string): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+async function lockOrderOrThrow(tx: Executor, orderId: string): Promise<OrderRow> {
+  const order = await lockOrder(tx, orderId);
   if (!order) throw new ApiError('NOT_FOUND', `There is no order ${orderId}`);
   return order;
 }
@@ -49,7 +49,7 @@ export async function retryDelivery(
   deliverers: Deliverers,
 ): Promise<{ status: OrderStatus }> {
   await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrderOrThrow(tx, orderId);
     if (order.status !== 'FULFILLMENT_FAILED')
       throw conflict('Only an order whose delivery failed can be delivered again');
     await transitionOrder(tx, {
@@ -80,7 +80,7 @@ const invalid = (path: 'plate' | 'country', code: string, message: string) =>
 
 /** The item and the correction staff asked for, checked against the order as it is read through `tx`. */
 async function checkedCorrection(tx: Executor, body: ItemCorrectionBody, now: Date) {
-  const order = await lockOrder(tx, body.orderId);
+  const order = await lockOrderOrThrow(tx, body.orderId);
   const [item] = await tx
     .select()
     .from(orderItems)
@@ -212,7 +212,7 @@ const correctionMessages: Record<CorrectionRefusal, string> = {
  */
 export async function changeOrderEmail(db: Db, staff: Staff, orderId: string, email: string) {
   await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrderOrThrow(tx, orderId);
     if (order.email === email) return;
     await tx.update(orders).set({ email, updatedAt: new Date() }).where(eq(orders.id, orderId));
     await recordOrderEvent(tx, orderId, {
@@ -233,7 +233,7 @@ export async function changeOrderEmail(db: Db, staff: Staff, orderId: string, em
 /**
  * Corrects whom the order's invoice names (the buyer's billing data). Before payment only the order changes: the
  * invoice issued at payment will state it. After, the issued invoice is reversed by a storno and replaced by a new
- * invoice stating the corrected data (lib/invoices/reissue.ts). An order refunded in full has nothing left invoiced to
+ * invoice stating the corrected data (lib/orders/reissue.ts). An order refunded in full has nothing left invoiced to
  * restate: 409.
  */
 export async function correctBillingData(
@@ -244,7 +244,7 @@ export async function correctBillingData(
   now = new Date(),
 ) {
   const result = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrderOrThrow(tx, orderId);
     if (order.status === 'REFUNDED') throw conflict('A refunded order has no invoice left to correct');
     if (isDeepStrictEqual(order.invoiceData, invoiceData)) return { changed: false, reissued: null };
     await tx.update(orders).set({ invoiceData, updatedAt: now }).where(eq(orders.id, orderId));
@@ -288,7 +288,7 @@ export async function correctBillingData(
  */
 export async function resendConfirmationByStaff(db: Db, staff: Staff, orderId: string, to?: string) {
   const result = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrderOrThrow(tx, orderId);
     const requeued = await requeueDeadLetters(tx, orderId);
     if (requeued.length) {
       await recordAudit(tx, staff, {
@@ -331,7 +331,7 @@ export async function resendConfirmationByStaff(db: Db, staff: Staff, orderId: s
  */
 export async function cancelPendingOrder(db: Db, staff: Staff, orderId: string) {
   await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrderOrThrow(tx, orderId);
     if (order.status !== 'PENDING_PAYMENT')
       throw conflict('Only an order waiting for its payment can be cancelled');
     await transitionOrder(tx, {

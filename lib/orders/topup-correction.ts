@@ -8,10 +8,10 @@ import type { Db } from '@/lib/db/client';
 import { invoices, orderItems, orders } from '@/lib/db/schema';
 import { frozenInvoiceDocument } from '@/lib/invoices/frozen';
 import { invoiceStatesPhone } from '@/lib/invoices/order-invoice';
-import { reissueInvoice } from '@/lib/invoices/reissue';
 import { kick } from '@/lib/server/jobs';
 import { announceOrderChange } from './order-events';
-import { recordOrderEvent } from './orders';
+import { lockOrder, recordOrderEvent } from './orders';
+import { reissueInvoice } from './reissue';
 
 const conflict = (message: string) => new ApiError('CONFLICT', message);
 
@@ -28,7 +28,7 @@ export async function correctTopUpPhone(
   { orderId, itemId, phone }: { orderId: string; itemId: number; phone: string },
 ) {
   const result = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     if (!order) throw new ApiError('NOT_FOUND', `There is no order ${orderId}`);
     const [item] = await tx
       .select()

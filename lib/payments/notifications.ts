@@ -4,11 +4,12 @@ import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/db/errors';
 import { orders, paymentNotifications } from '@/lib/db/schema';
-import { issueInvoice } from '@/lib/invoices/frozen';
+import { issueInvoice } from '@/lib/invoices/issue';
 import { logger } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import { announceOrderChange } from '@/lib/orders/order-events';
+import { invoicedOrderOf } from '@/lib/orders/order-document';
 import { findOrder, markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
 import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
@@ -244,7 +245,11 @@ export async function applyPaymentStatus(
           })
           .where(eq(orders.id, order.id));
         // The invoice is numbered and stated in the paying transaction: no gaps, no repeats, frozen as issued.
-        const invoice = await issueInvoice(tx, order);
+        const invoice = await issueInvoice(tx, {
+          order: await invoicedOrderOf(tx, order.id),
+          kind: order.kind,
+          totalBani: order.amountBani,
+        });
         await queueEfacturaSubmission(tx, {
           orderId: order.id,
           invoiceId: invoice.id,

@@ -6,19 +6,12 @@ import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db, Executor } from '@/lib/db/client';
 import { creditNotes, invoices, orders, outbox, paymentNotifications, refunds } from '@/lib/db/schema';
-import {
-  allocateInvoiceNumber,
-  creditNoteSeriesOf,
-  formatInvoiceNumber,
-  numberingYear,
-} from '@/lib/invoices/numbering';
-import { TOP_UP_VAT_RATE_PERCENT, vatIncluded } from '@/lib/invoices/vat';
-import { creditNoteDocumentFrom } from '@/lib/invoices/credit-note';
-import { frozenInvoiceDocument } from '@/lib/invoices/frozen';
+import { formatInvoiceNumber } from '@/lib/invoices/numbering';
+import { issueCreditNote } from '@/lib/invoices/issue';
 import { logger } from '@/lib/log/logger';
 import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { announceOrderChange } from '@/lib/orders/order-events';
-import { recordOrderEvent, transitionOrder, type OrderRow } from '@/lib/orders/orders';
+import { lockOrder, recordOrderEvent, transitionOrder, type OrderRow } from '@/lib/orders/orders';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import type { OrderStatus } from '@/lib/orders/status';
@@ -53,11 +46,6 @@ export type RefundRow = typeof refunds.$inferSelect;
 const REFUNDABLE_STATES: readonly OrderStatus[] = ['FULFILLED', 'FULFILLMENT_FAILED'];
 /** Ended orders whose payment came late (flagged needs_review): their money is held and may be given back. */
 const LATE_PAYMENT_STATES: readonly OrderStatus[] = ['EXPIRED', 'FAILED', 'CANCELED'];
-
-const lockOrder = async (executor: Executor, orderId: string): Promise<OrderRow | undefined> => {
-  const [order] = await executor.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return order;
-};
 
 /** The refunds of one of an order's payments: the invoiced one (null), or a duplicate by its provider id. */
 const ofPayment = (payment: string | null) =>
@@ -295,7 +283,7 @@ async function confirmRefund(
     return;
   }
   const full = (await refundedBani(tx, order.id)) >= order.amountBani;
-  const creditNote = await issueCreditNote(tx, order, refund);
+  const creditNote = await creditRefund(tx, order, refund);
   const event = {
     reason: `${full ? 'refunded' : 'partly refunded'}: ${refund.amountBani} bani${
       creditNote ? `, credit note ${creditNote}` : ''
@@ -335,46 +323,24 @@ async function confirmDuplicateRefund(tx: Executor, order: OrderRow, refund: Ref
 }
 
 /** The credit note of a confirmed refund, numbered in its series; none for an order that was never invoiced. */
-async function issueCreditNote(tx: Executor, order: OrderRow, refund: RefundRow): Promise<string | null> {
+async function creditRefund(tx: Executor, order: OrderRow, refund: RefundRow): Promise<string | null> {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
   if (!invoice) return null;
-  // What the invoice states, read before the number is taken: the counter row stays locked from then until the
-  // commit, and every refund of the series waits for it.
-  const stated = await frozenInvoiceDocument(tx, invoice);
-  const series = creditNoteSeriesOf(order.kind);
-  const issuedAt = new Date();
-  const year = numberingYear(issuedAt);
-  const number = await allocateInvoiceNumber(tx, series, year);
-  const totalBani = refund.amountBani;
-  const [note] = await tx
-    .insert(creditNotes)
-    .values({
-      orderId: order.id,
-      refundId: refund.id,
-      invoiceId: invoice.id,
-      series,
-      year,
-      number,
-      issuedAt,
-      totalBani,
-      vatBani: order.kind === 'TOPUP' ? vatIncluded(totalBani, TOP_UP_VAT_RATE_PERCENT) : 0,
-      snapshot: creditNoteDocumentFrom(stated, {
-        series,
-        year,
-        number,
-        issuedAt,
-        totalBani,
-        reason: refund.reason,
-      }),
-    })
-    .returning({ id: creditNotes.id, issuedAt: creditNotes.issuedAt });
+  const note = await issueCreditNote(tx, {
+    orderId: order.id,
+    kind: order.kind,
+    invoice,
+    totalBani: refund.amountBani,
+    reason: refund.reason,
+    refundId: refund.id,
+  });
   await queueEfacturaSubmission(tx, {
     orderId: order.id,
     invoiceId: invoice.id,
-    creditNoteId: note!.id,
-    issuedAt: note!.issuedAt,
+    creditNoteId: note.id,
+    issuedAt: note.issuedAt,
   });
-  return formatInvoiceNumber(series, year, number);
+  return formatInvoiceNumber(note.series, note.year, note.number);
 }
 
 /** The provider statuses that give money back: a credit (8) and an accepted chargeback (10). */

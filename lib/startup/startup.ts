@@ -7,7 +7,9 @@ import { DataDirUnusableError } from '@/lib/db/data-dir';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { DatabaseBehindError, MigrationLockTimeoutError } from '@/lib/db/migrations';
 import { seedDatabase } from '@/lib/db/seed';
+import { readOrderFactsWith } from '@/lib/invoices/order-facts-reader';
 import { logger } from '@/lib/log/logger';
+import { invoicedOrderOf } from '@/lib/orders/order-document';
 import { describeJobsMode } from '@/lib/server/jobs-mode';
 import { handleShutdownSignals } from './shutdown-signals';
 import { startBackgroundWorkers } from './workers';
@@ -64,6 +66,8 @@ export async function startServer(): Promise<void> {
     throw error;
   }
   handleShutdownSignals(config.SHUTDOWN_TIMEOUT_SECONDS);
+  // A document issued before snapshots existed is stated from its order at its first rendering, read by lib/orders.
+  readOrderFactsWith(invoicedOrderOf);
 
   try {
     const database = await getDatabase();

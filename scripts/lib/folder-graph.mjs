@@ -42,18 +42,6 @@ export const ALLOWED_UPWARD_IMPORTS = [
     until: "the buyer's billing data type (invoice_data), inferred from a zod schema, is declared in lib/db",
   },
   {
-    from: 'lib/invoices',
-    to: 'lib/efactura',
-    until: 'reissue.ts (a new invoice and its e-Factura submission: a workflow) moves up to lib/orders',
-  },
-  {
-    from: 'lib/invoices',
-    to: 'lib/orders',
-    until:
-      'issuing a document (invoice, credit note) is given the order it documents instead of reading it ' +
-      '(orders/order-read.ts, order-document.ts), and the row types move down to lib/db',
-  },
-  {
     from: 'lib/mail',
     to: 'lib/orders',
     until:

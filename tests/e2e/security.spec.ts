@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { newOrderId } from '@/lib/orders/order-id';
+import { newOrderId } from '@/lib/db/order-id';
 import { message } from './support/messages';
 import { startBuiltServer, waitUntilHealthy, type ShopProcess } from './support/shop-process';
 import { XSRF_HEADERS } from './support/xsrf';

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { readOrderFactsWith } from '@/lib/invoices/order-facts-reader';
 
 // Expected failures (rejected notifications, refused payments) log warnings; keep the test output readable.
 process.env.LOG_LEVEL ??= 'error';
@@ -10,3 +11,12 @@ process.env.RATE_LIMIT_MULTIPLIER ??= '1000';
 // Route handlers are called here without Next's request context, in which revalidateTag throws ("static generation
 // store missing"). What a catalog change does to the pages is tested end to end (tests/e2e/purchase-pages-*.spec.ts).
 jest.mock('next/cache', () => ({ ...jest.requireActual('next/cache'), revalidateTag: jest.fn() }));
+
+// What the server gives lib/invoices at start (lib/startup/startup.ts): the read of the order a document issued before
+// snapshots existed states. Loaded when such a document is first rendered, so a test that never renders one, or mocks
+// the database, loads nothing of it here.
+readOrderFactsWith((executor, orderId) =>
+  jest
+    .requireActual<typeof import('@/lib/orders/order-document')>('@/lib/orders/order-document')
+    .invoicedOrderOf(executor, orderId),
+);

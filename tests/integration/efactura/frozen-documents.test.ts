@@ -16,10 +16,11 @@ import {
   outbox,
 } from '@/lib/db/schema';
 import { UPLOAD_BASE } from '@/lib/efactura/sandbox';
-import { issueInvoice } from '@/lib/invoices/frozen';
+import { issueInvoice } from '@/lib/invoices/issue';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
+import { invoicedOrderOf } from '@/lib/orders/order-document';
 import { transactionDetails } from '@/lib/orders/transaction-details';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
 import {
@@ -255,7 +256,13 @@ describeWalk('an issued invoice never changes', (db) => {
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     // 23:30 on 31 December in Budapest, where the old numbering year still ran.
     const newYearsEve = new Date('2026-12-31T22:30:00Z');
-    const issued = await db().transaction((tx) => issueInvoice(tx, order!, newYearsEve));
+    const issued = await db().transaction(async (tx) =>
+      issueInvoice(
+        tx,
+        { order: await invoicedOrderOf(tx, orderId), kind: order!.kind, totalBani: order!.amountBani },
+        { now: newYearsEve },
+      ),
+    );
     const [invoice] = await db().select().from(invoices).where(eq(invoices.id, issued.id));
     expect(invoice).toMatchObject({ year: 2027, issuedAt: newYearsEve });
     expect(invoice!.snapshot).toMatchObject({ year: 2027, issuedAt: newYearsEve.toISOString() });

@@ -7,7 +7,7 @@ import { GET as getOrder } from '@/app/api/orders/[orderId]/route';
 import { POST as postVignetteOrder } from '@/app/api/nmps/orders/order/route';
 import { orders } from '@/lib/db/schema';
 import { insertWithReference } from '@/lib/orders/create-order';
-import { newOrderId } from '@/lib/orders/order-id';
+import { newOrderId } from '@/lib/db/order-id';
 import { isOrderReference, newOrderReference } from '@/lib/orders/order-reference';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { get, insertOrder, processDrivers, staff, vignette } from '../admin/admin-fixtures';

@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { newOrderId } from '@/lib/orders/order-id';
+import { newOrderId } from '@/lib/db/order-id';
 import { ORDER_LOOKUP_HEADER } from '@/lib/orders/order-lookup';
 import { PEER_ADDRESS_HEADER, PEER_FOR_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 import proxy from '@/proxy';

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { lineGrossBani, TOP_UP_VAT_RATE_PERCENT, vatIncluded } from '@/lib/invoices/vat';
+import {
+  lineGrossBani,
+  TOP_UP_VAT_RATE_PERCENT,
+  vatIncluded,
+  vatOfKind,
+  vatRuleOf,
+  VIGNETTE_VAT_NOTE,
+} from '@/lib/invoices/vat';
 
 describe('vatIncluded', () => {
   it('is the VAT a gross price includes, rounded half away from zero', () => {
@@ -32,5 +39,18 @@ describe('lineGrossBani', () => {
     expect(() =>
       lineGrossBani({ quantity: 2, unitPriceBani: Number.MAX_SAFE_INTEGER, vatRatePercent: 0 }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('vatRuleOf', () => {
+  it('puts a top-up at the standard rate and a vignette outside the VAT base, with the note that says why', () => {
+    expect(vatRuleOf('TOPUP')).toEqual({ vatRatePercent: TOP_UP_VAT_RATE_PERCENT });
+    expect(vatRuleOf('TOPUP')).not.toHaveProperty('vatNote');
+    expect(vatRuleOf('VIGNETTE')).toEqual({ vatRatePercent: 0, vatNote: VIGNETTE_VAT_NOTE });
+  });
+
+  it("gives the VAT a document's amount includes by that rule", () => {
+    expect(vatOfKind('TOPUP', 6200)).toBe(1076);
+    expect(vatOfKind('VIGNETTE', 6200)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { lookUpOrder, orderPageAddress } from '@/lib/orders/order-lookup';
-import { newOrderId } from '@/lib/orders/order-id';
+import { newOrderId } from '@/lib/db/order-id';
 import { PEER_ADDRESS_HEADER, PEER_FOR_HEADER } from '@/lib/security/peer-address';
 
 const ORIGIN = 'http://127.0.0.1:3999';
