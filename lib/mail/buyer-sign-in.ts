@@ -24,13 +24,13 @@ import {
   type MailFrame,
 } from './layout';
 import type { MailMessage } from './mailer';
-import { OBSOLETE } from './order-messages';
+import { OBSOLETE, type MailKind } from './mail-kinds';
 
 // Each language's book, of which only this e-mail's namespace travels with the translator.
 const BOOKS: Record<Locale, typeof ro> = { ro, en, de, hu };
 
 /** The outbox kind of the sign-in link's e-mail (queued by lib/buyers/sign-in.ts). */
-export const BUYER_SIGN_IN = 'BUYER_SIGN_IN';
+export const BUYER_SIGN_IN = 'BUYER_SIGN_IN' satisfies MailKind;
 
 /** The page a sign-in link opens: its button redeems the token (a mail scanner's prefetch spends nothing). */
 export const signInPageUrl = (locale: string, token: string) =>

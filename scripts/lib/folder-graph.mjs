@@ -53,13 +53,6 @@ export const ALLOWED_UPWARD_IMPORTS = [
       'issuing a document (invoice, credit note) is given the order it documents instead of reading it ' +
       '(orders/order-read.ts, order-document.ts), and the row types move down to lib/db',
   },
-  {
-    from: 'lib/mail',
-    to: 'lib/orders',
-    until:
-      'the order e-mails are given the order lib/orders reads (one read per order) instead of reading it, ' +
-      'and the outbox sends through the kinds lib/orders registers',
-  },
   { from: 'lib/metrics', to: 'lib/api', until: METRICS_ENDPOINT },
   { from: 'lib/metrics', to: 'lib/efactura', until: METRICS_ENDPOINT },
   { from: 'lib/metrics', to: 'lib/payments', until: METRICS_ENDPOINT },
