@@ -7,7 +7,7 @@ import { parseSecretToken, unsealToken } from '@/lib/security/secret-tokens';
 import { COMPANY, officeHours } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
-import { buyerSignInLinks, type outbox } from '@/lib/db/schema';
+import { buyerSignInLinks } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import de from '@/messages/de.json';
@@ -24,7 +24,7 @@ import {
   type MailFrame,
 } from './layout';
 import type { MailMessage } from './mailer';
-import { OBSOLETE, type MailKind } from './mail-kinds';
+import { OBSOLETE, type MailKind, type OutboxRow } from './mail-kinds';
 
 // Each language's book, of which only this e-mail's namespace travels with the translator.
 const BOOKS: Record<Locale, typeof ro> = { ro, en, de, hu };
@@ -89,8 +89,6 @@ ${contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`,
   );
   return { subject: frame.subject, text, html };
 }
-
-type OutboxRow = typeof outbox.$inferSelect;
 
 /**
  * The sign-in e-mail of an outbox row (lib/buyers/sign-in.ts), to the address it was asked for. A link used,

@@ -35,7 +35,7 @@ export const MAIL_KINDS = [
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The kinds that need no order, which lib/mail sends itself. */
-export const OWN_MAIL_KINDS = ['EFACTURA_HELD_BACK', 'BUYER_SIGN_IN'] as const satisfies readonly MailKind[];
+const OWN_MAIL_KINDS = ['EFACTURA_HELD_BACK', 'BUYER_SIGN_IN'] as const satisfies readonly MailKind[];
 export type OwnMailKind = (typeof OWN_MAIL_KINDS)[number];
 
 /**

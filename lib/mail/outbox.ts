@@ -43,7 +43,7 @@ export function getMailer(): Mailer {
  * The daily e-mail to staff (the row's recipient) about the documents held back from RO e-Factura, with the counts
  * of its queueing. Not sent once EFACTURA_PROVIDER is no longer off: the documents are then on their way.
  */
-export function efacturaHeldBackMessage(row: OutboxRow): MailMessage | typeof OBSOLETE | null {
+function efacturaHeldBackMessage(row: OutboxRow): MailMessage | typeof OBSOLETE | null {
   const data = heldBackDataOf(row.details);
   if (!row.recipient || !data) return null;
   const config = getConfig();

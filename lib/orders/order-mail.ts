@@ -211,7 +211,7 @@ export async function orderDocumentsMessage(db: Db, row: OutboxRow): Promise<Mai
  * The sender of every e-mail about an order, by its outbox kind: a kind lib/mail/mail-kinds.ts adds without a sender
  * here does not compile.
  */
-export const ORDER_MAIL_SENDERS: Record<OrderMailKind, MailSender> = {
+const ORDER_MAIL_SENDERS: Record<OrderMailKind, MailSender> = {
   ORDER_CONFIRMATION: confirmationMessage,
   DELIVERY_FAILED: deliveryFailedMessage,
   REFUND_CONFIRMATION: refundConfirmationMessage,
