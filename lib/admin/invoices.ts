@@ -16,7 +16,7 @@ export type Reversal = 'FULL' | 'PARTIAL' | null;
 /**
  * Every issued document, invoices and credit notes alike, with what staff search and read: the buyer the invoice
  * names (a credit note names its invoice's), the order's e-mail, and for a credit note the invoice it reverses. An
- * invoice a correction replaced (lib/invoices/reissue.ts) keeps its order in `replaced_order_id` and is listed too.
+ * invoice a correction replaced (lib/orders/reissue.ts) keeps its order in `replaced_order_id` and is listed too.
  */
 const DOCUMENTS = sql`
   select 'INVOICE' as kind, i.id as document_id, i.id as invoice_id,

@@ -7,7 +7,7 @@ import { parseSecretToken, unsealToken } from '@/lib/security/secret-tokens';
 import { COMPANY, officeHours } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
-import { buyerSignInLinks, type outbox } from '@/lib/db/schema';
+import { buyerSignInLinks } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import de from '@/messages/de.json';
@@ -24,13 +24,13 @@ import {
   type MailFrame,
 } from './layout';
 import type { MailMessage } from './mailer';
-import { OBSOLETE } from './order-messages';
+import { OBSOLETE, type MailKind, type OutboxRow } from './mail-kinds';
 
 // Each language's book, of which only this e-mail's namespace travels with the translator.
 const BOOKS: Record<Locale, typeof ro> = { ro, en, de, hu };
 
 /** The outbox kind of the sign-in link's e-mail (queued by lib/buyers/sign-in.ts). */
-export const BUYER_SIGN_IN = 'BUYER_SIGN_IN';
+export const BUYER_SIGN_IN = 'BUYER_SIGN_IN' satisfies MailKind;
 
 /** The page a sign-in link opens: its button redeems the token (a mail scanner's prefetch spends nothing). */
 export const signInPageUrl = (locale: string, token: string) =>
@@ -89,8 +89,6 @@ ${contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`,
   );
   return { subject: frame.subject, text, html };
 }
-
-type OutboxRow = typeof outbox.$inferSelect;
 
 /**
  * The sign-in e-mail of an outbox row (lib/buyers/sign-in.ts), to the address it was asked for. A link used,

@@ -19,9 +19,10 @@ import {
   type MailFrame,
   type Row,
 } from './layout';
+import type { MailKind } from './mail-kinds';
 
 /** The outbox kind of the daily e-mail to staff while EFACTURA_PROVIDER=off (lib/efactura/held-back-digest.ts). */
-export const EFACTURA_HELD_BACK = 'EFACTURA_HELD_BACK';
+export const EFACTURA_HELD_BACK = 'EFACTURA_HELD_BACK' satisfies MailKind;
 
 /** What the daily e-mail reports, as counted when it was queued. */
 export interface EfacturaHeldBackData {

@@ -1,14 +1,8 @@
 import 'server-only';
 
-import { asc, eq } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import { COMPANY } from '@/lib/company';
-import type { Db } from '@/lib/db/client';
-import { creditNotes, invoices, orders, outbox } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/routing';
-import { formatInvoiceNumber } from '@/lib/invoices/numbering';
-import { buyerOrderUrl, documentToken, DOCUMENT_TOKEN_PARAM } from '@/lib/orders/document-access';
-import { getConfig } from '@/lib/config/env';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
@@ -26,7 +20,6 @@ import {
   type MailFrame,
   orderNumberOf,
 } from './layout';
-import type { MailMessage } from './mailer';
 
 /** One document's link: its label (with its number) and its download address with the order's key. */
 interface DocumentLink {
@@ -93,33 +86,4 @@ ${links.map((link) => linkButtonHtml(link.url, link.label)).join('\n')}
 ${closingHtml(closing)}`,
   );
   return { subject: frame.subject, text, html };
-}
-
-type OutboxRow = typeof outbox.$inferSelect;
-
-/** The documents e-mail of an outbox row, to the order's address; null when the order or its invoice is gone. */
-export async function orderDocumentsMessage(db: Db, row: OutboxRow): Promise<MailMessage | null> {
-  if (!row.orderId) return null;
-  const [[order], [invoice], notes] = await Promise.all([
-    db.select().from(orders).where(eq(orders.id, row.orderId)),
-    db.select().from(invoices).where(eq(invoices.orderId, row.orderId)),
-    db.select().from(creditNotes).where(eq(creditNotes.orderId, row.orderId)).orderBy(asc(creditNotes.id)),
-  ]);
-  if (!order || !invoice) return null;
-  const token = await documentToken(db, order.id);
-  const download = (query: string) =>
-    `${getConfig().siteUrl}/api/orders/${order.id}/invoice?${query}${DOCUMENT_TOKEN_PARAM}=${token}`;
-  const rendered = renderOrderDocuments({
-    orderId: order.id,
-    reference: order.reference,
-    orderUrl: await buyerOrderUrl(db, order.locale, order.id),
-    locale: order.locale as Locale,
-    email: order.email,
-    invoice: { number: formatInvoiceNumber(invoice.series, invoice.year, invoice.number), url: download('') },
-    creditNotes: notes.map((note) => ({
-      number: formatInvoiceNumber(note.series, note.year, note.number),
-      url: download(`type=credit-note&creditNoteId=${note.id}&`),
-    })),
-  });
-  return { to: order.email, ...rendered, attachments: [] };
 }

@@ -7,32 +7,21 @@ import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { outbox } from '@/lib/db/schema';
-import { formatEur } from '@/lib/i18n/format';
-import { orderInvoiceDocument } from '@/lib/invoices/frozen';
-import { invoicePdf } from '@/lib/invoices/order-invoice';
-import { INVOICE_REISSUED } from '@/lib/invoices/reissue';
 import { logger, withoutEmailAddresses } from '@/lib/log/logger';
 import { crashPoint } from '@/lib/server/crash-points';
 import { queueStaffAlert } from './staff-alert-queue';
-import { buyerOrderUrl } from '@/lib/orders/document-access';
-import { loadOrderDocument, type DocumentTopUp, type DocumentVignette } from '@/lib/orders/order-document';
-import { isPartialConfirmation } from '@/lib/orders/partial-delivery';
-import { ORDER_DOCUMENTS } from '@/lib/orders/send-documents';
-import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
-import { BUYER_SIGN_IN } from './buyer-sign-in';
-import { buyerSignInMessage } from './buyer-sign-in';
-import { EFACTURA_HELD_BACK } from './efactura-held-back';
-import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';
-import { renderOrderConfirmation, type OrderConfirmationData } from './order-confirmation';
-import { orderDocumentsMessage } from './order-documents';
+import { BUYER_SIGN_IN, buyerSignInMessage } from './buyer-sign-in';
+import { EFACTURA_HELD_BACK, heldBackDataOf, renderEfacturaHeldBack } from './efactura-held-back';
 import {
-  deliveryFailedMessage,
-  efacturaHeldBackMessage,
-  invoiceReissuedMessage,
+  isOwnMailKind,
+  mailKindOf,
   OBSOLETE,
-  refundConfirmationMessage,
-  staffAlertMessage,
-} from './order-messages';
+  type MailSender,
+  type OrderMailKind,
+  type OutboxRow,
+  type OwnMailKind,
+} from './mail-kinds';
+import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';
 
 const globalForMail = globalThis as unknown as { roadMailer?: Mailer };
 
@@ -51,105 +40,50 @@ export function getMailer(): Mailer {
 }
 
 /**
- * The confirmation of an order, with its vignettes' ids and the invoice attached. It confirms what was delivered: of
- * an order left partly delivered, only that, naming what is still to come. The confirmation queued for a partly
- * delivered order (`partialOnly`) is obsolete once everything is delivered: the full one is queued then.
+ * The daily e-mail to staff (the row's recipient) about the documents held back from RO e-Factura, with the counts
+ * of its queueing. Not sent once EFACTURA_PROVIDER is no longer off: the documents are then on their way.
  */
-export async function orderConfirmationMessage(
-  db: Db,
-  orderId: string,
-  partialOnly = false,
-): Promise<MailMessage | typeof OBSOLETE | null> {
-  const order = await loadOrderDocument(db, orderId);
-  if (!order) return null;
-  const undelivered = order.items.filter(
-    (item) => !(item.kind === 'VIGNETTE' ? item.issuedId : item.reference),
-  );
-  if (partialOnly && !undelivered.length) return OBSOLETE;
-  // The invoice as it was issued, never as the order reads now.
-  const invoice = await orderInvoiceDocument(db, orderId);
-  const pdf = invoice && (await invoicePdf(invoice));
-  const topUp = order.items.find(
-    (item): item is DocumentTopUp => item.kind === 'TOPUP' && Boolean(item.reference),
-  );
-  const data: OrderConfirmationData = {
-    orderId,
-    reference: order.reference,
-    orderUrl: await buyerOrderUrl(db, order.locale, orderId),
-    siteUrl: getConfig().siteUrl,
-    locale: order.locale as OrderConfirmationData['locale'],
-    email: order.email,
-    createdAt: order.createdAt.toISOString(),
-    totalBani: order.totalBani,
-    invoiceNumber: order.invoice?.numberText,
-    // The first invoice is issued in the paying transaction: its time is the payment's, from which a vignette for
-    // today runs.
-    paidAt: order.invoice?.paidAt.toISOString(),
-    topUp: topUp && topUpOf(topUp, order.locale),
-    undelivered: undelivered.map((item) => (item.kind === 'VIGNETTE' ? (item.plate ?? '') : item.phone)),
-    vignettes: order.items
-      .filter((item): item is DocumentVignette => item.kind === 'VIGNETTE' && Boolean(item.issuedId))
-      .map((vignette) => ({
-        issuedId: vignette.issuedId ?? '',
-        plate: vignette.plate ?? '',
-        country: vignette.country ?? '',
-        categoryTitle: vignette.category,
-        type: vignette.type ?? 'WEEK',
-        county: HUNGARIAN_COUNTIES.find((county) => county.id === vignette.county)?.name,
-        firstDay: vignette.firstDay ?? '',
-        lastDay: vignette.lastDay ?? '',
-        priceBani: vignette.priceBani,
-      })),
-  };
-  const rendered = renderOrderConfirmation(data);
-  return {
-    to: order.email,
-    ...rendered,
-    attachments: pdf
-      ? [{ filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' }]
-      : [],
-  };
+function efacturaHeldBackMessage(row: OutboxRow): MailMessage | typeof OBSOLETE | null {
+  const data = heldBackDataOf(row.details);
+  if (!row.recipient || !data) return null;
+  const config = getConfig();
+  if (config.EFACTURA_PROVIDER !== 'off') return OBSOLETE;
+  const rendered = renderEfacturaHeldBack({ ...data, adminUrl: `${config.siteUrl}/admin/invoices` });
+  return { to: row.recipient, ...rendered, attachments: [] };
 }
 
-/** What the e-mail says of a delivered top-up: the operator, the number, the credit, the reference or the PIN. */
-function topUpOf(topUp: DocumentTopUp, locale: string): NonNullable<OrderConfirmationData['topUp']> {
-  return {
-    operator: topUp.operator,
-    phone: topUp.phone,
-    faceValue: formatEur(Math.round(topUp.faceValueEur * 100), locale),
-    delivery: topUp.delivery,
-    reference: topUp.reference ?? undefined,
-    pin: topUp.pin ?? undefined,
-    priceBani: topUp.priceBani,
-  };
+/** The senders of the kinds that need no order. */
+const OWN_SENDERS: Record<OwnMailKind, MailSender> = {
+  EFACTURA_HELD_BACK: (_db, row) => efacturaHeldBackMessage(row),
+  BUYER_SIGN_IN: buyerSignInMessage,
+};
+
+// Route handlers and instrumentation are bundled apart: the senders live on globalThis, one set per process.
+const globalForSenders = globalThis as unknown as {
+  roadOrderMailSenders?: Record<OrderMailKind, MailSender>;
+};
+
+/**
+ * Gives the outbox the senders of the e-mails about an order, which read it (lib/orders/order-mail.ts): called at
+ * start, as the jobs are registered, so that lib/mail stays below lib/orders. Until then a row of these kinds fails
+ * its attempt and is retried.
+ */
+export function registerOrderMailSenders(senders: Record<OrderMailKind, MailSender>): void {
+  globalForSenders.roadOrderMailSenders = senders;
+}
+
+/** The sender of a row's kind; none for a kind the shop never wrote, or an order's before its senders are registered. */
+function senderOf(kind: string): MailSender | undefined {
+  const known = mailKindOf(kind);
+  if (!known) return undefined;
+  return isOwnMailKind(known) ? OWN_SENDERS[known] : globalForSenders.roadOrderMailSenders?.[known];
 }
 
 /** What an outbox row sends, by its kind; null when there is nothing to send (the row is retried, then given up). */
 async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof OBSOLETE | null> {
-  switch (row.kind) {
-    case 'DELIVERY_FAILED':
-      return deliveryFailedMessage(db, row);
-    case 'REFUND_CONFIRMATION':
-      return refundConfirmationMessage(db, row);
-    case 'STAFF_ALERT':
-      return staffAlertMessage(db, row);
-    case INVOICE_REISSUED:
-      return invoiceReissuedMessage(db, row);
-    case EFACTURA_HELD_BACK:
-      return efacturaHeldBackMessage(row);
-    case ORDER_DOCUMENTS:
-      return orderDocumentsMessage(db, row);
-    case BUYER_SIGN_IN:
-      return buyerSignInMessage(db, row);
-    // ORDER_CONFIRMATION, and rows written before kinds were named.
-    default: {
-      const message = row.orderId
-        ? await orderConfirmationMessage(db, row.orderId, isPartialConfirmation(row.details))
-        : null;
-      // A re-send staff asked for goes where they said.
-      return message && message !== OBSOLETE && row.recipient ? { ...message, to: row.recipient } : message;
-    }
-  }
+  const send = senderOf(row.kind);
+  if (!send) throw new Error(`no sender for outbox kind ${row.kind}`);
+  return send(db, row);
 }
 
 /**
@@ -158,8 +92,6 @@ async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof O
  * sent again once this passes.
  */
 const CLAIM_SECONDS = 5 * 60;
-
-type OutboxRow = typeof outbox.$inferSelect;
 
 /**
  * The Message-ID of an outbox row, the same on every attempt and every server: `<outbox-{row}.{order}@{domain}>`

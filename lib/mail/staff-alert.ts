@@ -1,7 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { COMPANY } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
-import type { OrderStatus } from '@/lib/orders/status';
+import type { orderStatuses } from '@/lib/db/schema';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
@@ -62,7 +62,7 @@ export interface StaffAlertData {
   adminUrl: string;
   reason: StaffAlertReason;
   /** The order's state now. */
-  status: OrderStatus;
+  status: (typeof orderStatuses)[number];
   /** The buyer's, for staff to write to. */
   email: string;
   amountBani: number;

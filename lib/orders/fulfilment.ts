@@ -2,14 +2,14 @@ import 'server-only';
 
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { orderItems, orders, outbox, topUpProducts } from '@/lib/db/schema';
+import { orderItems, orders, outbox } from '@/lib/db/schema';
 import type { Deliverers } from '@/lib/issuers/deliverers';
 import { IssueError } from '@/lib/issuers/vignette-issuer';
 import { logger } from '@/lib/log/logger';
 import { countProviderCall, type MetricsProvider } from '@/lib/metrics/registry';
 import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
-import { loadOrderItems } from './order-read';
+import { loadOrderItems, type LoadedItem } from './order-read';
 import { PARTIAL_CONFIRMATION } from './partial-delivery';
 import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import { transitionOrder, type OrderItemRow, type OrderRow } from './orders';
@@ -91,18 +91,15 @@ async function counted<T>(provider: MetricsProvider, call: Promise<T>): Promise<
 
 /** Delivers one item with its own idempotency key: the issuer's id, or the top-up's reference and PIN. */
 async function deliverItem(
-  db: Db,
   deliverers: Deliverers,
   order: OrderRow,
-  item: OrderItemRow,
+  { item, topUp }: LoadedItem,
   askedBefore: boolean,
 ) {
   const idempotencyKey = deliveryKey(order.id, item);
   if (order.kind === 'TOPUP') {
-    const [product] = await db
-      .select()
-      .from(topUpProducts)
-      .where(eq(topUpProducts.id, item.topUpProductId ?? ''));
+    // Read with the order's items: the product bought, on sale or not.
+    const product = topUp?.product;
     if (!product) throw new Error(`top-up product ${item.topUpProductId} not found`);
     const delivered = await counted(
       'topup-provider',
@@ -178,7 +175,8 @@ export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRo
   let delivered = 0;
   // The item that failed for good, if one did: the others are still asked, so what can be delivered is delivered.
   let givenUp: { message: string; refused: boolean; attempts: number } | undefined;
-  for (const { item } of items) {
+  for (const loaded of items) {
+    const { item } = loaded;
     if (item.issuedId) {
       delivered++;
       continue;
@@ -189,7 +187,7 @@ export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRo
       continue;
     }
     try {
-      const answer = await deliverItem(db, deliverers, order, item, claim.askedBefore);
+      const answer = await deliverItem(deliverers, order, loaded, claim.askedBefore);
       // A crash here leaves the item undelivered in our records: the next pass asks again with the same key, and
       // the issuer answers with what it registered the first time.
       crashPoint('delivery-issued');

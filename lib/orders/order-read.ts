@@ -1,8 +1,15 @@
 import 'server-only';
 
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { orderItems, topUpOperators, topUpProducts, vignetteCategories } from '@/lib/db/schema';
+import {
+  creditNotes,
+  invoices,
+  orderItems,
+  topUpOperators,
+  topUpProducts,
+  vignetteCategories,
+} from '@/lib/db/schema';
 import { findOrder, type OrderItemRow, type OrderRow } from './orders';
 import type { Executor } from '@/lib/db/client';
 
@@ -70,3 +77,34 @@ export async function getOrderOrThrow(executor: Executor, orderId: string): Prom
   if (!loaded) throw new ApiError('NOT_FOUND', 'No such order');
   return loaded;
 }
+
+/**
+ * An order with its items and its documents, as its e-mails need it: its invoices (the current one and those a
+ * correction replaced) and its credit notes, each in the order they were issued.
+ */
+export interface OrderWithDocuments extends LoadedOrder {
+  invoices: (typeof invoices.$inferSelect)[];
+  creditNotes: (typeof creditNotes.$inferSelect)[];
+}
+
+/** {@link loadOrder} with the order's documents; undefined when there is no such order. */
+export async function loadOrderWithDocuments(
+  executor: Executor,
+  orderId: string,
+): Promise<OrderWithDocuments | undefined> {
+  const loaded = await loadOrder(executor, orderId);
+  if (!loaded) return undefined;
+  const [invoiceRows, creditNoteRows] = await Promise.all([
+    executor
+      .select()
+      .from(invoices)
+      .where(or(eq(invoices.orderId, orderId), eq(invoices.replacedOrderId, orderId)))
+      .orderBy(asc(invoices.id)),
+    executor.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.id)),
+  ]);
+  return { ...loaded, invoices: invoiceRows, creditNotes: creditNoteRows };
+}
+
+/** The order's current invoice (the one no correction replaced), if it has one. */
+export const currentInvoiceOf = (read: OrderWithDocuments) =>
+  read.invoices.find((invoice) => invoice.orderId === read.order.id);

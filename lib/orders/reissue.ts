@@ -7,9 +7,12 @@ import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { frozenInvoiceDocument } from '@/lib/invoices/frozen';
 import { issueCreditNote, issueInvoice } from '@/lib/invoices/issue';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
-import { INVOICE_REISSUED } from '@/lib/invoices/reissue';
+import type { MailKind } from '@/lib/mail/mail-kinds';
 import { invoicedOrderOf } from './order-document';
 import { recordOrderEvent, type OrderRow } from './orders';
+
+/** The outbox kind of the buyer's e-mail with a storno and the invoice that replaces the one it reverses. */
+export const INVOICE_REISSUED = 'INVOICE_REISSUED' satisfies MailKind;
 
 export interface ReissuedInvoice {
   /** The invoice replaced, which stays as it was issued. */

@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import type { Db } from '@/lib/db/client';
 import { invoices } from '@/lib/db/schema';
+import type { MailKind } from '@/lib/mail/mail-kinds';
 import { queueBuyerMail } from './resend';
 
-/** The outbox kind of the e-mail with the links to an order's documents (lib/mail/order-documents.ts). */
-export const ORDER_DOCUMENTS = 'ORDER_DOCUMENTS';
+/** The outbox kind of the e-mail with the links to an order's documents (lib/orders/order-mail.ts). */
+export const ORDER_DOCUMENTS = 'ORDER_DOCUMENTS' satisfies MailKind;
 
 /**
  * Queues the e-mail with the links to an order's documents, to the order's own address (never one the caller

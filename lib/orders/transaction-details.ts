@@ -1,15 +1,20 @@
 import 'server-only';
 
 import { and, asc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/client';
-import { creditNotes, invoices, orderEvents, outbox } from '@/lib/db/schema';
+import { orderEvents, outbox, type invoices } from '@/lib/db/schema';
 import { DEAD_LETTER } from '@/lib/mail/dead-letters';
 import { efacturaOfOrder, type EfacturaView } from '@/lib/efactura/submissions';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { duplicatePaymentsView, refundableOf, refundsOf, type RefundView } from '@/lib/payments/refunds';
 import { attentionReasonsOf } from './attention';
-import { loadOrder, vignetteOf, type LoadedOrder } from './order-read';
+import {
+  currentInvoiceOf,
+  loadOrderWithDocuments,
+  vignetteOf,
+  type LoadedOrder,
+  type OrderWithDocuments,
+} from './order-read';
 
 /** A refund as staff see it: its credit note with the note's RO e-Factura submission (none before e-Factura). */
 type StaffRefund = Omit<RefundView, 'creditNote'> & {
@@ -26,23 +31,21 @@ const maskPin = (pin: string) => `${'•'.repeat(Math.max(pin.length - 4, 0))}${
  * its refund) and the full history of its state changes. Null when there is no such order of that kind.
  */
 export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETTE' | 'TOPUP') {
-  const loaded = await loadOrder(db, orderId);
+  const loaded = await loadOrderWithDocuments(db, orderId);
   if (!loaded || loaded.order.kind !== kind) return null;
-  const [events, [invoice], refunds, refundableRon, efactura, deadLetters, corrections, duplicatePayments] =
-    await Promise.all([
-      db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
-      db.select().from(invoices).where(eq(invoices.orderId, orderId)),
-      refundsOf(db, orderId),
-      refundableOf(db, loaded.order),
-      efacturaOfOrder(db, orderId),
-      db
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(and(eq(outbox.orderId, orderId), DEAD_LETTER))
-        .limit(1),
-      correctionsOf(db, orderId),
-      duplicatePaymentsView(db, loaded.order),
-    ]);
+  const invoice = currentInvoiceOf(loaded);
+  const [events, refunds, refundableRon, efactura, deadLetters, duplicatePayments] = await Promise.all([
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id)),
+    refundsOf(db, orderId),
+    refundableOf(db, loaded.order),
+    efacturaOfOrder(db, orderId),
+    db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.orderId, orderId), DEAD_LETTER))
+      .limit(1),
+    duplicatePaymentsView(db, loaded.order),
+  ]);
   const attentionReasons = attentionReasonsOf(loaded.order, {
     chargeback: events.some((event) => event.code === 'chargeback.opened'),
     refundPending: refunds.some((refund) => refund.status === 'PENDING'),
@@ -72,7 +75,7 @@ export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETT
         }
       : null,
     /** Invoices replaced after a correction, oldest first, each with its storno and the invoice replacing it. */
-    corrections: corrections.map(({ note, replaced, replacement }) => {
+    corrections: correctionsOf(loaded).map(({ note, replaced, replacement }) => {
       const documentOf = (
         row: { id: number; series: string; year: number; number: number; issuedAt: Date },
         submission: EfacturaView | null | undefined,
@@ -92,15 +95,13 @@ export async function transactionDetails(db: Db, orderId: string, kind: 'VIGNETT
 }
 
 /** The stornos of an order's replaced invoices (credit notes of no refund), oldest first, with both invoices. */
-async function correctionsOf(db: Db, orderId: string) {
-  const replacements = alias(invoices, 'replacement');
-  return db
-    .select({ note: creditNotes, replaced: invoices, replacement: replacements })
-    .from(creditNotes)
-    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .innerJoin(replacements, eq(replacements.id, creditNotes.replacementInvoiceId))
-    .where(eq(creditNotes.orderId, orderId))
-    .orderBy(asc(creditNotes.id));
+function correctionsOf({ invoices: documents, creditNotes }: OrderWithDocuments) {
+  const invoiceOf = (id: number | null) => documents.find((invoice) => invoice.id === id);
+  return creditNotes.flatMap((note) => {
+    const replaced = invoiceOf(note.invoiceId);
+    const replacement = invoiceOf(note.replacementInvoiceId);
+    return replaced && replacement ? [{ note, replaced, replacement }] : [];
+  });
 }
 
 /**

@@ -22,6 +22,7 @@ import { getDeliverers } from '@/lib/issuers/deliverers';
 import { logger } from '@/lib/log/logger';
 import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
+import { registerOrderMail } from '@/lib/orders/order-mail';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { reconcilePendingOrders, reconcilePendingRefunds } from '@/lib/payments/reconciler';
 import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
@@ -107,6 +108,8 @@ export function plannedJobs(config: Config = getConfig()): JobPlan[] {
  */
 export function startBackgroundWorkers() {
   const config = getConfig();
+  // The outbox sends an order's e-mails through the senders lib/orders gives it.
+  registerOrderMail();
   for (const job of plannedJobs(config)) registerJob(job.name, job.everyMs, job.run);
   if (!runsJobs(config.JOBS)) {
     forwardKicks(

@@ -41,13 +41,6 @@ export const ALLOWED_UPWARD_IMPORTS = [
     to: 'lib/validations',
     until: "the buyer's billing data type (invoice_data), inferred from a zod schema, is declared in lib/db",
   },
-  {
-    from: 'lib/mail',
-    to: 'lib/orders',
-    until:
-      'the order e-mails are given the order lib/orders reads (one read per order) instead of reading it, ' +
-      'and the outbox sends through the kinds lib/orders registers',
-  },
   { from: 'lib/metrics', to: 'lib/api', until: METRICS_ENDPOINT },
   { from: 'lib/metrics', to: 'lib/efactura', until: METRICS_ENDPOINT },
   { from: 'lib/metrics', to: 'lib/payments', until: METRICS_ENDPOINT },

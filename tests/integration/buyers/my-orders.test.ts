@@ -14,10 +14,10 @@ import { requestSignInLink } from '@/lib/buyers/sign-in';
 import { BUYER_SIGN_IN } from '@/lib/mail/buyer-sign-in';
 import type { Db } from '@/lib/db/client';
 import { buyerSessions, buyerSignInLinks, invoices, orders, outbox } from '@/lib/db/schema';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { describeOnProcessDrivers, insertCreditNote, insertOrder, vignette } from '../admin/admin-fixtures';
 import { jsonRequest, noParams, withRateLimitMultiplier } from '../../support/process-database';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
+import { sendDueMail } from '../../support/outbox';
 
 /*
  * "My orders" without an account: a link mailed over real SMTP opens a day-long session, once, within 30 minutes; the

@@ -18,7 +18,6 @@ import {
 import { UPLOAD_BASE } from '@/lib/efactura/sandbox';
 import { issueInvoice } from '@/lib/invoices/issue';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
 import { invoicedOrderOf } from '@/lib/orders/order-document';
 import { transactionDetails } from '@/lib/orders/transaction-details';
@@ -35,6 +34,7 @@ import { jsonRequest, noParams } from '../../support/process-database';
 import { paidVignetteOrder, placeVignetteOrder } from '../../support/purchases';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 import { documentToken } from '@/lib/orders/document-access';
+import { sendDueMail } from '../../support/outbox';
 
 // An issued document never changes (docs/decisions/0023-frozen-documents.md): the walk of the buyer whose FAIL plate
 // staff corrected after ANAF had accepted the invoice. The invoice ANAF holds stays what every download gives, byte

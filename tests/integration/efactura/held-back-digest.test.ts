@@ -4,10 +4,10 @@ import { efacturaSubmissions, invoices, outbox, settings } from '@/lib/db/schema
 import { HELD_BACK_DIGEST_SETTING, queueEfacturaHeldBackDigest } from '@/lib/efactura/held-back-digest';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { EFACTURA_HELD_BACK } from '@/lib/mail/efactura-held-back';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { describeOnProcessDrivers, insertCreditNote, insertOrder, vignette } from '../admin/admin-fixtures';
 import { withEnv } from '../../support/process-database';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
+import { sendDueMail } from '../../support/outbox';
 
 const STAFF = 'staff@example.ro';
 const off = { EFACTURA_PROVIDER: 'off', STAFF_ALERT_EMAIL: STAFF } as const;

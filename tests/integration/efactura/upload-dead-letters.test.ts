@@ -5,7 +5,6 @@ import { auditLog, efacturaSubmissions } from '@/lib/db/schema';
 import type { EfacturaApi } from '@/lib/efactura/anaf/client';
 import { sandboxUploadCount } from '@/lib/efactura/sandbox';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { transactionDetails } from '@/lib/orders/transaction-details';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
 import {
@@ -19,6 +18,7 @@ import { sandboxAnswersAtOnce, sandboxApi } from '../../support/efactura-sandbox
 import { sampleValue, scrape } from '../../support/metrics';
 import { withEnv } from '../../support/process-database';
 import { paidVignetteOrder } from '../../support/purchases';
+import { sendDueMail } from '../../support/outbox';
 
 /** Three tries of an upload instead of a day's: the whole schedule in three passes. */
 const SHORT_SCHEDULE = {

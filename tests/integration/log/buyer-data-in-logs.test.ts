@@ -2,7 +2,6 @@ import { POST as login } from '@/app/api/login/route';
 import { apiHandler } from '@/lib/api/handler';
 import { logger } from '@/lib/log/logger';
 import type { Mailer } from '@/lib/mail/mailer';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
@@ -10,6 +9,7 @@ import { describeOnProcessDrivers } from '../admin/admin-fixtures';
 import { expectNoBuyerData } from '../../support/log-capture';
 import { jsonRequest, noParams, withEnv } from '../../support/process-database';
 import { paidVignetteOrder } from '../../support/purchases';
+import { sendDueMail } from '../../support/outbox';
 
 /*
  * What reaches the log when a buyer's or a person's input is involved: the operator learns what failed and where,

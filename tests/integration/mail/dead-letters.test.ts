@@ -7,7 +7,7 @@ import { auditLog, outbox } from '@/lib/db/schema';
 import { COMPANY } from '@/lib/company';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { EFACTURA_HELD_BACK, heldBackDetails } from '@/lib/mail/efactura-held-back';
-import { outboxMessageId, sendDueMail } from '@/lib/mail/outbox';
+import { outboxMessageId } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { describeOnProcessDrivers, get, staff } from '../admin/admin-fixtures';
 import {
@@ -20,6 +20,7 @@ import {
 import { noParams, withEnv } from '../../support/process-database';
 import { paidVignetteOrder } from '../../support/purchases';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
+import { sendDueMail } from '../../support/outbox';
 
 /** Three attempts, no wait between them: the whole schedule in three passes. */
 const SHORT_SCHEDULE = {

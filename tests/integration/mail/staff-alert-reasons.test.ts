@@ -1,5 +1,5 @@
 import { outbox } from '@/lib/db/schema';
-import { staffAlertMessage } from '@/lib/mail/order-messages';
+import { staffAlertMessage } from '@/lib/orders/order-mail';
 import ro from '@/messages/ro.json';
 import { describeOnProcessDrivers } from '../admin/admin-fixtures';
 import { paidVignetteOrder } from '../../support/purchases';

@@ -3,10 +3,10 @@ import { orders } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { formatVersionDate, LEGAL_VERSIONS } from '@/lib/legal/versions';
 import type { Mailer, MailMessage } from '@/lib/mail/mailer';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { describeOnProcessDrivers } from '../admin/admin-fixtures';
 import { paidVignetteOrder } from '../../support/purchases';
+import { sendDueMail } from '../../support/outbox';
 
 /*
  * The confirmation names the terms in force on the day the order was placed, in Romania (lib/legal/versions.ts), with

@@ -4,7 +4,7 @@ import { DatabaseUnavailableError } from '@/lib/db/errors';
 import { outbox } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { defaultFromAddress, type Mailer } from '@/lib/mail/mailer';
-import { ATTEMPT_UNSETTLED, outboxMessageId, sendDueMail } from '@/lib/mail/outbox';
+import { ATTEMPT_UNSETTLED, outboxMessageId } from '@/lib/mail/outbox';
 import { COMPANY } from '@/lib/company';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { describeOnProcessDrivers } from '../admin/admin-fixtures';
@@ -12,6 +12,7 @@ import { outboxOf, refusingMailer } from '../../support/dead-letters';
 import { withEnv } from '../../support/process-database';
 import { paidVignetteOrder } from '../../support/purchases';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
+import { sendDueMail } from '../../support/outbox';
 
 /*
  * The database stops just as the mail server accepts a confirmation (docs/decisions/0009-mail-outbox-at-least-once.md):

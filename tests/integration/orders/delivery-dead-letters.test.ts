@@ -3,7 +3,6 @@ import { POST as retryRoute } from '@/app/api/admin/payment/retry/route';
 import { auditLog, orderItems, orders } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { IssueError } from '@/lib/issuers/vignette-issuer';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
 import type { Deliverers } from '@/lib/issuers/deliverers';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
@@ -18,6 +17,7 @@ import {
 import { sampleValue, scrape } from '../../support/metrics';
 import { withEnv } from '../../support/process-database';
 import { paidVignetteOrder } from '../../support/purchases';
+import { sendDueMail } from '../../support/outbox';
 
 /** The vignette issuer down: every ask fails as a timeout does, to be retried. */
 const issuerDown: Deliverers = {

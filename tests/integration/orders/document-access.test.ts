@@ -4,7 +4,7 @@ import { POST as postDocuments } from '@/app/api/orders/[orderId]/documents/rout
 import { GET as getDocument } from '@/app/api/orders/[orderId]/invoice/route';
 import { getConfig } from '@/lib/config/env';
 import { invoices, outbox } from '@/lib/db/schema';
-import { orderDocumentsMessage } from '@/lib/mail/order-documents';
+import { orderDocumentsMessage } from '@/lib/orders/order-mail';
 import { documentToken, ORDER_DOCUMENTS_COOKIE } from '@/lib/orders/document-access';
 import { ORDER_DOCUMENTS } from '@/lib/orders/send-documents';
 import { describeOnProcessDrivers, insertCreditNote, insertOrder, vignette } from '../admin/admin-fixtures';

@@ -3,12 +3,12 @@ import type { Db } from '@/lib/db/client';
 import { orderItems, orders } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import type { Mailer, MailMessage } from '@/lib/mail/mailer';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { correctItem, retryDelivery } from '@/lib/orders/staff-actions';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
 import { outboxOf } from '../../support/dead-letters';
 import { paidVignetteOrder } from '../../support/purchases';
+import { sendDueMail } from '../../support/outbox';
 
 /** A mail server that accepts everything and keeps it for the test to read. */
 function recordingMailer() {

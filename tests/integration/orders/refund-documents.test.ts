@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { invoices, outbox } from '@/lib/db/schema';
 import { buyerCreditNotesOf } from '@/lib/invoices/credit-note';
-import { refundConfirmationMessage } from '@/lib/mail/order-messages';
+import { refundConfirmationMessage } from '@/lib/orders/order-mail';
 import { describeOnProcessDrivers, insertCreditNote, insertOrder, vignette } from '../admin/admin-fixtures';
 
 /*

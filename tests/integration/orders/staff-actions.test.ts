@@ -10,12 +10,12 @@ import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import type { Db } from '@/lib/db/client';
 import { auditLog, orders, outbox } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
 import { jsonRequest, noParams, withEnv } from '../../support/process-database';
 import { hungarianDay, paidVignetteOrder } from '../../support/purchases';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
+import { sendDueMail } from '../../support/outbox';
 
 type Route = (request: Request, context: typeof noParams) => Promise<Response>;
 const call = (route: Route, method: string, url: string, token: string, body?: unknown) =>

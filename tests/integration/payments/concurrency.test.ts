@@ -8,7 +8,6 @@ import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { invoices, orders } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { createMailer } from '@/lib/mail/mailer';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
 import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
@@ -16,6 +15,7 @@ import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { createPostgresDatabase, describeForDriver, postgresUrl } from '../../support/databases';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
+import { sendDueMail } from '../../support/outbox';
 
 const ORDERS = 200;
 const AT_ONCE = 50;

@@ -4,13 +4,13 @@ import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { orders, outbox, sandboxPayments } from '@/lib/db/schema';
 import type { Mailer, MailMessage } from '@/lib/mail/mailer';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { reconcilePendingOrders } from '@/lib/payments/reconciler';
 import { deliverSandboxNotifications, sandboxPay } from '@/lib/payments/sandbox/sandbox';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { createPostgresDatabase, describeForDriver, drivers } from '../../support/databases';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
+import { sendDueMail } from '../../support/outbox';
 
 const day = (offset: number) =>
   DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;

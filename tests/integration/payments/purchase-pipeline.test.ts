@@ -6,12 +6,12 @@ import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { orderItems, orders, outbox } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import type { Mailer } from '@/lib/mail/mailer';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
 import { deliverSandboxNotifications, sandboxPay } from '@/lib/payments/sandbox/sandbox';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
+import { sendDueMail } from '../../support/outbox';
 
 const day = (offset: number) =>
   DateTime.now().setZone(VIGNETTE_TIME_ZONE).plus({ days: offset }).toISODate()!;

@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { POST as refundRoute } from '@/app/api/admin/payment/refund/route';
 import { GET as invoiceRoute } from '@/app/api/invoice/route';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 import { pageTexts } from '../../support/pdf-text';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
@@ -18,6 +17,7 @@ import { describeOnProcessDrivers, insertOrder, staff, vignette } from '../admin
 import { createPostgresDatabase, describeForDriver, postgresUrl } from '../../support/databases';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 import { hungarianDay, paidVignetteOrder, toNotifyHandler } from '../../support/purchases';
+import { sendDueMail } from '../../support/outbox';
 
 let plateCounter = 0;
 const ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ';

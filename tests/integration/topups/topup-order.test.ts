@@ -23,7 +23,6 @@ import { orderInvoiceDocument } from '@/lib/invoices/frozen';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import type { TopUpDelivered, TopUpRequest } from '@/lib/issuers/topup-provider';
 import type { Mailer } from '@/lib/mail/mailer';
-import { sendDueMail } from '@/lib/mail/outbox';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
 import type { Deliverers } from '@/lib/issuers/deliverers';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
@@ -37,6 +36,7 @@ import type { TopUpOperator, TopUpProduct } from '@/lib/topups/catalog';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
+import { sendDueMail } from '../../support/outbox';
 
 /** A top-up's reference: Reloadly's transaction id (the sandbox's are 7 to 9 digits). */
 const RELOADLY_TRANSACTION_ID = /^\d{7,9}$/;
