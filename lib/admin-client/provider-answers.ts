@@ -1,6 +1,6 @@
 import type { ReloadlyErrorCode } from '@/lib/issuers/reloadly/contract';
 import { declineReasonOf, type DeclineReason } from '@/lib/payments/decline-reasons';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 
 /*
  * What the providers answered, as staff read it: each known answer of the payment provider, the vignette issuer and

@@ -21,7 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CreditNoteDocument, SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { NETOPIA_STATUS } from './netopia-status';
 import type { InvoiceData } from '@/lib/validations/vignette-order';
 import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';
 

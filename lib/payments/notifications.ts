@@ -13,7 +13,7 @@ import { findOrder, markNeedsReview, transitionOrder, type OrderRow } from '@/li
 import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import type { OrderStatus } from '@/lib/orders/status';
-import { NETOPIA_STATUS } from './netopia/status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { declineCodeOf } from './decline-reasons';
 import { applyProviderRefund, duplicatePaymentsOf, isCreditStatus } from './refunds';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';

@@ -25,7 +25,7 @@ import type { OrderStatus } from '@/lib/orders/status';
 import { kick } from '@/lib/server/jobs';
 import { getPaymentGateway, type PaymentGateway } from './gateway';
 import { creditPayment } from './netopia/client';
-import { NETOPIA_STATUS } from './netopia/status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 
 /*
  * Refunds (docs/domain.md, Refunds). Staff ask from the back-office; the refund is recorded PENDING and the order

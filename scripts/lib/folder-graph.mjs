@@ -30,11 +30,6 @@ export const ALLOWED_UPWARD_IMPORTS = [
     to: 'lib/invoices',
     until: "the stored invoice's and credit note's types (their snapshot columns) move down to lib/db",
   },
-  {
-    from: 'lib/db',
-    to: 'lib/payments',
-    until: "Netopia's status codes, which the sandbox payments table defaults to, move down to lib/db",
-  },
   { from: 'lib/db', to: 'lib/topups', until: SEED },
   {
     from: 'lib/db',

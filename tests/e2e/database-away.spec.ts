@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { message } from './support/messages';
 import { PUBLIC_PAGES } from './support/public-pages';

@@ -5,7 +5,7 @@ import { COMPANY } from '@/lib/company';
 import { getDb } from '@/lib/db/client';
 import { hasLocale } from 'next-intl';
 import { routing } from '@/lib/i18n/routing';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import {
   findSandboxPayment,
   isPayable,

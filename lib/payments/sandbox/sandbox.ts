@@ -12,7 +12,7 @@ import { logger } from '@/lib/log/logger';
 import { kick } from '@/lib/server/jobs';
 import { DUPLICATE_ORDER_ERROR } from '@/lib/payments/netopia/client';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { text } from '@/lib/validations/text';
 
 /**

@@ -7,7 +7,7 @@ import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { transactionDetails } from '@/lib/orders/transaction-details';
 import { getPaymentGateway, type PaymentGateway } from '@/lib/payments/gateway';
 import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
 import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import { applyProviderRefund, refundOrder } from '@/lib/payments/refunds';

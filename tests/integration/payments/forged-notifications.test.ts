@@ -19,7 +19,7 @@ import { logger } from '@/lib/log/logger';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { findOrder } from '@/lib/orders/orders';
 import { buildNotificationBody } from '@/lib/payments/netopia/notification';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
 import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';

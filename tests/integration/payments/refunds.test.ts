@@ -13,7 +13,7 @@ import { getPaymentGateway } from '@/lib/payments/gateway';
 import { reconcilePendingRefunds } from '@/lib/payments/reconciler';
 import { refundOrder } from '@/lib/payments/refunds';
 import { deliverSandboxNotifications, sandboxCredit } from '@/lib/payments/sandbox/sandbox';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { describeOnProcessDrivers, insertOrder, staff, vignette } from '../admin/admin-fixtures';
 import { createPostgresDatabase, describeForDriver, postgresUrl } from '../../support/databases';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
