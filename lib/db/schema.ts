@@ -21,8 +21,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CreditNoteDocument, SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
+import type { InvoiceData } from './invoice-data';
 import { NETOPIA_STATUS } from './netopia-status';
-import type { InvoiceData } from '@/lib/validations/vignette-order';
 import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';
 
 /** Hungarian e-vignette categories (docs/domain.md, Vehicle categories): the code is the API's key. */

@@ -6,7 +6,7 @@ import { invoices } from '@/lib/db/schema';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import type { InvoiceBuyer } from '@/lib/invoices/invoice-document';
-import { isLegacyInvoiceData, type InvoiceData } from '@/lib/validations/billing';
+import { isLegacyInvoiceData, type InvoiceData } from '@/lib/db/invoice-data';
 import { isOrderId } from './orders';
 import { loadOrder, vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
 

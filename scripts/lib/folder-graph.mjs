@@ -32,11 +32,6 @@ export const ALLOWED_UPWARD_IMPORTS = [
   },
   { from: 'lib/db', to: 'lib/topups', until: SEED },
   {
-    from: 'lib/db',
-    to: 'lib/validations',
-    until: "the buyer's billing data type (invoice_data), inferred from a zod schema, is declared in lib/db",
-  },
-  {
     from: 'lib/invoices',
     to: 'lib/efactura',
     until: 'reissue.ts (a new invoice and its e-Factura submission: a workflow) moves up to lib/orders',
