@@ -567,7 +567,7 @@ export const loginThrottle = pgTable('login_throttle', {
 });
 
 /**
- * Token buckets of the public endpoints' rate limits (lib/security/rate-limit.ts), one row per limit and client
+ * Token buckets of the public endpoints' rate limits (lib/api/rate-limit.ts), one row per limit and client
  * address, shared by every server. `allowed` is the verdict of the last take, returned by the same statement.
  */
 export const rateBuckets = pgTable(

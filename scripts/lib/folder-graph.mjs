@@ -16,13 +16,6 @@ const METRICS_ENDPOINT =
  * @type {{ from: string, to: string, until: string }[]}
  */
 export const ALLOWED_UPWARD_IMPORTS = [
-  {
-    from: 'lib/api',
-    to: 'lib/security',
-    until:
-      'rate-limit.ts (it answers 429 with the HTTP helpers of lib/api) moves up beside the handlers, ' +
-      'or peer-address.ts down into lib/api',
-  },
   { from: 'lib/db', to: 'lib/auth', until: SEED },
   { from: 'lib/db', to: 'lib/catalog', until: SEED },
   {

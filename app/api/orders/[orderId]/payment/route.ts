@@ -3,7 +3,7 @@ import { apiHandler } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
 import { orderCreatedResponse } from '@/lib/orders/create-order';
 import { payAgain } from '@/lib/orders/pay-again';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/api/rate-limit';
 
 export const dynamic = 'force-dynamic';
 
