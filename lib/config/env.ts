@@ -146,7 +146,7 @@ export const envSchema = z
       z.coerce.number({ error: 'must be a positive number' }).positive('must be a positive number').max(1e6),
     ),
     /**
-     * The bearer token a scraper from another machine sends to `GET /api/metrics` (lib/metrics/access.ts); unset:
+     * The bearer token a scraper from another machine sends to `GET /api/metrics` (lib/metrics-endpoint/access.ts); unset:
      * the metrics answer the server's own machine only.
      */
     METRICS_TOKEN: optional(z.string().min(24, 'must be at least 24 characters long')),

@@ -25,7 +25,7 @@ export interface Database {
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** PostgreSQL only: a new connection outside the pool, with the pool's bounds, for a `LISTEN` that outlives requests. */
   newPostgresClient?(): Promise<import('pg').Client>;
-  /** PostgreSQL only: the pool's connections now, for the metrics (lib/metrics/scrape.ts). */
+  /** PostgreSQL only: the pool's connections now, for the metrics (lib/metrics-endpoint/scrape.ts). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * PostgreSQL only: opens the pool's connections before the server takes traffic, so the first burst of requests

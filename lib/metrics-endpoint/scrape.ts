@@ -7,7 +7,7 @@ import { COUNT_EFACTURA_DEAD_LETTERS } from '@/lib/efactura/submissions-attentio
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { GRACE_MS, REFUND_GRACE_MS } from '@/lib/payments/reconciler';
 import { registeredJobs } from '@/lib/server/jobs';
-import { shopMetrics } from './registry';
+import { shopMetrics } from '@/lib/metrics/registry';
 
 /**
  * The order statuses counted at each scrape: those that still need the shop or a person. Terminal statuses grow
