@@ -1,5 +1,5 @@
 import type { ReloadlyErrorCode } from '@/lib/issuers/reloadly/contract';
-import { declineReasonOf, type DeclineReason } from '@/lib/payments/decline-reasons';
+import { declineReasonOf, type DeclineReason } from '@/lib/payment-provider/decline-reasons';
 import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 
 /*
@@ -49,7 +49,7 @@ export function refundAnswerOf(answer: string): RefundAnswer {
 export const refundRefusalOf = (message: string): string | undefined =>
   /^The payment provider refused the refund \((.+)\)$/s.exec(message.trim())?.[1];
 
-/** Why a card payment did not pay, for staff: the buyer's page's reasons (lib/payments/decline-reasons.ts). */
+/** Why a card payment did not pay, for staff: the buyer's page's reasons (lib/payment-provider/decline-reasons.ts). */
 export type PaymentFailure = DeclineReason | 'unknown';
 
 /**

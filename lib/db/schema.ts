@@ -166,7 +166,8 @@ export const orders = pgTable(
     providerPaymentId: text('provider_payment_id'),
     /**
      * The orderID the provider knows the payment by: the order's id, or `<id>.<suffix>` for a payment started again
-     * (lib/payments/payment-reference.ts). Null before the payment is recorded, and on orders older than the column.
+     * (lib/payment-provider/payment-reference.ts). Null before the payment is recorded, and on orders older than the
+     * column.
      */
     paymentReference: text('payment_reference'),
     paymentUrl: text('payment_url'),
@@ -178,7 +179,8 @@ export const orders = pgTable(
     paymentAttempts: integer('payment_attempts').notNull().default(1),
     /**
      * The provider's code of the last payment that did not pay (`51` insufficient funds, `54` expired card, ...), from
-     * which the buyer's page says why in their language (lib/payments/decline-reasons.ts). Null once paid again.
+     * which the buyer's page says why in their language (lib/payment-provider/decline-reasons.ts). Null once paid
+     * again.
      */
     paymentErrorCode: text('payment_error_code'),
     /** A payment that arrived after the order expired: kept, never dropped, for a person to settle. */

@@ -14,11 +14,11 @@ import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import type { OrderStatus } from '@/lib/orders/status';
 import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
-import { declineCodeOf } from './decline-reasons';
+import { declineCodeOf } from '@/lib/payment-provider/decline-reasons';
 import { applyProviderRefund, duplicatePaymentsOf, isCreditStatus } from './refunds';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
-import { getPaymentGateway } from './gateway';
-import { orderIdOfPaymentReference, paymentReferenceOf } from './payment-reference';
+import { getPaymentGateway } from '@/lib/payment-provider/gateway';
+import { orderIdOfPaymentReference, paymentReferenceOf } from '@/lib/payment-provider/payment-reference';
 import {
   bodyDigest,
   notificationAnswer,
@@ -26,7 +26,7 @@ import {
   outcomeOfStatus,
   verifyNotification,
   type NotificationAnswer,
-} from './netopia/notification';
+} from '@/lib/payment-provider/netopia/notification';
 
 export interface NotificationResult {
   httpStatus: number;

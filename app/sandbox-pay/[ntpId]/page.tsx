@@ -12,7 +12,7 @@ import {
   sandboxIsLive,
   secondsUntilExpiry,
   TEST_CARDS,
-} from '@/lib/payments/sandbox/sandbox';
+} from '@/lib/payment-provider/sandbox/sandbox';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
 export const dynamic = 'force-dynamic';

@@ -5,10 +5,10 @@ import { creditNotes, orders, paymentNotifications, refunds } from '@/lib/db/sch
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { transactionDetails } from '@/lib/orders/transaction-details';
-import { getPaymentGateway, type PaymentGateway } from '@/lib/payments/gateway';
-import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
+import { getPaymentGateway, type PaymentGateway } from '@/lib/payment-provider/gateway';
+import { buildNotificationBody, signNotification } from '@/lib/payment-provider/netopia/notification';
 import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
-import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
+import { SANDBOX_POS_SIGNATURE } from '@/lib/payment-provider/sandbox/sandbox';
 import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import { applyProviderRefund, refundOrder } from '@/lib/payments/refunds';
 import { describeOnProcessDrivers } from '../admin/admin-fixtures';

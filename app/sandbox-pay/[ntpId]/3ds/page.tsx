@@ -5,7 +5,7 @@ import { buttonClass, inputClass, SandboxFrame } from '@/components/payment/sand
 import { getDb } from '@/lib/db/client';
 import { routing } from '@/lib/i18n/routing';
 import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
-import { findSandboxPayment, sandboxIsLive } from '@/lib/payments/sandbox/sandbox';
+import { findSandboxPayment, sandboxIsLive } from '@/lib/payment-provider/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 

@@ -9,7 +9,7 @@ import {
   rejectionErrorCode,
   signNotification,
   verifyNotification,
-} from '@/lib/payments/netopia/notification';
+} from '@/lib/payment-provider/netopia/notification';
 import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 
 function rsaPair() {
