@@ -174,7 +174,7 @@ export const orders = pgTable(
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
     /**
      * How many payments were started for the order: the first, and each "pay again" after a decline or an expiry
-     * (lib/orders/pay-again.ts), which stops at a few so that an order cannot be used to test stolen cards.
+     * (lib/payments/pay-again.ts), which stops at a few so that an order cannot be used to test stolen cards.
      */
     paymentAttempts: integer('payment_attempts').notNull().default(1),
     /**

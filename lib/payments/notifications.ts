@@ -132,7 +132,7 @@ async function applyNotification(
   const order = await findOrder(db, orderId);
   if (!order) return refuse('unknown order');
   // A word about an earlier payment of this order, one the buyer left for a new one ("pay again" after a decline
-  // or an expiry, lib/orders/pay-again.ts). Money taken is applied like any other payment, never dropped; that it was
+  // or an expiry, lib/payments/pay-again.ts). Money taken is applied like any other payment, never dropped; that it was
   // declined or expired is old news: the order now waits for its newer payment.
   const earlierAttempt = notification.orderId !== paymentReferenceOf(order);
   if (

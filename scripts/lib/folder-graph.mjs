@@ -40,13 +40,6 @@ export const ALLOWED_UPWARD_IMPORTS = [
       'the order e-mails are given the order lib/orders reads (one read per order) instead of reading it, ' +
       'and the outbox sends through the kinds lib/orders registers',
   },
-  {
-    from: 'lib/orders',
-    to: 'lib/payments',
-    until:
-      'the payment provider (gateway.ts, netopia/, sandbox/, payment-reference.ts, decline-reasons.ts) ' +
-      'moves to a folder below lib/orders; notifications, the reconciler and refunds stay above it',
-  },
 ];
 
 /** The folder of lib/ a file belongs to (`lib/orders`, `lib/company.ts`), or null outside lib/. */

@@ -6,7 +6,7 @@ import type { EfacturaApi } from '@/lib/efactura/anaf/client';
 import { sandboxUploadCount } from '@/lib/efactura/sandbox';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 import { sendDueMail } from '@/lib/mail/outbox';
-import { transactionDetails } from '@/lib/orders/transaction-details';
+import { transactionDetails } from '@/lib/admin/transaction-details';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
 import {
   needsAttention,

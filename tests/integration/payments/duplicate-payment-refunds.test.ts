@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { creditNotes, orders, paymentNotifications, refunds } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
-import { transactionDetails } from '@/lib/orders/transaction-details';
+import { transactionDetails } from '@/lib/admin/transaction-details';
 import { getPaymentGateway, type PaymentGateway } from '@/lib/payment-provider/gateway';
 import { buildNotificationBody, signNotification } from '@/lib/payment-provider/netopia/notification';
 import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
