@@ -242,8 +242,8 @@ export function databaseOptionsFromConfig(): DatabaseOptions {
     // Thrown, not opened empty: a page prerendered from an empty catalog would be served as if it were the real one.
     if (!referenceData)
       throw new Error(
-        "The build's throwaway database has no reference data: lib/catalog/page-data.ts gives it (provideReferenceData) " +
-          'before the pages that the build prerenders read the catalog',
+        "The build's throwaway database has no reference data: lib/catalog/page-data.ts gives it " +
+          '(provideReferenceData) before the pages that the build prerenders read the catalog',
       );
     return { memory: true, referenceData };
   }

@@ -30,7 +30,10 @@ export interface ReferenceData {
   rolePermissions: Readonly<Record<string, readonly string[]>>;
 }
 
-/** The first admin: its name and password if configured, and how a password is made and hashed (lib/auth/password.ts). */
+/**
+ * The first admin: its name and password if configured, and how a password is made and hashed
+ * (lib/auth/password.ts).
+ */
 export interface SeedOptions {
   adminUsername?: string;
   adminPassword?: string;
