@@ -61,31 +61,22 @@ async function main() {
   const { createPostgresDatabase } = await import('../tests/support/databases');
   const created = await createPostgresDatabase();
   process.env.DATABASE_URL = created.url;
-  const [
-    { getDatabase },
-    { seedDatabase },
-    { hashPassword },
-    { issueToken },
-    schema,
-    list,
-    daily,
-    excel,
-    xml,
-  ] = await Promise.all([
-    import('@/lib/db/client'),
-    import('@/lib/db/seed'),
-    import('@/lib/auth/password'),
-    import('@/lib/auth/tokens'),
-    import('@/lib/db/schema'),
-    import('@/app/api/admin/payment/route'),
-    import('@/app/api/admin/payment/daily/route'),
-    import('@/app/api/admin/payment/export/excel/route'),
-    import('@/app/api/admin/payment/export/xml/route'),
-  ]);
+  const [{ getDatabase }, { seedShop }, { hashPassword }, { issueToken }, schema, list, daily, excel, xml] =
+    await Promise.all([
+      import('@/lib/db/client'),
+      import('../tests/support/seed'),
+      import('@/lib/auth/password'),
+      import('@/lib/auth/tokens'),
+      import('@/lib/db/schema'),
+      import('@/app/api/admin/payment/route'),
+      import('@/app/api/admin/payment/daily/route'),
+      import('@/app/api/admin/payment/export/excel/route'),
+      import('@/app/api/admin/payment/export/xml/route'),
+    ]);
   const database = await getDatabase();
   try {
     const db = database.db;
-    await seedDatabase(db, {});
+    await seedShop(db);
     const [user] = await db
       .insert(schema.users)
       .values({

@@ -24,9 +24,9 @@ import { performance } from 'node:perf_hooks';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
-import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
+import { buildNotificationBody, signNotification } from '@/lib/payment-provider/netopia/notification';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
+import { SANDBOX_POS_SIGNATURE } from '@/lib/payment-provider/sandbox/sandbox';
 import { XSRF_COOKIE, XSRF_HEADER } from '@/lib/security/xsrf';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 

@@ -5,7 +5,7 @@ import type { UserView } from '@/lib/auth/users';
 import type { Locale } from '@/lib/i18n/routing';
 import { api } from '@/lib/client/api';
 import type { OrderStatus } from '@/lib/orders/status';
-import type { transactionDetails } from '@/lib/orders/transaction-details';
+import type { transactionDetails } from '@/lib/admin/transaction-details';
 
 /**
  * The back-office's calls (docs/api.md, Staff, and Transactions, exports and invoices), all through the shop's one
@@ -106,7 +106,7 @@ export interface PaymentQuery extends PaymentFilters {
   dir: SortDirection;
 }
 
-/** `.../transaction/details`: the order, its lines, its history (lib/orders/transaction-details.ts). */
+/** `.../transaction/details`: the order, its lines, its history (lib/admin/transaction-details.ts). */
 export type TransactionDetails = NonNullable<Awaited<ReturnType<typeof transactionDetails>>>;
 type OrderLine = TransactionDetails['items'][number];
 export type VignetteLine = Extract<OrderLine, { firstDay: unknown }>;

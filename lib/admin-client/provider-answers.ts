@@ -1,6 +1,6 @@
 import type { ReloadlyErrorCode } from '@/lib/issuers/reloadly/contract';
-import { declineReasonOf, type DeclineReason } from '@/lib/payments/decline-reasons';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { declineReasonOf, type DeclineReason } from '@/lib/payment-provider/decline-reasons';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 
 /*
  * What the providers answered, as staff read it: each known answer of the payment provider, the vignette issuer and
@@ -49,7 +49,7 @@ export function refundAnswerOf(answer: string): RefundAnswer {
 export const refundRefusalOf = (message: string): string | undefined =>
   /^The payment provider refused the refund \((.+)\)$/s.exec(message.trim())?.[1];
 
-/** Why a card payment did not pay, for staff: the buyer's page's reasons (lib/payments/decline-reasons.ts). */
+/** Why a card payment did not pay, for staff: the buyer's page's reasons (lib/payment-provider/decline-reasons.ts). */
 export type PaymentFailure = DeclineReason | 'unknown';
 
 /**

@@ -4,7 +4,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { requireAuthority } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
-import { transactionDetails } from '@/lib/orders/transaction-details';
+import { transactionDetails } from '@/lib/admin/transaction-details';
 import { ApiError } from '@/lib/api/errors';
 import { apiHandler } from '@/lib/api/handler';
 import { readQuery } from '@/lib/api/request';

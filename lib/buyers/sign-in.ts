@@ -8,7 +8,7 @@ import type { Db } from '@/lib/db/client';
 import { buyerSessions, buyerSignInLinks, orders, outbox } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/routing';
 import { BUYER_SIGN_IN } from '@/lib/mail/buyer-sign-in';
-import { takeToken, type RateLimit } from '@/lib/security/rate-limit';
+import { takeToken, type RateLimit } from '@/lib/api/rate-limit';
 import { kick } from '@/lib/server/jobs';
 import { newSecretToken, parseSecretToken, sealToken, secretMatches } from '@/lib/security/secret-tokens';
 import { BUYER_SESSION_TTL_MS, normaliseEmail, SIGN_IN_LINK_TTL_MS } from './my-orders-rules';

@@ -3,7 +3,7 @@ import 'server-only';
 import { unstable_cache } from 'next/cache';
 import { getConfig } from '@/lib/config/env';
 import { PRODUCT_LINES, productLineState, type ProductLine } from '@/lib/config/live-mode';
-import { getDb } from '@/lib/db/client';
+import { getDb, provideReferenceData } from '@/lib/db/client';
 import { listTopUpOperators } from '@/lib/topups/catalog';
 import { budapestToday } from '@/lib/vignettes/validity';
 import { logger } from '@/lib/log/logger';
@@ -11,6 +11,11 @@ import { getCatalog } from './catalog';
 import { rememberRead, withLastGood } from './last-good';
 import { CATALOG_TAG, revalidateCatalogPagesFromBackground } from './page-revalidation';
 import { currentBudapestYear, getLatestRate, getPriceTable } from './price-table';
+import { REFERENCE_DATA } from './reference-data';
+
+// `next build` prerenders the pages that read through this module from a throwaway database (lib/db/client.ts,
+// databaseOptionsFromConfig), seeded with the reference data given here: the database does not import it.
+provideReferenceData(REFERENCE_DATA);
 
 /**
  * The catalog as the public pages read it: tagged {@link CATALOG_TAG}, so that a change of prices, top-ups or the rate

@@ -140,13 +140,13 @@ export const envSchema = z
     SANDBOX_PAYMENT_TTL_SECONDS: wholeNumber(15 * 60, 10, 86_400),
     /** Proxies in front of the shop whose `X-Forwarded-For` is believed (0: the socket's peer is the client). */
     TRUSTED_PROXY_HOPS: wholeNumber(0, 0, 10),
-    /** Scales every rate limit (lib/security/rate-limit.ts); tests that send many requests from one address raise it. */
+    /** Scales every rate limit (lib/api/rate-limit.ts); tests that send many requests from one address raise it. */
     RATE_LIMIT_MULTIPLIER: z.preprocess(
       (value) => (value === '' || value === undefined ? 1 : value),
       z.coerce.number({ error: 'must be a positive number' }).positive('must be a positive number').max(1e6),
     ),
     /**
-     * The bearer token a scraper from another machine sends to `GET /api/metrics` (lib/metrics/access.ts); unset:
+     * The bearer token a scraper from another machine sends to `GET /api/metrics` (lib/metrics-endpoint/access.ts); unset:
      * the metrics answer the server's own machine only.
      */
     METRICS_TOKEN: optional(z.string().min(24, 'must be at least 24 characters long')),

@@ -7,7 +7,7 @@ import * as schema from './schema';
 import { checkDataDir } from './data-dir';
 import { lockDataDir } from './lock';
 import { assertMigrated, MIGRATION_RUN_MS, migratePostgres, MIGRATIONS_FOLDER } from './migrations';
-import { seedReferenceData } from './seed';
+import { seedReferenceData, type ReferenceData } from './seed';
 import { getConfig } from '@/lib/config/env';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,7 +25,7 @@ export interface Database {
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** PostgreSQL only: a new connection outside the pool, with the pool's bounds, for a `LISTEN` that outlives requests. */
   newPostgresClient?(): Promise<import('pg').Client>;
-  /** PostgreSQL only: the pool's connections now, for the metrics (lib/metrics/scrape.ts). */
+  /** PostgreSQL only: the pool's connections now, for the metrics (lib/metrics-endpoint/scrape.ts). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * PostgreSQL only: opens the pool's connections before the server takes traffic, so the first burst of requests
@@ -37,11 +37,13 @@ export interface Database {
 }
 
 /**
- * A real PostgreSQL, PGlite in a folder, or a throwaway in-memory PGlite seeded with the reference data.
+ * A real PostgreSQL, PGlite in a folder, or a throwaway in-memory PGlite seeded with the reference data it is given.
  * `migrate: false` (MIGRATE_ON_START=false) checks that the database is at the build's latest migration instead
  * of migrating it, and throws DatabaseBehindError when it is not; `migrationsFolder` is for tests.
  */
-export type DatabaseOptions = ({ databaseUrl: string } | { dataDir: string } | { memory: true }) & {
+export type DatabaseOptions = (
+  { databaseUrl: string } | { dataDir: string } | { memory: true; referenceData: ReferenceData }
+) & {
   migrate?: boolean;
   migrationsFolder?: string;
 };
@@ -58,7 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, migrations);
   if ('memory' in options) {
     const database = await openPglite(undefined, { ...migrations, migrate: true });
-    await seedReferenceData(database.db);
+    await seedReferenceData(database.db, options.referenceData);
     return database;
   }
   return openPglite(options.dataDir, migrations);
@@ -225,11 +227,26 @@ async function openPostgres(databaseUrl: string, migrations: MigrationChoice): P
   };
 }
 
+// Next bundles route handlers and instrumentation separately: the one database per process lives on globalThis.
+const globalForDb = globalThis as unknown as {
+  roadDatabase?: Promise<Database>;
+  roadReferenceData?: ReferenceData;
+};
+
 /** The process's database options, from DATABASE_URL or DATA_DIR. */
 export function databaseOptionsFromConfig(): DatabaseOptions {
   // `next build` prerenders pages that read the catalog (the FAQ's price table). It never touches the real store:
   // a server may be running on it, and the build may run elsewhere. Pages regenerate from the real data at run time.
-  if (process.env.NEXT_PHASE === 'phase-production-build') return { memory: true };
+  if (process.env.NEXT_PHASE === 'phase-production-build') {
+    const referenceData = globalForDb.roadReferenceData;
+    // Thrown, not opened empty: a page prerendered from an empty catalog would be served as if it were the real one.
+    if (!referenceData)
+      throw new Error(
+        "The build's throwaway database has no reference data: lib/catalog/page-data.ts gives it " +
+          '(provideReferenceData) before the pages that the build prerenders read the catalog',
+      );
+    return { memory: true, referenceData };
+  }
   const config = getConfig();
   const migrate = config.MIGRATE_ON_START;
   return config.DATABASE_URL
@@ -237,8 +254,13 @@ export function databaseOptionsFromConfig(): DatabaseOptions {
     : { dataDir: config.DATA_DIR, migrate };
 }
 
-// Next bundles route handlers and instrumentation separately: the one database per process lives on globalThis.
-const globalForDb = globalThis as unknown as { roadDatabase?: Promise<Database> };
+/**
+ * Gives the reference data that `next build`'s throwaway database is seeded with (databaseOptionsFromConfig): the
+ * database, below the folders that own that data, never imports it.
+ */
+export function provideReferenceData(data: ReferenceData): void {
+  globalForDb.roadReferenceData = data;
+}
 
 /** The process's one database, opened and migrated on first use; a failed open is retried on the next call. */
 export function getDatabase(): Promise<Database> {

@@ -21,8 +21,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CreditNoteDocument, SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
-import type { InvoiceData } from '@/lib/validations/vignette-order';
+import type { InvoiceData } from './invoice-data';
+import { NETOPIA_STATUS } from './netopia-status';
 import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';
 
 /** Hungarian e-vignette categories (docs/domain.md, Vehicle categories): the code is the API's key. */
@@ -166,19 +166,21 @@ export const orders = pgTable(
     providerPaymentId: text('provider_payment_id'),
     /**
      * The orderID the provider knows the payment by: the order's id, or `<id>.<suffix>` for a payment started again
-     * (lib/payments/payment-reference.ts). Null before the payment is recorded, and on orders older than the column.
+     * (lib/payment-provider/payment-reference.ts). Null before the payment is recorded, and on orders older than the
+     * column.
      */
     paymentReference: text('payment_reference'),
     paymentUrl: text('payment_url'),
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
     /**
      * How many payments were started for the order: the first, and each "pay again" after a decline or an expiry
-     * (lib/orders/pay-again.ts), which stops at a few so that an order cannot be used to test stolen cards.
+     * (lib/payments/pay-again.ts), which stops at a few so that an order cannot be used to test stolen cards.
      */
     paymentAttempts: integer('payment_attempts').notNull().default(1),
     /**
      * The provider's code of the last payment that did not pay (`51` insufficient funds, `54` expired card, ...), from
-     * which the buyer's page says why in their language (lib/payments/decline-reasons.ts). Null once paid again.
+     * which the buyer's page says why in their language (lib/payment-provider/decline-reasons.ts). Null once paid
+     * again.
      */
     paymentErrorCode: text('payment_error_code'),
     /** A payment that arrived after the order expired: kept, never dropped, for a person to settle. */
@@ -567,7 +569,7 @@ export const loginThrottle = pgTable('login_throttle', {
 });
 
 /**
- * Token buckets of the public endpoints' rate limits (lib/security/rate-limit.ts), one row per limit and client
+ * Token buckets of the public endpoints' rate limits (lib/api/rate-limit.ts), one row per limit and client
  * address, shared by every server. `allowed` is the verdict of the last take, returned by the same statement.
  */
 export const rateBuckets = pgTable(

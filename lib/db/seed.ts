@@ -10,15 +10,35 @@ import {
   vignetteCategories,
   vignettePrices,
 } from './schema';
-import { SEED_EXCHANGE_RATE, VIGNETTE_PRICES } from '@/lib/catalog/seed-data';
-import { ROLE_PERMISSIONS, type RoleName } from '@/lib/auth/permissions';
-import { generatePassword, hashPassword } from '@/lib/auth/password';
-import { TOP_UP_OPERATORS, TOP_UP_PRODUCTS } from '@/lib/topups/seed-data';
 import { VIGNETTE_CATEGORIES } from '@/lib/vignettes/categories';
+import type { VignetteType } from '@/lib/vignettes/periods';
 
+/**
+ * What a new database starts with, given by the folders that own it (lib/catalog/reference-data.ts gathers it): the
+ * database sits below them and names none of their data.
+ */
+export interface ReferenceData {
+  /** Gross prices in forints, by year, category code and period. */
+  vignettePrices: Readonly<Record<number, Readonly<Record<string, Readonly<Record<VignetteType, number>>>>>>;
+  /** The rate the shop starts with until an admin or the BNR feed records a newer one. */
+  exchangeRate: typeof exchangeRates.$inferInsert;
+  /** In the shop's order (their `sort_order`). */
+  topUpOperators: readonly Omit<typeof topUpOperators.$inferInsert, 'sortOrder'>[];
+  /** In the shop's order (their `sort_order`). */
+  topUpProducts: readonly Omit<typeof topUpProducts.$inferInsert, 'sortOrder'>[];
+  /** Each role and its authorities. */
+  rolePermissions: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The first admin: its name and password if configured, and how a password is made and hashed
+ * (lib/auth/password.ts).
+ */
 export interface SeedOptions {
   adminUsername?: string;
   adminPassword?: string;
+  hashPassword(password: string): Promise<string>;
+  generatePassword(): string;
 }
 
 export interface SeedResult {
@@ -30,13 +50,13 @@ export interface SeedResult {
  * Writes the reference data and the first admin. Safe to run at every start and from several servers at once:
  * rows that exist are left as they are (an admin may have edited a price since).
  */
-export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
-  await seedReferenceData(db);
+export async function seedDatabase(db: Db, data: ReferenceData, options: SeedOptions): Promise<SeedResult> {
+  await seedReferenceData(db, data);
   return ensureFirstAdmin(db, options);
 }
 
 /** Categories, prices, the starting exchange rate, top-up operators and products, roles and their permissions. */
-export async function seedReferenceData(db: Db): Promise<void> {
+export async function seedReferenceData(db: Db, data: ReferenceData): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(vignetteCategories)
@@ -51,28 +71,28 @@ export async function seedReferenceData(db: Db): Promise<void> {
       )
       .onConflictDoNothing();
 
-    const priceRows = Object.entries(VIGNETTE_PRICES).flatMap(([year, byCategory]) =>
+    const priceRows = Object.entries(data.vignettePrices).flatMap(([year, byCategory]) =>
       Object.entries(byCategory).flatMap(([categoryCode, byType]) =>
         Object.entries(byType).map(([type, priceHuf]) => ({
           categoryCode,
-          type: type as keyof typeof byType,
+          type: type as VignetteType,
           year: Number(year),
           priceHuf,
         })),
       ),
     );
     await tx.insert(vignettePrices).values(priceRows).onConflictDoNothing();
-    await tx.insert(exchangeRates).values(SEED_EXCHANGE_RATE).onConflictDoNothing();
+    await tx.insert(exchangeRates).values(data.exchangeRate).onConflictDoNothing();
     await tx
       .insert(topUpOperators)
-      .values(TOP_UP_OPERATORS.map((operator, index) => ({ ...operator, sortOrder: index + 1 })))
+      .values(data.topUpOperators.map((operator, index) => ({ ...operator, sortOrder: index + 1 })))
       .onConflictDoNothing();
     await tx
       .insert(topUpProducts)
-      .values(TOP_UP_PRODUCTS.map((product, index) => ({ ...product, sortOrder: index + 1 })))
+      .values(data.topUpProducts.map((product, index) => ({ ...product, sortOrder: index + 1 })))
       .onConflictDoNothing();
 
-    const roleNames = Object.keys(ROLE_PERMISSIONS) as RoleName[];
+    const roleNames = Object.keys(data.rolePermissions);
     await tx
       .insert(roles)
       .values(roleNames.map((name) => ({ name })))
@@ -81,7 +101,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .insert(rolePermissions)
       .values(
         roleNames.flatMap((roleName) =>
-          ROLE_PERMISSIONS[roleName].map((authority) => ({ roleName, authority })),
+          (data.rolePermissions[roleName] ?? []).map((authority) => ({ roleName, authority })),
         ),
       )
       .onConflictDoNothing();
@@ -101,13 +121,13 @@ async function ensureFirstAdmin(db: Db, options: SeedOptions): Promise<SeedResul
     if (admin) return {};
 
     const username = options.adminUsername ?? 'admin';
-    const password = options.adminPassword ?? generatePassword();
+    const password = options.adminPassword ?? options.generatePassword();
     const generated = !options.adminPassword;
     await tx
       .insert(users)
       .values({
         username,
-        passwordHash: await hashPassword(password),
+        passwordHash: await options.hashPassword(password),
         roleName: 'ADMIN',
         mustChangePassword: generated,
       })

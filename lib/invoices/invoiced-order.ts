@@ -1,5 +1,5 @@
 import type { orderItems } from '@/lib/db/schema';
-import { isLegacyInvoiceData, type InvoiceData } from '@/lib/validations/billing';
+import { isLegacyInvoiceData, type InvoiceData } from '@/lib/db/invoice-data';
 import type { InvoiceBuyer } from './invoice-document';
 
 /*

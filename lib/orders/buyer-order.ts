@@ -1,4 +1,4 @@
-import { declineReasonOf, type DeclineReason } from '@/lib/payments/decline-reasons';
+import { declineReasonOf, type DeclineReason } from '@/lib/payment-provider/decline-reasons';
 import { maskEmail, maskPhone, type OrderRow } from './orders';
 import { deliveryShortfall } from './partial-delivery';
 import { PAID_STATUSES } from './status';

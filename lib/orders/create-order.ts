@@ -6,10 +6,14 @@ import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import { orderEvents, orderItems, orderProductKeys, orders } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
-import { DUPLICATE_ORDER_ERROR, PaymentStartError, startPayment } from '@/lib/payments/netopia/client';
-import { paymentReferenceOf, restartedPaymentReference } from '@/lib/payments/payment-reference';
+import {
+  DUPLICATE_ORDER_ERROR,
+  PaymentStartError,
+  startPayment,
+} from '@/lib/payment-provider/netopia/client';
+import { paymentReferenceOf, restartedPaymentReference } from '@/lib/payment-provider/payment-reference';
 import { crashPoint } from '@/lib/server/crash-points';
-import { getPaymentGateway } from '@/lib/payments/gateway';
+import { getPaymentGateway } from '@/lib/payment-provider/gateway';
 import { findOrder, newOrderId, transitionOrder, type OrderRow } from './orders';
 import { newOrderReference } from './order-reference';
 

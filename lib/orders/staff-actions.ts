@@ -14,7 +14,7 @@ import { kick } from '@/lib/server/jobs';
 import { isRegistrationCountry } from '@/lib/vignettes/countries';
 import { checkPlate } from '@/lib/vignettes/plate';
 import { checkCorrection, type CorrectionRefusal } from '@/lib/vignettes/plate-correction';
-import type { InvoiceData } from '@/lib/validations/billing';
+import type { InvoiceData } from '@/lib/db/invoice-data';
 import type { ItemCorrectionBody } from '@/lib/validations/order-actions';
 import { fulfilOrder } from './fulfilment';
 import type { Deliverers } from '@/lib/issuers/deliverers';

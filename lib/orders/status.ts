@@ -15,7 +15,7 @@ export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   FULFILLED: ['REFUND_PENDING', 'REFUNDED'],
   // The provider confirms (REFUNDED), or refuses, or refunds only part: the order goes back to where it was.
   REFUND_PENDING: ['REFUNDED', 'FULFILLED', 'FULFILLMENT_FAILED'],
-  // The buyer pays again after a decline or an expired form, within a short while (lib/orders/pay-again.ts).
+  // The buyer pays again after a decline or an expired form, within a short while (lib/payments/pay-again.ts).
   FAILED: ['PENDING_PAYMENT'],
   CANCELED: [],
   EXPIRED: ['PENDING_PAYMENT'],

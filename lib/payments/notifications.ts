@@ -14,12 +14,12 @@ import { findOrder, markNeedsReview, transitionOrder, type OrderRow } from '@/li
 import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import type { OrderStatus } from '@/lib/orders/status';
-import { NETOPIA_STATUS } from './netopia/status';
-import { declineCodeOf } from './decline-reasons';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
+import { declineCodeOf } from '@/lib/payment-provider/decline-reasons';
 import { applyProviderRefund, duplicatePaymentsOf, isCreditStatus } from './refunds';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
-import { getPaymentGateway } from './gateway';
-import { orderIdOfPaymentReference, paymentReferenceOf } from './payment-reference';
+import { getPaymentGateway } from '@/lib/payment-provider/gateway';
+import { orderIdOfPaymentReference, paymentReferenceOf } from '@/lib/payment-provider/payment-reference';
 import {
   bodyDigest,
   notificationAnswer,
@@ -27,7 +27,7 @@ import {
   outcomeOfStatus,
   verifyNotification,
   type NotificationAnswer,
-} from './netopia/notification';
+} from '@/lib/payment-provider/netopia/notification';
 
 export interface NotificationResult {
   httpStatus: number;
@@ -133,7 +133,7 @@ async function applyNotification(
   const order = await findOrder(db, orderId);
   if (!order) return refuse('unknown order');
   // A word about an earlier payment of this order, one the buyer left for a new one ("pay again" after a decline
-  // or an expiry, lib/orders/pay-again.ts). Money taken is applied like any other payment, never dropped; that it was
+  // or an expiry, lib/payments/pay-again.ts). Money taken is applied like any other payment, never dropped; that it was
   // declined or expired is old news: the order now waits for its newer payment.
   const earlierAttempt = notification.orderId !== paymentReferenceOf(order);
   if (

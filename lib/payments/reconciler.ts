@@ -5,12 +5,12 @@ import type { Db } from '@/lib/db/client';
 import { orders, refunds } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
-import type { PaymentGateway } from './gateway';
-import { paymentStatus, type ProviderPaymentState } from './netopia/client';
-import { outcomeOfStatus } from './netopia/notification';
+import type { PaymentGateway } from '@/lib/payment-provider/gateway';
+import { paymentStatus, type ProviderPaymentState } from '@/lib/payment-provider/netopia/client';
+import { outcomeOfStatus } from '@/lib/payment-provider/netopia/notification';
 import { applyPaymentStatus } from './notifications';
 import { applyProviderRefund, isCreditStatus } from './refunds';
-import { paymentReferenceOf } from './payment-reference';
+import { paymentReferenceOf } from '@/lib/payment-provider/payment-reference';
 
 /** How long after the form's expiry the provider's notification may still arrive before we ask. */
 export const GRACE_MS = 60_000;

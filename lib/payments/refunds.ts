@@ -16,9 +16,9 @@ import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
 import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
 import type { OrderStatus } from '@/lib/orders/status';
 import { kick } from '@/lib/server/jobs';
-import { getPaymentGateway, type PaymentGateway } from './gateway';
-import { creditPayment } from './netopia/client';
-import { NETOPIA_STATUS } from './netopia/status';
+import { getPaymentGateway, type PaymentGateway } from '@/lib/payment-provider/gateway';
+import { creditPayment } from '@/lib/payment-provider/netopia/client';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 
 /*
  * Refunds (docs/domain.md, Refunds). Staff ask from the back-office; the refund is recorded PENDING and the order

@@ -19,7 +19,7 @@ export const servesShop = (mode: JobsMode) => mode !== 'only';
 /**
  * What a job-only process answers: its health checks and metrics, for the orchestrator and Prometheus, and the payment
  * notification route, because the sandbox provider's notifications job posts to its own process's loopback address
- * (lib/payments/sandbox/sandbox.ts `notificationTarget`) wherever that job runs.
+ * (lib/payment-provider/sandbox/sandbox.ts `notificationTarget`) wherever that job runs.
  */
 const WORKER_PATHS = ['/api/health', '/api/metrics', '/api/payments/netopia/notify'];
 const WORKER_AREAS = ['/api/health/'];

@@ -6,6 +6,8 @@ import { getDatabase } from '@/lib/db/client';
 import { DataDirUnusableError } from '@/lib/db/data-dir';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { DatabaseBehindError, MigrationLockTimeoutError } from '@/lib/db/migrations';
+import { generatePassword, hashPassword } from '@/lib/auth/password';
+import { REFERENCE_DATA } from '@/lib/catalog/reference-data';
 import { seedDatabase } from '@/lib/db/seed';
 import { readOrderFactsWith } from '@/lib/invoices/order-facts-reader';
 import { logger } from '@/lib/log/logger';
@@ -71,9 +73,11 @@ export async function startServer(): Promise<void> {
 
   try {
     const database = await getDatabase();
-    const seeded = await seedDatabase(database.db, {
+    const seeded = await seedDatabase(database.db, REFERENCE_DATA, {
       adminUsername: config.ADMIN_USERNAME,
       adminPassword: config.ADMIN_PASSWORD,
+      hashPassword,
+      generatePassword,
     });
     // Before the first request: Next serves once this start-up hook has finished.
     await database.warmUp?.();

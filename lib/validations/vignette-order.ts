@@ -61,9 +61,6 @@ export const vignetteQuoteSchema = z.object({
   items: z.array(vignetteItemSchema, { error: 'cartEmpty' }).min(1, 'cartEmpty').max(10, 'cartTooLarge'),
 });
 
-// The billing data lives with its own rules (CUI control digit, county codes); its type stays importable from here.
-export { invoiceSchema, type InvoiceData } from './billing';
-
 /** What every order asks of the buyer, whatever it buys. */
 export const buyerFields = {
   email: z.email({ error: 'emailInvalid' }).max(254, 'emailInvalid'),

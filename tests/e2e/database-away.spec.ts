@@ -2,8 +2,8 @@ import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { DateTime } from 'luxon';
 import pg from 'pg';
-import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { buildNotificationBody, signNotification } from '@/lib/payment-provider/netopia/notification';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { message } from './support/messages';
 import { PUBLIC_PAGES } from './support/public-pages';
@@ -26,7 +26,10 @@ const SHOP_PORT = 3301;
 const PROXY_PORT = 5441;
 /** The bound for any wait on the database, measured from outside: the whole answer. */
 const LIMIT_MS = 2_000;
-/** The sandbox provider's POS signature (lib/payments/sandbox/sandbox.ts, a server-only module the test cannot load). */
+/**
+ * The sandbox provider's POS signature (lib/payment-provider/sandbox/sandbox.ts, a server-only module the test cannot
+ * load).
+ */
 const SANDBOX_POS_SIGNATURE = 'SANDBOX-POS-SIGNATURE';
 const ADMIN = { username: 'dbdown-admin', password: 'dbdown-admin-password' };
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getDatabase, type Database } from '@/lib/db/client';
-import { seedDatabase } from '@/lib/db/seed';
+import { seedShop } from './seed';
 import { createPostgresDatabase } from './databases';
 
 /**
@@ -31,7 +31,7 @@ export async function useProcessDatabase(
   const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'road-api-'));
   await resetProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
   const database = await getDatabase();
-  await seedDatabase(database.db, { adminUsername: 'admin', adminPassword: 'a-test-admin-password' });
+  await seedShop(database.db, { adminUsername: 'admin', adminPassword: 'a-test-admin-password' });
   return {
     database,
     async cleanup() {

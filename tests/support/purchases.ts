@@ -6,7 +6,7 @@ import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import type { Db } from '@/lib/db/client';
 import { orders } from '@/lib/db/schema';
-import { deliverSandboxNotifications, sandboxPay } from '@/lib/payments/sandbox/sandbox';
+import { deliverSandboxNotifications, sandboxPay } from '@/lib/payment-provider/sandbox/sandbox';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { eq } from 'drizzle-orm';
 import { jsonRequest, noParams } from './process-database';
@@ -19,7 +19,7 @@ export const hungarianDay = (offset: number) =>
 export const toNotifyHandler: typeof fetch = async (input, init) =>
   notify(new Request(String(input), init), noParams);
 
-/** The sandbox's test cards the tests pay with (lib/payments/sandbox/sandbox.ts, TEST_CARDS). */
+/** The sandbox's test cards the tests pay with (lib/payment-provider/sandbox/sandbox.ts, TEST_CARDS). */
 export const CARDS = {
   accepted: '9900004810225098',
   insufficientFunds: '9900518572831942',

@@ -3,7 +3,7 @@ import { apiHandler } from '@/lib/api/handler';
 import { clientAddress, readJson, validate } from '@/lib/api/request';
 import { signIn } from '@/lib/auth/sign-in';
 import { getDb } from '@/lib/db/client';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/api/rate-limit';
 import { loginSchema } from '@/lib/validations/users';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 import { noEndpointResponse } from '@/lib/api/errors';
 import { apiHandler } from '@/lib/api/handler';
 import { getDatabase } from '@/lib/db/client';
-import { mayReadMetrics } from '@/lib/metrics/access';
-import { renderMetrics } from '@/lib/metrics/scrape';
+import { mayReadMetrics } from '@/lib/metrics-endpoint/access';
+import { renderMetrics } from '@/lib/metrics-endpoint/scrape';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,7 +4,7 @@ import { listMyOrders, myOrdersAnswer } from '@/lib/buyers/my-orders';
 import { buyerSessionOf } from '@/lib/buyers/session-cookie';
 import { requireBuyerSession } from '@/lib/buyers/sign-in';
 import { getDb } from '@/lib/db/client';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/api/rate-limit';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,14 +5,14 @@ import { COMPANY } from '@/lib/company';
 import { getDb } from '@/lib/db/client';
 import { hasLocale } from 'next-intl';
 import { routing } from '@/lib/i18n/routing';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import {
   findSandboxPayment,
   isPayable,
   sandboxIsLive,
   secondsUntilExpiry,
   TEST_CARDS,
-} from '@/lib/payments/sandbox/sandbox';
+} from '@/lib/payment-provider/sandbox/sandbox';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { getDatabase, type Db } from '@/lib/db/client';
-import { seedDatabase } from '@/lib/db/seed';
+import { seedShop } from '../../support/seed';
 import { backUpEmbedded, backUpPostgres, restoreEmbedded, restorePostgres } from '@/lib/db/backup';
 import { efacturaSubmissions, invoices, orders, outbox } from '@/lib/db/schema';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
@@ -26,7 +26,7 @@ sandboxAnswersAtOnce();
 async function openShop(env: Record<string, string | undefined>) {
   await resetProcess(env);
   const { db } = await getDatabase();
-  await seedDatabase(db, { adminUsername: 'admin', adminPassword: 'a-test-admin-password' });
+  await seedShop(db, { adminUsername: 'admin', adminPassword: 'a-test-admin-password' });
   return db;
 }
 

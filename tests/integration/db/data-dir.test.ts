@@ -6,7 +6,7 @@ import { count } from 'drizzle-orm';
 import { openDatabase } from '@/lib/db/client';
 import { DataDirUnusableError, MIN_FREE_BYTES } from '@/lib/db/data-dir';
 import { vignettePrices } from '@/lib/db/schema';
-import { seedDatabase } from '@/lib/db/seed';
+import { seedShop } from '../../support/seed';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'road-data-dir-'));
 const mount = (dir: string, options: string) =>
@@ -84,7 +84,7 @@ describe('a data folder the embedded database cannot use', () => {
       mount(dir, 'size=128m');
       try {
         const database = await openDatabase({ dataDir: dir });
-        await seedDatabase(database.db, { adminUsername: 'ro-admin', adminPassword: 'ro-admin-password' });
+        await seedShop(database.db, { adminUsername: 'ro-admin', adminPassword: 'ro-admin-password' });
         await database.close();
         const before = snapshot(dir);
 
@@ -114,7 +114,7 @@ describe('a data folder the embedded database cannot use', () => {
       const store = path.join(dir, 'data');
       try {
         const database = await openDatabase({ dataDir: store });
-        await seedDatabase(database.db, {
+        await seedShop(database.db, {
           adminUsername: 'full-admin',
           adminPassword: 'full-admin-password',
         });

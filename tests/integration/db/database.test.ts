@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { describeForDriver, drivers, type TestDatabase } from '../../support/databases';
-import { seedDatabase } from '@/lib/db/seed';
+import { seedShop } from '../../support/seed';
 import { queryRows } from '@/lib/db/client';
 import { exchangeRates, rolePermissions, users, vignetteCategories, vignettePrices } from '@/lib/db/schema';
 import { verifyPassword } from '@/lib/auth/password';
@@ -35,7 +35,7 @@ describe.each(drivers)('database on $name', ({ open, available }) => {
 
     it('seeds categories, 2026 prices, a rate and a first admin with a generated password', async () => {
       const { db } = testDb.database;
-      const result = await seedDatabase(db);
+      const result = await seedShop(db);
       const password = result.createdAdmin?.generatedPassword;
       expect(result.createdAdmin?.username).toBe('admin');
       expect(password).toMatch(/^\S{16}$/);
@@ -87,7 +87,7 @@ describe.each(drivers)('database on $name', ({ open, available }) => {
         .set({ priceHuf: 7000 })
         .where(sql`${vignettePrices.categoryCode} = 'CAR' and ${vignettePrices.type} = 'WEEK'`);
 
-      const again = await seedDatabase(db, {
+      const again = await seedShop(db, {
         adminUsername: 'other',
         adminPassword: 'another-long-password',
       });
@@ -111,7 +111,7 @@ describe.each(drivers)('database on $name', ({ open, available }) => {
     it('uses ADMIN_USERNAME and ADMIN_PASSWORD and prints nothing', async () => {
       const testDb = await open();
       try {
-        const result = await seedDatabase(testDb.database.db, {
+        const result = await seedShop(testDb.database.db, {
           adminUsername: 'boss',
           adminPassword: 'a-long-admin-password',
         });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { openDatabase } from '@/lib/db/client';
 import { DataDirLockedError, isDataDirLocked, lockDataDir } from '@/lib/db/lock';
-import { seedDatabase } from '@/lib/db/seed';
+import { seedShop } from '../../support/seed';
 import { vignettePrices } from '@/lib/db/schema';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'road-lock-'));
@@ -31,7 +31,7 @@ describe('the embedded store lock', () => {
     const dir = tempDir();
     const first = await openDatabase({ dataDir: dir });
     try {
-      await seedDatabase(first.db);
+      await seedShop(first.db);
       await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
       const [row] = await first.db.select({ value: count() }).from(vignettePrices);
       expect(Number(row?.value)).toBe(20);

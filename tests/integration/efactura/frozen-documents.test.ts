@@ -20,7 +20,7 @@ import { issueInvoice } from '@/lib/invoices/issue';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
 import { invoicedOrderOf } from '@/lib/orders/order-document';
-import { transactionDetails } from '@/lib/orders/transaction-details';
+import { transactionDetails } from '@/lib/admin/transaction-details';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
 import {
   ciusRoMissing,

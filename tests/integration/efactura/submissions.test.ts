@@ -8,7 +8,7 @@ import { readZip } from '@/lib/efactura/anaf/zip';
 import { sandboxUploadCount } from '@/lib/efactura/sandbox';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
 import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
-import { transactionDetails } from '@/lib/orders/transaction-details';
+import { transactionDetails } from '@/lib/admin/transaction-details';
 import { describeOnProcessDrivers, insertOrder, staff, vignette } from '../admin/admin-fixtures';
 import { sandboxAnswersAtOnce, sandboxApi } from '../../support/efactura-sandbox';
 import { jsonRequest, noParams } from '../../support/process-database';

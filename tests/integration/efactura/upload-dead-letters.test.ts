@@ -5,7 +5,7 @@ import { auditLog, efacturaSubmissions } from '@/lib/db/schema';
 import type { EfacturaApi } from '@/lib/efactura/anaf/client';
 import { sandboxUploadCount } from '@/lib/efactura/sandbox';
 import { processEfacturaSubmissions } from '@/lib/efactura/submissions';
-import { transactionDetails } from '@/lib/orders/transaction-details';
+import { transactionDetails } from '@/lib/admin/transaction-details';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
 import {
   needsAttention,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { orders, refunds, sandboxPayments } from '@/lib/db/schema';
-import { BACKLOG_KINDS } from '@/lib/metrics/scrape';
+import { BACKLOG_KINDS } from '@/lib/metrics-endpoint/scrape';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { describeOnProcessDrivers } from '../admin/admin-fixtures';

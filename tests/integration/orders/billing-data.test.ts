@@ -5,7 +5,7 @@ import { POST as postVignetteOrder } from '@/app/api/nmps/orders/order/route';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { invoices, orders } from '@/lib/db/schema';
 import { orderInvoiceDocument } from '@/lib/invoices/frozen';
-import { deliverSandboxNotifications, sandboxPay } from '@/lib/payments/sandbox/sandbox';
+import { deliverSandboxNotifications, sandboxPay } from '@/lib/payment-provider/sandbox/sandbox';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import en from '@/messages/en.json';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';

@@ -5,7 +5,7 @@ import { frozenInvoiceDocument } from '@/lib/invoices/frozen';
 import { CURRENT_DOCUMENT_LAYOUT } from '@/lib/invoices/invoice-document';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
-import { transactionDetails } from '@/lib/orders/transaction-details';
+import { transactionDetails } from '@/lib/admin/transaction-details';
 import { describeOnProcessDrivers, staff } from '../admin/admin-fixtures';
 import { efacturaSettler, sandboxAnswersAtOnce } from '../../support/efactura-sandbox';
 import { jsonRequest, noParams } from '../../support/process-database';

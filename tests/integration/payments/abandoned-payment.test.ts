@@ -4,7 +4,7 @@ import { invalidateProcessCache } from '@/lib/catalog/process-cache';
 import { loadOrder } from '@/lib/orders/order-read';
 import { startAgainCart } from '@/lib/orders/start-again';
 import { toBuyerOrder } from '@/lib/orders/buyer-order';
-import { sandboxPay } from '@/lib/payments/sandbox/sandbox';
+import { sandboxPay } from '@/lib/payment-provider/sandbox/sandbox';
 import { processDrivers } from '../admin/admin-fixtures';
 import { describeForDriver } from '../../support/databases';
 import {

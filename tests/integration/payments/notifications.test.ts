@@ -11,8 +11,8 @@ import {
   buildNotificationBody,
   NETOPIA_IPN_ERROR_CODE,
   signNotification,
-} from '@/lib/payments/netopia/notification';
-import { SANDBOX_POS_SIGNATURE } from '@/lib/payments/sandbox/sandbox';
+} from '@/lib/payment-provider/netopia/notification';
+import { SANDBOX_POS_SIGNATURE } from '@/lib/payment-provider/sandbox/sandbox';
 import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';

@@ -4,7 +4,7 @@ import { GET as paymentReturn } from '@/app/api/payments/return/route';
 import { orderEvents, orders, paymentNotifications, sandboxPayments } from '@/lib/db/schema';
 import { documentToken } from '@/lib/orders/document-access';
 import { MAX_PAYMENT_ATTEMPTS } from '@/lib/orders/pay-again-rules';
-import { deliverSandboxNotifications } from '@/lib/payments/sandbox/sandbox';
+import { deliverSandboxNotifications } from '@/lib/payment-provider/sandbox/sandbox';
 import {
   CARDS,
   payOrder,

@@ -7,7 +7,7 @@ import { orderItems, orders, outbox } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import type { Mailer } from '@/lib/mail/mailer';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
-import { deliverSandboxNotifications, sandboxPay } from '@/lib/payments/sandbox/sandbox';
+import { deliverSandboxNotifications, sandboxPay } from '@/lib/payment-provider/sandbox/sandbox';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
@@ -108,7 +108,7 @@ describe('a vignette purchase from order to e-mail', () => {
       'hu',
     );
     expect((await pay(created.providerPaymentId!, '9900009184214768')).kind).toBe('THREE_D_SECURE');
-    const { sandboxConfirm3ds } = await import('@/lib/payments/sandbox/sandbox');
+    const { sandboxConfirm3ds } = await import('@/lib/payment-provider/sandbox/sandbox');
     expect((await sandboxConfirm3ds(db(), { ntpId: created.providerPaymentId!, code: '123' })).kind).toBe(
       'DONE',
     );

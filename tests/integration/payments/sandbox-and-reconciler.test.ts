@@ -4,10 +4,15 @@ import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import { orders, outbox } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
-import { getPaymentGateway } from '@/lib/payments/gateway';
-import { startPaymentBody } from '@/lib/payments/netopia/client';
+import { getPaymentGateway } from '@/lib/payment-provider/gateway';
+import { startPaymentBody } from '@/lib/payment-provider/netopia/client';
 import { reconcilePendingOrders } from '@/lib/payments/reconciler';
-import { SANDBOX_POS_SIGNATURE, sandboxPay, sandboxSite, sandboxStart } from '@/lib/payments/sandbox/sandbox';
+import {
+  SANDBOX_POS_SIGNATURE,
+  sandboxPay,
+  sandboxSite,
+  sandboxStart,
+} from '@/lib/payment-provider/sandbox/sandbox';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
 import { jsonRequest, noParams, useProcessDatabase } from '../../support/process-database';
 

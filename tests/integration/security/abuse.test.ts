@@ -11,7 +11,7 @@ import { clientAddress, clientBucket } from '@/lib/api/request';
 import { signingSecret } from '@/lib/auth/tokens';
 import { outbox, paymentNotifications } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
-import { RATE_LIMITS } from '@/lib/security/rate-limit';
+import { RATE_LIMITS } from '@/lib/api/rate-limit';
 import { PEER_ADDRESS_HEADER, PEER_FOR_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 import { describeOnProcessDrivers, get, insertOrder, staff, vignette } from '../admin/admin-fixtures';
 import { expectNoBuyerData } from '../../support/log-capture';

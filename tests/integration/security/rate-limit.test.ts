@@ -1,5 +1,5 @@
 import { rateBuckets } from '@/lib/db/schema';
-import { takeToken, type RateLimit } from '@/lib/security/rate-limit';
+import { takeToken, type RateLimit } from '@/lib/api/rate-limit';
 import { describeOnProcessDrivers } from '../admin/admin-fixtures';
 import { withRateLimitMultiplier } from '../../support/process-database';
 

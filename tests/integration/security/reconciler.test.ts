@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { orders } from '@/lib/db/schema';
-import type { PaymentGateway } from '@/lib/payments/gateway';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import type { PaymentGateway } from '@/lib/payment-provider/gateway';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { reconcilePendingOrders } from '@/lib/payments/reconciler';
 import { describeOnProcessDrivers, insertOrder, vignette } from '../admin/admin-fixtures';
 

@@ -4,14 +4,14 @@ import { POST as statusRoute } from '@/app/api/payments/sandbox/operation/status
 import { GET as payGet, POST as pay } from '@/app/api/payments/sandbox/pay/route';
 import { POST as startRoute } from '@/app/api/payments/sandbox/payment/card/start/route';
 import { sandboxPayments } from '@/lib/db/schema';
-import { startPaymentBody } from '@/lib/payments/netopia/client';
+import { startPaymentBody } from '@/lib/payment-provider/netopia/client';
 import { parseConfig } from '@/lib/config/env';
 import {
   deliverSandboxNotifications,
   notificationTarget,
   SANDBOX_POS_SIGNATURE,
   sandboxPay,
-} from '@/lib/payments/sandbox/sandbox';
+} from '@/lib/payment-provider/sandbox/sandbox';
 import { LIVE_SHOP_ENV, noParams, useProcessDatabase, withEnv } from '../../support/process-database';
 
 /*

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { anafClient } from '@/lib/efactura/anaf/client';
 import { httpVignetteIssuer } from '@/lib/issuers/issuer-api/client';
 import { reloadlyTopUpProvider } from '@/lib/issuers/reloadly/client';
-import { httpTransport } from '@/lib/payments/netopia/client';
+import { httpTransport } from '@/lib/payment-provider/netopia/client';
 
 /*
  * Every call that carries a secret refuses a redirect: a provider (or whoever answers in its place) that says 307

@@ -4,7 +4,7 @@ import proxy from '@/proxy';
 import { ConfigError } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import type { Database } from '@/lib/db/client';
-import { renderMetrics } from '@/lib/metrics/scrape';
+import { renderMetrics } from '@/lib/metrics-endpoint/scrape';
 import { announceKick, JOB_KICK_CHANNEL } from '@/lib/server/job-kicks';
 import { kick, registeredJobs, resetJobsForTests, stopJobs } from '@/lib/server/jobs';
 import { startBackgroundWorkers, stopCatalogListener } from '@/lib/startup/workers';

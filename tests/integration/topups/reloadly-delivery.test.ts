@@ -11,7 +11,7 @@ import {
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import type { Deliverers } from '@/lib/issuers/deliverers';
-import { transactionDetails } from '@/lib/orders/transaction-details';
+import { transactionDetails } from '@/lib/admin/transaction-details';
 import { describeForDriver, drivers } from '../../support/databases';
 import { openProcessDatabaseOn } from '../../support/process-database';
 import { paidTopUpOrder } from '../../support/purchases';

@@ -25,12 +25,12 @@ import type { TopUpDelivered, TopUpRequest } from '@/lib/issuers/topup-provider'
 import type { Mailer } from '@/lib/mail/mailer';
 import { fulfilPaidOrders, MAX_ISSUE_ATTEMPTS } from '@/lib/orders/fulfilment';
 import type { Deliverers } from '@/lib/issuers/deliverers';
-import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
+import { buildNotificationBody, signNotification } from '@/lib/payment-provider/netopia/notification';
 import {
   deliverSandboxNotifications,
   SANDBOX_POS_SIGNATURE,
   sandboxPay,
-} from '@/lib/payments/sandbox/sandbox';
+} from '@/lib/payment-provider/sandbox/sandbox';
 import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import type { TopUpOperator, TopUpProduct } from '@/lib/topups/catalog';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';

@@ -1,8 +1,8 @@
 import { GET as checkPlate } from '@/app/api/vignettes/check/route';
 import { vignettesByPlate } from '@/lib/orders/vignettes-by-plate';
-import { takePageToken } from '@/lib/security/page-rate-limit';
+import { takePageToken } from '@/lib/api/page-rate-limit';
 import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
-import { RATE_LIMITS } from '@/lib/security/rate-limit';
+import { RATE_LIMITS } from '@/lib/api/rate-limit';
 import { describeOnProcessDrivers, insertOrder, vignette } from '../admin/admin-fixtures';
 import { withRateLimitMultiplier } from '../../support/process-database';
 

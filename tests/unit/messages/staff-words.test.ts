@@ -4,7 +4,7 @@ import { DELIVERY_ERRORS, REFUND_ANSWERS } from '@/lib/admin-client/provider-ans
 import { AUDIT_ACTIONS } from '@/lib/auth/audit-actions';
 import { locales } from '@/lib/i18n/routing';
 import { ORDER_EVENT_ACTORS, ORDER_EVENT_CODES } from '@/lib/orders/event-codes';
-import { DECLINE_REASONS } from '@/lib/payments/decline-reasons';
+import { DECLINE_REASONS } from '@/lib/payment-provider/decline-reasons';
 import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';

@@ -3,7 +3,7 @@ import { apiHandler } from '@/lib/api/handler';
 import { readJson, validate } from '@/lib/api/request';
 import { requestSignInLink, SIGN_IN_LIMITS } from '@/lib/buyers/sign-in';
 import { getDb } from '@/lib/db/client';
-import { enforceRateLimit } from '@/lib/security/rate-limit';
+import { enforceRateLimit } from '@/lib/api/rate-limit';
 import { myOrdersLinkSchema } from '@/lib/validations/my-orders';
 
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@ import { readJson, validate } from '@/lib/api/request';
 import { buyerSessionCookie, buyerSessionOf } from '@/lib/buyers/session-cookie';
 import { endBuyerSession, redeemSignInLink, SIGN_IN_LIMITS } from '@/lib/buyers/sign-in';
 import { getDb } from '@/lib/db/client';
-import { enforceRateLimit } from '@/lib/security/rate-limit';
+import { enforceRateLimit } from '@/lib/api/rate-limit';
 import { myOrdersSessionSchema } from '@/lib/validations/my-orders';
 
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@ import { apiHandler } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
 import { buyerOrderAnswer, toBuyerOrder } from '@/lib/orders/buyer-order';
 import { getOrderOrThrow } from '@/lib/orders/order-read';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/api/rate-limit';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { routing } from '@/lib/i18n/routing';
 import { orderChangeOrTimeout } from '@/lib/orders/order-events';
 import { findOrder } from '@/lib/orders/orders';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/api/rate-limit';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,7 +4,7 @@ import { apiHandler } from '@/lib/api/handler';
 import { toIssues } from '@/lib/api/request';
 import { getDb } from '@/lib/db/client';
 import { plateCheckAnswer, vignettesByPlate } from '@/lib/orders/vignettes-by-plate';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/api/rate-limit';
 import { plateCheckSchema } from '@/lib/validations/plate-check';
 
 export const dynamic = 'force-dynamic';

@@ -4,8 +4,8 @@ import { notFound, redirect } from 'next/navigation';
 import { buttonClass, inputClass, SandboxFrame } from '@/components/payment/sandbox-frame';
 import { getDb } from '@/lib/db/client';
 import { routing } from '@/lib/i18n/routing';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
-import { findSandboxPayment, sandboxIsLive } from '@/lib/payments/sandbox/sandbox';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
+import { findSandboxPayment, sandboxIsLive } from '@/lib/payment-provider/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 

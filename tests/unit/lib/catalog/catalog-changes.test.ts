@@ -7,6 +7,7 @@ import {
   serverInstanceId,
   type NotificationClient,
 } from '@/lib/catalog/catalog-changes';
+import { REFERENCE_DATA } from '@/lib/catalog/reference-data';
 import { openDatabase } from '@/lib/db/client';
 
 /** A node-postgres client as the listener sees it, whose connection the test breaks at will. */
@@ -163,7 +164,7 @@ describe('listenForCatalogChanges', () => {
 
 describe('announceCatalogChange', () => {
   it('is heard on the channel once sent, naming this process only when it has regenerated its pages', async () => {
-    const database = await openDatabase({ memory: true });
+    const database = await openDatabase({ memory: true, referenceData: REFERENCE_DATA });
     try {
       const heard: string[] = [];
       await database.listen!(CATALOG_CHANGED_CHANNEL, (payload) => heard.push(payload));

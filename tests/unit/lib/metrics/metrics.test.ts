@@ -2,7 +2,7 @@ import { apiHandler } from '@/lib/api/handler';
 import { ApiError } from '@/lib/api/errors';
 import type { Database } from '@/lib/db/client';
 import { countProviderCall } from '@/lib/metrics/registry';
-import { renderMetrics } from '@/lib/metrics/scrape';
+import { renderMetrics } from '@/lib/metrics-endpoint/scrape';
 import { parsePrometheusText, sampleValue } from '../../../support/prometheus-text';
 
 const noDatabase = () => Promise.reject(new Error('connection refused')) as Promise<Database>;

@@ -1,5 +1,5 @@
 import type { Database } from '@/lib/db/client';
-import { renderMetrics } from '@/lib/metrics/scrape';
+import { renderMetrics } from '@/lib/metrics-endpoint/scrape';
 import { coalescedKicks, kickFromNotification } from '@/lib/server/job-kicks';
 import {
   forwardKicks,

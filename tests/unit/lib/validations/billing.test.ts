@@ -1,4 +1,5 @@
-import { invoiceSchema, isLegacyInvoiceData } from '@/lib/validations/billing';
+import { isLegacyInvoiceData } from '@/lib/db/invoice-data';
+import { invoiceSchema } from '@/lib/validations/billing';
 import { topUpOrderSchema } from '@/lib/validations/topup-order';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
 import de from '@/messages/de.json';

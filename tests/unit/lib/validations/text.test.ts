@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { sandbox3dsForm, sandboxPayForm } from '@/lib/payments/sandbox/http';
+import { sandbox3dsForm, sandboxPayForm } from '@/lib/payment-provider/sandbox/http';
 import {
   invoiceListQuerySchema,
   invoiceQuerySchema,

@@ -7,7 +7,7 @@ import { documentAccessCookie } from '@/lib/orders/document-access';
 import { createVignetteOrder } from '@/lib/orders/create-vignette-order';
 import { vignetteOrderSchema } from '@/lib/validations/vignette-order';
 import { assertProductLineSold } from '@/lib/orders/product-lines';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/api/rate-limit';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,7 +4,7 @@ import { readJson, validate } from '@/lib/api/request';
 import { quoteResponse, quoteVignettes } from '@/lib/orders/quote';
 import { vignetteQuoteSchema } from '@/lib/validations/vignette-order';
 import { assertProductLineSold } from '@/lib/orders/product-lines';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/api/rate-limit';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@ import { readQuery } from '@/lib/api/request';
 import { getDb } from '@/lib/db/client';
 import { invoicePdfResponse } from '@/lib/invoices/pdf-response';
 import { requireDocumentAccess } from '@/lib/orders/document-access';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/api/rate-limit';
 import { documentQuerySchema } from '@/lib/validations/document-query';
 
 export const dynamic = 'force-dynamic';

@@ -2,8 +2,8 @@ import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
 import { orderCreatedResponse } from '@/lib/orders/create-order';
-import { payAgain } from '@/lib/orders/pay-again';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { payAgain } from '@/lib/payments/pay-again';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/api/rate-limit';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { apiHandler } from '@/lib/api/handler';
 import { getDb } from '@/lib/db/client';
 import { resendConfirmation } from '@/lib/orders/resend';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/security/rate-limit';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/api/rate-limit';
 
 export const dynamic = 'force-dynamic';
 

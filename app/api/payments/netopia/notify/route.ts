@@ -3,7 +3,7 @@ import { apiHandler } from '@/lib/api/handler';
 import { clientBucket, readBodyBytes } from '@/lib/api/request';
 import { getDb } from '@/lib/db/client';
 import { handlePaymentNotification } from '@/lib/payments/notifications';
-import { RATE_LIMITS, takeToken } from '@/lib/security/rate-limit';
+import { RATE_LIMITS, takeToken } from '@/lib/api/rate-limit';
 
 export const dynamic = 'force-dynamic';
 

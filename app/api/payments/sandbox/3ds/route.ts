@@ -1,7 +1,7 @@
 import { readForm, validate } from '@/lib/api/request';
 import { getDb } from '@/lib/db/client';
-import { redirectAfterPay, sandbox3dsForm, sandboxRoute } from '@/lib/payments/sandbox/http';
-import { sandboxConfirm3ds } from '@/lib/payments/sandbox/sandbox';
+import { redirectAfterPay, sandbox3dsForm, sandboxRoute } from '@/lib/payment-provider/sandbox/http';
+import { sandboxConfirm3ds } from '@/lib/payment-provider/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,12 @@
 import { readForm, validate } from '@/lib/api/request';
 import { getDb } from '@/lib/db/client';
-import { redirectAfterPay, redirectToShop, sandboxPayForm, sandboxRoute } from '@/lib/payments/sandbox/http';
-import { sandboxPay } from '@/lib/payments/sandbox/sandbox';
+import {
+  redirectAfterPay,
+  redirectToShop,
+  sandboxPayForm,
+  sandboxRoute,
+} from '@/lib/payment-provider/sandbox/http';
+import { sandboxPay } from '@/lib/payment-provider/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { readJson } from '@/lib/api/request';
 import { getDb } from '@/lib/db/client';
-import { sandboxRoute } from '@/lib/payments/sandbox/http';
-import { sandboxStatus } from '@/lib/payments/sandbox/sandbox';
+import { sandboxRoute } from '@/lib/payment-provider/sandbox/http';
+import { sandboxStatus } from '@/lib/payment-provider/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 

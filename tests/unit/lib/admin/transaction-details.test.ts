@@ -1,4 +1,4 @@
-import { toStaffTransaction } from '@/lib/orders/transaction-details';
+import { toStaffTransaction } from '@/lib/admin/transaction-details';
 import { invoiceRow, topUpOrder, vignetteOrder } from '../../../support/loaded-orders';
 
 describe('toStaffTransaction', () => {

@@ -5,16 +5,16 @@ import { ApiError } from '@/lib/api/errors';
 import type { Db } from '@/lib/db/client';
 import { orders } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
-import { getPaymentGateway } from '@/lib/payments/gateway';
-import { restartedPaymentReference } from '@/lib/payments/payment-reference';
+import { getPaymentGateway } from '@/lib/payment-provider/gateway';
+import { restartedPaymentReference } from '@/lib/payment-provider/payment-reference';
 import { applyProviderState } from '@/lib/payments/reconciler';
-import { paymentPartsOf, startOrderPayment } from './create-order';
-import { findOrder, transitionOrder, type OrderRow } from './orders';
-import { isAbandoned, payAgainRefusal, type PayAgainRefusal } from './pay-again-rules';
-import { loadOrderItems } from './order-read';
-import { PAID_STATUSES } from './status';
-import { orderedVignetteOf, pricesChanged } from './start-again';
-import { assertProductLineSold, productLineOf } from './product-lines';
+import { paymentPartsOf, startOrderPayment } from '@/lib/orders/create-order';
+import { findOrder, transitionOrder, type OrderRow } from '@/lib/orders/orders';
+import { isAbandoned, payAgainRefusal, type PayAgainRefusal } from '@/lib/orders/pay-again-rules';
+import { loadOrderItems } from '@/lib/orders/order-read';
+import { PAID_STATUSES } from '@/lib/orders/status';
+import { orderedVignetteOf, pricesChanged } from '@/lib/orders/start-again';
+import { assertProductLineSold, productLineOf } from '@/lib/orders/product-lines';
 
 /**
  * A payment left at the provider's form (isAbandoned) is settled before another starts: the provider is asked how it

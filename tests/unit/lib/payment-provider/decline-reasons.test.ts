@@ -1,5 +1,5 @@
-import { declineCodeOf, declineReasonOf } from '@/lib/payments/decline-reasons';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { declineCodeOf, declineReasonOf } from '@/lib/payment-provider/decline-reasons';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 
 describe('why a payment did not pay, for the buyer', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { NETOPIA_STATUS } from './netopia/status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 
 /**
  * Why a card payment did not go through, as the buyer can act on it (`PaymentDecline.<reason>` in the messages):

@@ -24,7 +24,7 @@ import { createHash, createPrivateKey, createPublicKey, timingSafeEqual, type Ke
 import { compactVerify, decodeProtectedHeader, importPKCS8, importSPKI, SignJWT, type CryptoKey } from 'jose';
 import { z } from 'zod';
 import { text } from '@/lib/validations/text';
-import { NETOPIA_STATUS } from './status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 
 /** The only algorithm Netopia signs IPNs with; anything else is refused before any key is used. */
 export const NETOPIA_JWT_ALGORITHM = 'RS512';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NETOPIA_STATUS } from './status';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 
 /**
  * The shop's side of the Netopia Payments API v2: start a card payment, ask a payment's status. The transport is

@@ -1,4 +1,4 @@
-import { mayReadMetrics } from '@/lib/metrics/access';
+import { mayReadMetrics } from '@/lib/metrics-endpoint/access';
 import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 import { withEnv } from '../../../support/process-database';
 

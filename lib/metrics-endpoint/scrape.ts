@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import { getConfig } from '@/lib/config/env';
 import { queryRows, type Database } from '@/lib/db/client';
 import { COUNT_EFACTURA_DEAD_LETTERS } from '@/lib/efactura/submissions-attention';
-import { getPaymentGateway } from '@/lib/payments/gateway';
+import { getPaymentGateway } from '@/lib/payment-provider/gateway';
 import { GRACE_MS, REFUND_GRACE_MS } from '@/lib/payments/reconciler';
 import { registeredJobs } from '@/lib/server/jobs';
-import { shopMetrics } from './registry';
+import { shopMetrics } from '@/lib/metrics/registry';
 
 /**
  * The order statuses counted at each scrape: those that still need the shop or a person. Terminal statuses grow

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { clientBucket } from '@/lib/api/request';
+import { clientBucket } from './request';
 import type { Db } from '@/lib/db/client';
 import { takeToken, type BucketVerdict, type RateLimit } from './rate-limit';
 

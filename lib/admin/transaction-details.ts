@@ -7,14 +7,14 @@ import { DEAD_LETTER } from '@/lib/mail/dead-letters';
 import { efacturaOfOrder, type EfacturaView } from '@/lib/efactura/submissions';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { duplicatePaymentsView, refundableOf, refundsOf, type RefundView } from '@/lib/payments/refunds';
-import { attentionReasonsOf } from './attention';
+import { attentionReasonsOf } from '@/lib/orders/attention';
 import {
   currentInvoiceOf,
   loadOrderWithDocuments,
   vignetteOf,
   type LoadedOrder,
   type OrderWithDocuments,
-} from './order-read';
+} from '@/lib/orders/order-read';
 
 /** A refund as staff see it: its credit note with the note's RO e-Factura submission (none before e-Factura). */
 type StaffRefund = Omit<RefundView, 'creditNote'> & {

@@ -10,9 +10,9 @@ import { getSandboxKeys, type SandboxKeys } from '@/lib/db/generated-secrets';
 import { sandboxPayments } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { kick } from '@/lib/server/jobs';
-import { DUPLICATE_ORDER_ERROR } from '@/lib/payments/netopia/client';
-import { buildNotificationBody, signNotification } from '@/lib/payments/netopia/notification';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+import { DUPLICATE_ORDER_ERROR } from '@/lib/payment-provider/netopia/client';
+import { buildNotificationBody, signNotification } from '@/lib/payment-provider/netopia/notification';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { text } from '@/lib/validations/text';
 
 /**

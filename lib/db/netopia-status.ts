@@ -1,6 +1,7 @@
 /**
- * Payment statuses of API v2 (`payment.status`), as the official SDKs name them. A module of their own: the database
- * schema and the sandbox's pages read them without loading the notification checks.
+ * Payment statuses of API v2 (`payment.status`), as the official SDKs name them. Kept with the database, below the
+ * payment provider: the sandbox's payments table defaults to one, and the sandbox's pages read them without loading
+ * the notification checks.
  */
 export const NETOPIA_STATUS = {
   NEW: 1,

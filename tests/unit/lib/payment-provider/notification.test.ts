@@ -9,8 +9,8 @@ import {
   rejectionErrorCode,
   signNotification,
   verifyNotification,
-} from '@/lib/payments/netopia/notification';
-import { NETOPIA_STATUS } from '@/lib/payments/netopia/status';
+} from '@/lib/payment-provider/netopia/notification';
+import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 
 function rsaPair() {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -1,8 +1,8 @@
 import 'server-only';
 
 import { lt, sql } from 'drizzle-orm';
-import { ApiError } from '@/lib/api/errors';
-import { clientBucket } from '@/lib/api/request';
+import { ApiError } from './errors';
+import { clientBucket } from './request';
 import { getConfig } from '@/lib/config/env';
 import { getDb, type Db } from '@/lib/db/client';
 import { loginThrottle, rateBuckets } from '@/lib/db/schema';
