@@ -68,6 +68,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/payments/sandbox/operation/status': ['POST'],
   '/api/payments/sandbox/pay': ['GET', 'POST'],
   '/api/payments/sandbox/payment/card/start': ['POST'],
+  '/api/reminders/unsubscribe': ['GET', 'POST'],
   '/api/topup-sandbox/api/operators/countries/[countryCode]': ['GET'],
   '/api/topup-sandbox/api/topups': ['POST'],
   '/api/topup-sandbox/api/topups/reports/transactions': ['GET'],

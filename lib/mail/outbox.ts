@@ -22,6 +22,8 @@ import { HUNGARIAN_COUNTIES } from '@/lib/vignettes/counties';
 import { BUYER_SIGN_IN } from './buyer-sign-in';
 import { buyerSignInMessage } from './buyer-sign-in';
 import { EFACTURA_HELD_BACK } from './efactura-held-back';
+import { EXPIRY_REMINDER } from '@/lib/reminders/expiry-reminders';
+import { expiryReminderMessage } from './expiry-reminder';
 import { createMailer, defaultFromAddress, type Mailer, type MailMessage } from './mailer';
 import { renderOrderConfirmation, type OrderConfirmationData } from './order-confirmation';
 import { orderDocumentsMessage } from './order-documents';
@@ -141,6 +143,8 @@ async function messageOf(db: Db, row: OutboxRow): Promise<MailMessage | typeof O
       return orderDocumentsMessage(db, row);
     case BUYER_SIGN_IN:
       return buyerSignInMessage(db, row);
+    case EXPIRY_REMINDER:
+      return expiryReminderMessage(db, row);
     // ORDER_CONFIRMATION, and rows written before kinds were named.
     default: {
       const message = row.orderId
@@ -263,7 +267,9 @@ async function sendBatch(
                 ? 'not sent: e-Factura was turned on first'
                 : row.kind === BUYER_SIGN_IN
                   ? 'not sent: its sign-in link was used or expired first'
-                  : 'not sent: its order was settled first',
+                  : row.kind === EXPIRY_REMINDER
+                    ? 'not sent: unsubscribed or refunded first'
+                    : 'not sent: its order was settled first',
           })
           .where(eq(outbox.id, row.id));
         continue;
