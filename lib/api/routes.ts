@@ -26,6 +26,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/admin/payment/refund': ['POST'],
   '/api/admin/payment/resend': ['POST'],
   '/api/admin/payment/retry': ['POST'],
+  '/api/admin/reminders': ['GET'],
   '/api/admin/shop-status': ['GET'],
   '/api/currency/nmps/rate': ['GET'],
   '/api/efactura-sandbox/descarcare': ['GET'],

@@ -1,12 +1,14 @@
 import 'server-only';
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { signingSecret } from '@/lib/auth/tokens';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { locales, routing } from '@/lib/i18n/routing';
 import { expiryReminders, orders, outbox, reminderUnsubscribes } from '@/lib/db/schema';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import type { VignetteType } from '@/lib/vignettes/periods';
 import { isReminderDue, reminderWindow } from './rules';
 
@@ -207,7 +209,7 @@ export async function unsubscribeFromReminders(db: Db, token: string | null | un
   return true;
 }
 
-/** What staff see of the reminders: how many went out, and how many came back through one and paid. */
+/** What staff see of the reminders: how many went out, and how many buyers came back through one and paid. */
 export interface ReminderFigures {
   /** Reminders the mail server accepted. */
   sent: number;
@@ -217,8 +219,24 @@ export interface ReminderFigures {
   buyersBack: number;
 }
 
-/** The reminders' figures since `since` (all time when unset), for the back-office. */
-export async function reminderFigures(db: Db, since?: Date): Promise<ReminderFigures> {
+/**
+ * The instants of a range of calendar days in Romania, both ends included, as SQL bounds: the back-office's ranges are
+ * the shop's days.
+ */
+const withinDays = (column: SQL | AnyPgColumn, range?: { from: string; to: string }) =>
+  range
+    ? sql`${column} >= (${range.from}::timestamp at time zone ${SHOP_TIME_ZONE})
+      and ${column} < ((${range.to}::timestamp + interval '1 day') at time zone ${SHOP_TIME_ZONE})`
+    : undefined;
+
+/**
+ * The reminders' figures for the back-office: those sent on the range's days, and the paid orders placed on them from
+ * a reminder's link, with their distinct buyers; all time without a range.
+ */
+export async function reminderFigures(
+  db: Db,
+  range?: { from: string; to: string },
+): Promise<ReminderFigures> {
   const [sent] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(expiryReminders)
@@ -226,7 +244,7 @@ export async function reminderFigures(db: Db, since?: Date): Promise<ReminderFig
     .where(
       and(
         sql`${outbox.sentAt} is not null and ${outbox.lastError} is null`,
-        since ? sql`${outbox.sentAt} >= ${since.toISOString()}::timestamptz` : undefined,
+        withinDays(outbox.sentAt, range),
       ),
     );
   const [back] = await db
@@ -242,7 +260,7 @@ export async function reminderFigures(db: Db, since?: Date): Promise<ReminderFig
           PAID_STATUSES.map((status) => sql`${status}`),
           sql`, `,
         )})`,
-        since ? sql`${orders.createdAt} >= ${since.toISOString()}::timestamptz` : undefined,
+        withinDays(orders.createdAt, range),
       ),
     );
   return { sent: sent?.count ?? 0, ordersBack: back?.orders ?? 0, buyersBack: back?.buyers ?? 0 };

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { ParsedMail } from 'mailparser';
+import { GET as getReminderFigures } from '@/app/api/admin/reminders/route';
 import { POST as postVignetteOrder } from '@/app/api/nmps/orders/order/route';
 import { GET as getUnsubscribe, POST as postUnsubscribe } from '@/app/api/reminders/unsubscribe/route';
 import { reminderSameAgain } from '@/lib/buyers/reminder-again';
@@ -14,7 +15,7 @@ import {
   reminderOfToken,
 } from '@/lib/reminders/expiry-reminders';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
-import { describeOnProcessDrivers, insertOrder, vignette } from '../admin/admin-fixtures';
+import { describeOnProcessDrivers, get, insertOrder, staff, vignette } from '../admin/admin-fixtures';
 import { jsonRequest, noParams } from '../../support/process-database';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 
@@ -294,5 +295,23 @@ describeOnProcessDrivers('expiry reminders', (db) => {
     expect(await reminderFigures(db())).toMatchObject({ ordersBack: 0 });
     await db().update(orders).set({ status: 'FULFILLED' }).where(eq(orders.id, backId));
     expect(await reminderFigures(db())).toEqual({ sent: 5, ordersBack: 1, buyersBack: 1 });
+  });
+
+  it('shows staff the figures of a range of the shop’s days, and nobody else', async () => {
+    const { token } = await staff(db(), 'reminder.reader', 'OPERATOR');
+    const today = DateTime.now().setZone('Europe/Bucharest').toISODate()!;
+    const figures = (from: string, to: string, bearer?: string) =>
+      getReminderFigures(get(`/api/admin/reminders?from=${from}&to=${to}`, bearer), noParams);
+    // The reminders went out now (the outbox's clock); the order came back today.
+    const now = await figures(today, today, token);
+    expect(now.status).toBe(200);
+    expect(await now.json()).toEqual({ sent: 5, ordersBack: 1, buyersBack: 1 });
+    expect(await (await figures('2026-01-01', '2026-01-31', token)).json()).toEqual({
+      sent: 0,
+      ordersBack: 0,
+      buyersBack: 0,
+    });
+    expect((await figures(today, today)).status).toBe(401);
+    expect((await figures(today, '2020-01-01', token)).status).toBe(422);
   });
 });
