@@ -331,7 +331,8 @@ export const outbox = pgTable(
     id: serial('id').primaryKey(),
     /**
      * ORDER_CONFIRMATION, DELIVERY_FAILED, REFUND_CONFIRMATION, STAFF_ALERT, EFACTURA_HELD_BACK (no order; details:
-     * the day and its counts), BUYER_SIGN_IN (no order; details: the link and its sealed token) (lib/mail/outbox.ts).
+     * the day and its counts), BUYER_SIGN_IN (no order; details: the link and its sealed token), EXPIRY_REMINDER
+     * (details: the reminder's id) (lib/mail/outbox.ts).
      */
     kind: text('kind').notNull(),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
