@@ -749,7 +749,7 @@ export const expiryReminders = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** Trimmed and lower-cased, as an unsubscribe names it. */
     email: text('email').notNull(),
-    outboxId: integer('outbox_id').references(() => outbox.id),
+    outboxId: integer('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
