@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { ApiError } from '@/lib/api/errors';
 import { apiHandler } from '@/lib/api/handler';
+import { seeOther } from '@/lib/api/redirect';
 import { getDb } from '@/lib/db/client';
 import { unsubscribePagePath, unsubscribeFromReminders } from '@/lib/reminders/expiry-reminders';
 
@@ -12,10 +13,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = apiHandler(async (request) => {
   const query = new URL(request.url).searchParams;
-  return NextResponse.redirect(
-    new URL(unsubscribePagePath(query.get('lang'), query.get('token') ?? ''), request.url),
-    303,
-  );
+  return seeOther(unsubscribePagePath(query.get('lang'), query.get('token') ?? ''));
 });
 
 /**
