@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { ParsedMail } from 'mailparser';
+import type { Db } from '@/lib/db/client';
 import { GET as getReminderFigures } from '@/app/api/admin/reminders/route';
 import { POST as postVignetteOrder } from '@/app/api/nmps/orders/order/route';
 import { GET as getUnsubscribe, POST as postUnsubscribe } from '@/app/api/reminders/unsubscribe/route';
@@ -142,6 +143,9 @@ describeOnProcessDrivers('expiry reminders', (db) => {
     ]);
     await order('renewed@example.ro', 'ro', '2026-05-01T10:00:00Z', [
       delivered('CAR', 'MONTH', 'B501REN', '2026-05-21', '2026-06-20'),
+    ]);
+    await order('crash@example.ro', 'en', '2026-05-01T10:00:00Z', [
+      delivered('CAR', 'WEEK', 'B601CRS', '2026-07-01', '2026-07-10'),
     ]);
     // The same vehicle's next month, already bought: its reminder would come too late to matter and is not asked for.
     await order('renewed@example.ro', 'ro', null, [
@@ -313,5 +317,39 @@ describeOnProcessDrivers('expiry reminders', (db) => {
     });
     expect((await figures(today, today)).status).toBe(401);
     expect((await figures(today, '2020-01-01', token)).status).toBe(422);
+  });
+
+  it('chooses again after a crash inside the choosing transaction, and sends exactly one', async () => {
+    const now = at('2026-07-09T06:00:00Z');
+    // The process dies as the outbox row is written: the reminder's row, in the same transaction, goes with it.
+    let armed = true;
+    const dying = new Proxy(db(), {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
+        return (run: (tx: Db) => Promise<unknown>) =>
+          target.transaction((tx) =>
+            run(
+              new Proxy(tx, {
+                get(inner, name, innerReceiver) {
+                  if (name === 'insert' && armed)
+                    return (table: unknown) => {
+                      if (table !== outbox) return inner.insert(table as typeof outbox);
+                      armed = false;
+                      throw new Error('killed while choosing');
+                    };
+                  return Reflect.get(inner, name, innerReceiver) as unknown;
+                },
+              }) as unknown as Db,
+            ),
+          );
+      },
+    });
+    await expect(queueExpiryReminders(dying, now)).rejects.toThrow('killed while choosing');
+    expect(await db().select().from(expiryReminders)).toHaveLength(5);
+    expect(await queueExpiryReminders(db(), now)).toBe(1);
+    expect(await queueExpiryReminders(db(), now)).toBe(0);
+    const mails = await send();
+    expect(mails.map(plateIn)).toEqual(['B601CRS']);
+    expect(mails[0]!.subject).toBe('Your vignette for B601CRS ends on July 10, 2026');
   });
 });
