@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { addWeekVignette, fillCheckout, vignetteForm } from './support/checkout';
 import { answerCookieNotice } from './support/consent';
 import { message } from './support/messages';
@@ -12,17 +12,9 @@ import { message } from './support/messages';
  * tests/integration/reminders.
  */
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const SUFFIX = String(Date.now()).slice(-5);
 
 test.beforeEach(async ({ context, baseURL }) => answerCookieNotice(context, baseURL));
-
-async function expectNoAxeViolations(page: Page, step: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    results.violations.map((violation) => `${step}: ${violation.id} (${violation.nodes.length})`),
-  ).toEqual([]);
-}
 
 test('the reminder consent is unticked by default and goes with the order once ticked', async ({ page }) => {
   test.setTimeout(120_000);
