@@ -7,6 +7,7 @@ import { isProductLineClosed, isApiRequestError, type ApiIssue } from '@/lib/cli
 import { CHECKOUT_STORAGE_KEYS, checkOut } from '@/lib/client/checkout';
 import type { Locale } from '@/lib/i18n/routing';
 import { requestItem, type CartItem } from '@/lib/cart/cart-store';
+import { reminderSource } from '@/lib/cart/reminder-source';
 import {
   BILLING_FIELD_PATHS,
   BillingFields,
@@ -29,6 +30,8 @@ import { validityText, type ValidityTexts } from '@/lib/vignettes/validity-text'
 export interface CheckoutValues extends BillingFormValues {
   email: string;
   acceptTerms: boolean;
+  /** The separate consent to expiry reminders: unticked until the buyer ticks it. */
+  remindBeforeEnd: boolean;
 }
 
 const DEFAULT_VALUES: CheckoutValues = {
@@ -36,6 +39,7 @@ const DEFAULT_VALUES: CheckoutValues = {
   wantsInvoice: false,
   invoice: EMPTY_BILLING,
   acceptTerms: false,
+  remindBeforeEnd: false,
 };
 
 /** The schema's input for the form's values: the invoice only when asked for (components/form/billing-fields.tsx). */
@@ -43,6 +47,7 @@ function toOrderFields(values: CheckoutValues) {
   return {
     email: values.email.trim(),
     acceptTerms: values.acceptTerms,
+    remindBeforeEnd: values.remindBeforeEnd,
     invoice: billingInput(values),
   };
 }
@@ -135,6 +140,8 @@ export function CheckoutForm({
       locale,
       ...(fields.invoice ? { invoice: fields.invoice } : {}),
       acceptTerms: true,
+      ...(fields.remindBeforeEnd ? { remindBeforeEnd: true } : {}),
+      ...(reminderSource() ? { fromReminder: reminderSource() } : {}),
     };
     paying.current = true;
     try {
@@ -273,6 +280,18 @@ export function CheckoutForm({
           </div>
         </section>
 
+        <div className="flex items-start gap-3">
+          <input
+            {...register('remindBeforeEnd')}
+            id={fieldId('remindBeforeEnd')}
+            type="checkbox"
+            data-testid="checkout-remind-me"
+            className="accent-brand mt-0.5 size-6 shrink-0"
+          />
+          <label htmlFor={fieldId('remindBeforeEnd')} className="text-slate-900">
+            {t.remindMe}
+          </label>
+        </div>
         <TermsConsent
           input={{ ...register('acceptTerms'), ...field('acceptTerms', termsError) }}
           label={t.terms}

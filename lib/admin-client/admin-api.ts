@@ -26,6 +26,7 @@ export const DAILY_SALES_URL = '/api/admin/payment/daily';
 export const INVOICES_URL = '/api/admin/invoices';
 export const AUDIT_URL = '/api/admin/audit';
 export const SHOP_STATUS_URL = '/api/admin/shop-status';
+export const REMINDER_FIGURES_URL = '/api/admin/reminders';
 export const MAIL_RETRY_URL = '/api/admin/mail/retry';
 
 export type { Authority } from '@/lib/auth/permissions';
@@ -74,6 +75,7 @@ export const ORDER_STATUSES = [
 /** One row of `GET /api/admin/payment` (and `PATCH`'s answer). */
 export type Payment = TransactionItem;
 export type { DailySales, TransactionProduct };
+export type { ReminderFigures } from '@/lib/reminders/expiry-reminders';
 
 export interface Page<T> {
   items: T[];
@@ -159,6 +161,10 @@ export const paymentsUrl = (query: PaymentQuery) =>
   });
 
 export const dailySalesUrl = (filters: PaymentFilters) => withQuery(DAILY_SALES_URL, filterParams(filters));
+
+/** The expiry reminders' figures of the range's days (the list's other filters do not apply to them). */
+export const reminderFiguresUrl = ({ from, to }: Pick<PaymentFilters, 'from' | 'to'>) =>
+  withQuery(REMINDER_FIGURES_URL, { from, to });
 
 export const transactionDetailsUrl = (kind: OrderKind, id: string) =>
   withQuery(

@@ -206,6 +206,14 @@ export const orders = pgTable(
      * gives one to an order inserted without it. Null only on a database older than the column.
      */
     reference: text('reference').default(sql`order_reference_new()`),
+    /**
+     * The buyer's separate, unticked-by-default consent to be reminded before the order's vignettes end: when it was
+     * given and the version of the text it was given to (lib/reminders/consent.ts). Null: not given.
+     */
+    reminderConsentAt: timestamp('reminder_consent_at', { withTimezone: true }),
+    reminderConsentVersion: text('reminder_consent_version'),
+    /** The expiry reminder whose "buy the same again" link the order was placed from (expiry_reminders.id). */
+    fromReminderId: integer('from_reminder_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -226,6 +234,9 @@ export const orders = pgTable(
     index('orders_money_received_created')
       .on(table.createdAt, table.amountBani)
       .where(sql`${table.status} in ('PAID', 'FULFILLED', 'FULFILLMENT_FAILED')`),
+    index('orders_from_reminder')
+      .on(table.fromReminderId)
+      .where(sql`${table.fromReminderId} is not null`),
   ],
 );
 
@@ -322,7 +333,8 @@ export const outbox = pgTable(
     id: serial('id').primaryKey(),
     /**
      * ORDER_CONFIRMATION, DELIVERY_FAILED, REFUND_CONFIRMATION, STAFF_ALERT, EFACTURA_HELD_BACK (no order; details:
-     * the day and its counts), BUYER_SIGN_IN (no order; details: the link and its sealed token) (lib/mail/outbox.ts).
+     * the day and its counts), BUYER_SIGN_IN (no order; details: the link and its sealed token), EXPIRY_REMINDER
+     * (details: the reminder's id) (lib/mail/outbox.ts).
      */
     kind: text('kind').notNull(),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
@@ -722,3 +734,38 @@ export const buyerSessions = pgTable(
   },
   (table) => [index('buyer_sessions_expires').on(table.expiresAt)],
 );
+
+/**
+ * The expiry reminder chosen for one delivered vignette (lib/reminders/expiry-reminders.ts): written with its outbox
+ * row in one transaction, and unique per item, so a crash between choosing and sending still sends exactly one.
+ */
+export const expiryReminders = pgTable(
+  'expiry_reminders',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Trimmed and lower-cased, as an unsubscribe names it. */
+    email: text('email').notNull(),
+    outboxId: integer('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('expiry_reminders_item').on(table.orderItemId),
+    index('expiry_reminders_created').on(table.createdAt),
+  ],
+);
+
+/**
+ * An address that asked for no more expiry reminders (one click in a reminder, RFC 8058). A consent given on an order
+ * placed after it counts again for that order.
+ */
+export const reminderUnsubscribes = pgTable('reminder_unsubscribes', {
+  /** Trimmed and lower-cased. */
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import { signingSecret } from '@/lib/auth/tokens';
 import { parseSecretToken, unsealToken } from '@/lib/security/secret-tokens';
-import { COMPANY, officeHours } from '@/lib/company';
+import { COMPANY } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { buyerSignInLinks } from '@/lib/db/schema';
@@ -14,15 +14,7 @@ import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
 import ro from '@/messages/ro.json';
-import {
-  linkButtonHtml,
-  mailLocale,
-  paragraphHtml,
-  renderMailHtml,
-  renderMailText,
-  subheadingHtml,
-  type MailFrame,
-} from './layout';
+import { mailLocale, renderLinkLetter, type MailFrame } from './layout';
 import type { MailMessage } from './mailer';
 import { OBSOLETE, type MailKind, type OutboxRow } from './mail-kinds';
 
@@ -61,33 +53,19 @@ export function renderBuyerSignIn(data: BuyerSignInData): { subject: string; tex
     signOff: [t('signOff'), t('team', { brand: COMPANY.brand })],
     footer: [`${COMPANY.name} · ${COMPANY.headquarters}`, t('sentTo', { email: data.email })],
   };
-  const paragraphs = [t('greeting'), t('intro', { brand: COMPANY.brand }), t('validity')];
-  const notes = [t('notAsked'), t('askAgain')];
-  const contact = [
-    t('contactText', { phone: COMPANY.phone, email: COMPANY.email }),
-    t('officeHours', { hours: officeHours }),
-  ];
-  const text = renderMailText(frame, [
-    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    data.url,
-    '',
-    ...notes.flatMap((note) => [note, '']),
-    data.ordersUrl,
-    '',
-    t('contactHeading'),
-    ...contact,
-    '',
-  ]);
-  const html = renderMailHtml(
+  return renderLinkLetter(
     frame,
-    `${paragraphs.map((paragraph) => paragraphHtml(paragraph)).join('\n')}
-${linkButtonHtml(data.url, t('button'))}
-${notes.map((note) => paragraphHtml(note)).join('\n')}
-${linkButtonHtml(data.ordersUrl, t('ordersButton'))}
-${subheadingHtml(t('contactHeading'))}
-${contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`,
+    [
+      t('greeting'),
+      t('intro', { brand: COMPANY.brand }),
+      t('validity'),
+      { url: data.url, button: t('button') },
+      t('notAsked'),
+      t('askAgain'),
+      { url: data.ordersUrl, button: t('ordersButton') },
+    ],
+    t,
   );
-  return { subject: frame.subject, text, html };
 }
 
 /**

@@ -268,3 +268,38 @@ export function buyerClosing(
 /** What an e-mail calls the order: its short reference, or its id when it is older than references. */
 export const orderNumberOf = (data: { orderId: string; reference?: string | null }): string =>
   data.reference ?? data.orderId;
+
+/** A part of a {@link renderLinkLetter}: a paragraph, or a link shown as a button (its address alone in the text). */
+export type LetterBlock = string | { url: string; button: string };
+
+/**
+ * A buyer's letter of paragraphs and link buttons, closed by how to reach the shop, in the words of the e-mail's own
+ * namespace (`t`): its subject, text part and HTML part, every value escaped in the HTML.
+ */
+export function renderLinkLetter(
+  frame: MailFrame,
+  blocks: LetterBlock[],
+  t: (key: 'contactHeading' | 'contactText' | 'officeHours', values?: Record<string, string>) => string,
+): { subject: string; text: string; html: string } {
+  const contact = [
+    t('contactText', { phone: COMPANY.phone, email: COMPANY.email }),
+    t('officeHours', { hours: officeHours }),
+  ];
+  const text = renderMailText(frame, [
+    ...blocks.flatMap((block) => [typeof block === 'string' ? block : block.url, '']),
+    t('contactHeading'),
+    ...contact,
+    '',
+  ]);
+  const html = renderMailHtml(
+    frame,
+    `${blocks
+      .map((block) =>
+        typeof block === 'string' ? paragraphHtml(block) : linkButtonHtml(block.url, block.button),
+      )
+      .join('\n')}
+${subheadingHtml(t('contactHeading'))}
+${contact.map((line) => paragraphHtml(line, 'margin-bottom:4px;')).join('\n')}`,
+  );
+  return { subject: frame.subject, text, html };
+}

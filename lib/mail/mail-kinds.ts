@@ -31,11 +31,16 @@ export const MAIL_KINDS = [
   'ORDER_DOCUMENTS',
   'EFACTURA_HELD_BACK',
   'BUYER_SIGN_IN',
+  'EXPIRY_REMINDER',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The kinds that need no order, which lib/mail sends itself. */
-const OWN_MAIL_KINDS = ['EFACTURA_HELD_BACK', 'BUYER_SIGN_IN'] as const satisfies readonly MailKind[];
+const OWN_MAIL_KINDS = [
+  'EFACTURA_HELD_BACK',
+  'BUYER_SIGN_IN',
+  'EXPIRY_REMINDER',
+] as const satisfies readonly MailKind[];
 export type OwnMailKind = (typeof OWN_MAIL_KINDS)[number];
 
 /**

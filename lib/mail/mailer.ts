@@ -20,6 +20,8 @@ export interface MailMessage {
    * carries it again, and mail systems that drop duplicates by Message-ID can recognise it. Unset: a random one.
    */
   messageId?: string;
+  /** Further headers, such as the one-click unsubscribe of RFC 8058 (`List-Unsubscribe`, `List-Unsubscribe-Post`). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -77,6 +79,7 @@ function toNodemailer(message: MailMessage, from: string) {
     to: message.to,
     subject: message.subject,
     messageId: message.messageId,
+    headers: message.headers,
     text: message.text,
     html: message.html,
     attachments: message.attachments?.map(({ filename, content, contentType }) => ({

@@ -12,6 +12,8 @@ import { crashPoint } from '@/lib/server/crash-points';
 import { queueStaffAlert } from './staff-alert-queue';
 import { BUYER_SIGN_IN, buyerSignInMessage } from './buyer-sign-in';
 import { EFACTURA_HELD_BACK, heldBackDataOf, renderEfacturaHeldBack } from './efactura-held-back';
+import { EXPIRY_REMINDER } from '@/lib/reminders/expiry-reminders';
+import { expiryReminderMessage } from './expiry-reminder';
 import {
   isOwnMailKind,
   mailKindOf,
@@ -56,6 +58,7 @@ function efacturaHeldBackMessage(row: OutboxRow): MailMessage | typeof OBSOLETE 
 const OWN_SENDERS: Record<OwnMailKind, MailSender> = {
   EFACTURA_HELD_BACK: (_db, row) => efacturaHeldBackMessage(row),
   BUYER_SIGN_IN: buyerSignInMessage,
+  EXPIRY_REMINDER: expiryReminderMessage,
 };
 
 // Route handlers and instrumentation are bundled apart: the senders live on globalThis, one set per process.
@@ -195,7 +198,9 @@ async function sendBatch(
                 ? 'not sent: e-Factura was turned on first'
                 : row.kind === BUYER_SIGN_IN
                   ? 'not sent: its sign-in link was used or expired first'
-                  : 'not sent: its order was settled first',
+                  : row.kind === EXPIRY_REMINDER
+                    ? 'not sent: unsubscribed or refunded first'
+                    : 'not sent: its order was settled first',
           })
           .where(eq(outbox.id, row.id));
         continue;

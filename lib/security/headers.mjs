@@ -50,20 +50,21 @@ export function contentSecurityPolicy(env = process.env, { nonce, hashes = [] } 
 export const isBackOfficePage = (pathname) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 /**
- * The buyer's pages rendered per request (the order page, the payment outcome pages, my orders and its sign-in page):
+ * The buyer's pages rendered per request (the order page, the payment outcome pages, my orders and its sign-in page,
+ * an expiry reminder's "buy again" and unsubscribe pages):
  * they show orders or carry a key to them, so they get the back-office's nonce policy from proxy.ts too. Only those
  * addresses: any other under them is the prerendered not-found page, whose inline scripts carry no nonce. Any
  * two-letter language: proxy.ts sends the others away first.
  */
 const BUYER_NONCE_PAGE =
-  /^\/[a-z]{2}\/(?:order\/[^/]+|orders(?:\/sign-in)?|payment\/(?:successful|timeout))\/?$/;
+  /^\/[a-z]{2}\/(?:order\/[^/]+|orders(?:\/sign-in)?|payment\/(?:successful|timeout)|reminders\/(?:again|unsubscribe))\/?$/;
 
 /** Whether an address's pages get the nonce policy from proxy.ts instead of the static one from next.config.mjs. */
 export const needsNoncePolicy = (pathname) => isBackOfficePage(pathname) || BUYER_NONCE_PAGE.test(pathname);
 
 /** next.config's `headers()` source for every address but {@link needsNoncePolicy}'s: the same rule as a pattern. */
 export const STATIC_POLICY_SOURCE =
-  '/:path((?!admin(?:/|$)|[a-z][a-z]/(?:order/[^/]+|orders(?:/sign-in)?|payment/(?:successful|timeout))/?$).*)';
+  '/:path((?!admin(?:/|$)|[a-z][a-z]/(?:order/[^/]+|orders(?:/sign-in)?|payment/(?:successful|timeout)|reminders/(?:again|unsubscribe))/?$).*)';
 
 /** The headers every answer carries but the policy. */
 export const headersButPolicy = [

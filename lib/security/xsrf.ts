@@ -16,6 +16,8 @@ const EXEMPT_PREFIXES = [
   '/api/efactura-sandbox/',
   '/api/issuer-sandbox/',
   '/api/topup-sandbox/',
+  // RFC 8058's one-click unsubscribe: a mail client posts with no cookie; the reminder's signed token is the proof.
+  '/api/reminders/unsubscribe',
 ];
 
 /** The address the browser's client asks for the cookie before its first non-GET call, when it has none yet. */

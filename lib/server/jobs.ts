@@ -28,6 +28,7 @@ export const JOB_NAMES = [
   'efactura',
   'efactura-sandbox',
   'efactura-held-back',
+  'expiry-reminders',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

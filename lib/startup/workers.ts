@@ -21,13 +21,14 @@ import { recordFeedFailure, recordFeedSuccess } from '@/lib/exchange-rate/feed-s
 import { getDeliverers } from '@/lib/issuers/deliverers';
 import { logger } from '@/lib/log/logger';
 import { sendDueMail } from '@/lib/mail/outbox';
+import { queueExpiryReminders } from '@/lib/reminders/expiry-reminders';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
 import { registerOrderMail } from '@/lib/orders/order-mail';
 import { getPaymentGateway } from '@/lib/payment-provider/gateway';
 import { reconcilePendingOrders, reconcilePendingRefunds } from '@/lib/payments/reconciler';
 import { deliverSandboxNotifications } from '@/lib/payment-provider/sandbox/sandbox';
 import { announceKick, coalescedKicks, JOB_KICK_CHANNEL, kickFromNotification } from '@/lib/server/job-kicks';
-import { forwardKicks, jobsStopping, registerJob, type JobName } from '@/lib/server/jobs';
+import { forwardKicks, jobsStopping, kick, registerJob, type JobName } from '@/lib/server/jobs';
 import { runsJobs, servesShop, type JobsMode } from '@/lib/server/jobs-mode';
 import { isShuttingDown } from '@/lib/server/shutdown';
 
@@ -95,6 +96,12 @@ export function plannedJobs(config: Config = getConfig()): JobPlan[] {
   // Off: staff are mailed every morning while documents wait for ANAF (once a day across servers).
   if (config.EFACTURA_PROVIDER === 'off')
     every('efactura-held-back', 3600_000, async () => queueEfacturaHeldBackDigest(await getDb(), config));
+  // Reminders before a vignette ends, for buyers who asked: chosen here, sent by the mail job.
+  every('expiry-reminders', 15 * 60_000, async () => {
+    const queued = await queueExpiryReminders(await getDb());
+    if (queued) kick('mail');
+    return queued;
+  });
   // The e-Factura sandbox's uploads name buyers: deleted after ANAF's 60 days, even once the shop has moved to ANAF.
   every('efactura-sandbox', 3600_000, async () => purgeEfacturaSandbox(await getDb()));
   const feedUrl = config.EXCHANGE_RATE_FEED_URL;

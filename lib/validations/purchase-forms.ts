@@ -37,6 +37,7 @@ export const vignetteCheckoutSchema = vignetteOrderSchema.pick({
   email: true,
   invoice: true,
   acceptTerms: true,
+  remindBeforeEnd: true,
 });
 
 /** The visitor's part of the top-up order: the operator is the page's. */

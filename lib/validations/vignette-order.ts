@@ -74,6 +74,10 @@ export const vignetteOrderSchema = vignetteQuoteSchema.extend({
   ...buyerFields,
   // A contact number for the order, from any country: not the spec's Romanian pattern, which top-ups use.
   phone: text().trim().max(20, 'tooLong').optional(),
+  // The separate, optional consent to expiry reminders (lib/reminders/consent.ts): never implied, unticked by default.
+  remindBeforeEnd: z.boolean({ error: 'invalid' }).optional(),
+  // The signed "buy the same again" token of the reminder the cart was filled from, if any.
+  fromReminder: text().trim().max(40, 'tooLong').optional(),
 });
 
 export type VignetteOrderInput = z.input<typeof vignetteOrderSchema>;

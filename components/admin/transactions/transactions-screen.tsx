@@ -6,9 +6,11 @@ import useSWR from 'swr';
 import {
   dailySalesUrl,
   paymentsUrl,
+  reminderFiguresUrl,
   type DailySales,
   type Payment,
   type PaymentFilters,
+  type ReminderFigures,
 } from '@/lib/admin-client/admin-api';
 import type { PaymentPage } from '@/lib/admin-client/order-actions-api';
 import { daysInRange } from '@/lib/admin-client/format';
@@ -17,6 +19,7 @@ import { useFailureText } from '../admin-i18n';
 import { Notice } from '../ui/notice';
 import { Pagination } from '../ui/pagination';
 import { card, screenTitle } from '../ui/styles';
+import { ReminderFiguresLine } from './reminder-figures';
 import { SalesChart } from './sales-chart';
 import { TransactionDetailsDialog } from './transaction-details-dialog';
 import { TransactionFilters } from './transaction-filters';
@@ -50,6 +53,7 @@ export function TransactionsScreen() {
   const list = useSWR<PaymentPage>(problem ? null : paymentsUrl(query));
   const chartRange = !problem && query.from && query.to;
   const daily = useSWR<DailySales[]>(chartRange ? dailySalesUrl(query) : null);
+  const reminders = useSWR<ReminderFigures>(chartRange ? reminderFiguresUrl(query) : null);
 
   const onFilter = useCallback(
     (filters: Partial<PaymentFilters>) => dispatch({ type: 'filter', filters }),
@@ -83,6 +87,7 @@ export function TransactionsScreen() {
             {t('shell.loading')}
           </p>
         )}
+        {chartRange && reminders.data && <ReminderFiguresLine figures={reminders.data} />}
       </section>
 
       <div className="space-y-3">

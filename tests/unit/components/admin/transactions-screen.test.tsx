@@ -199,4 +199,13 @@ describe('TransactionsScreen', () => {
     await renderScreen();
     await waitFor(() => expect(screen.getAllByTestId('sales-bar')).toHaveLength(2));
   });
+
+  it('shows under the chart the expiry reminders of the range and the buyers who came back through them', async () => {
+    on('GET', '/api/admin/reminders', { body: { sent: 12, ordersBack: 3, buyersBack: 2 } });
+    await renderScreen();
+    const figures = await screen.findByTestId('reminder-figures');
+    expect(figures).toHaveTextContent(t.reminders.sent.replace('{count}', '12'));
+    expect(figures).toHaveTextContent('2 (3 comenzi)');
+    expect(calls.filter((call) => call.path === '/api/admin/reminders').at(-1)?.params).toEqual(lastDays(30));
+  });
 });

@@ -15,8 +15,12 @@ describe('the outbox kinds', () => {
     expect(mailKindOf('')).toBeUndefined();
   });
 
-  it('leaves to lib/orders every kind but the two that need no order', () => {
-    expect(MAIL_KINDS.filter(isOwnMailKind)).toEqual(['EFACTURA_HELD_BACK', 'BUYER_SIGN_IN']);
+  it('leaves to lib/orders every kind but the three that need no order', () => {
+    expect(MAIL_KINDS.filter(isOwnMailKind)).toEqual([
+      'EFACTURA_HELD_BACK',
+      'BUYER_SIGN_IN',
+      'EXPIRY_REMINDER',
+    ]);
   });
 
   it('does not compile a new kind without a sender', () => {

@@ -15,6 +15,8 @@ describe('which pages get the nonce policy', () => {
     '/ro/order/abc/',
     '/hu/orders',
     '/ro/orders/sign-in',
+    '/hu/reminders/again',
+    '/de/reminders/unsubscribe',
   ];
   const prerendered = [
     '/',
@@ -27,6 +29,7 @@ describe('which pages get the nonce policy', () => {
     '/ro/payment',
     '/ro/payment/other',
     '/ro/payments',
+    '/ro/reminders',
     '/administrator',
     '/api/orders/abc',
   ];

@@ -29,6 +29,7 @@ describe('the jobs a server registers, by JOBS', () => {
     'mail',
     'reconciler',
     'efactura',
+    'expiry-reminders',
     'efactura-sandbox',
   ];
 
@@ -69,6 +70,7 @@ describe('the jobs a server registers, by JOBS', () => {
             'mail',
             'reconciler',
             'efactura-held-back',
+            'expiry-reminders',
             'efactura-sandbox',
             'exchange-rate',
           ]),
