@@ -3,10 +3,6 @@ import de20261126 from './archive/2026-11-26/de.json';
 import en20261126 from './archive/2026-11-26/en.json';
 import hu20261126 from './archive/2026-11-26/hu.json';
 import ro20261126 from './archive/2026-11-26/ro.json';
-import de20261127 from './archive/2026-11-27/de.json';
-import en20261127 from './archive/2026-11-27/en.json';
-import hu20261127 from './archive/2026-11-27/hu.json';
-import ro20261127 from './archive/2026-11-27/ro.json';
 import { LEGAL_VERSIONS, type LegalDocumentId } from './versions';
 
 /** A legal text's messages as messages/*.json holds them under its namespace. */
@@ -23,7 +19,6 @@ export interface LegalTextMessages {
  */
 const ARCHIVED: Record<string, Record<Locale, Record<LegalDocumentId, LegalTextMessages>>> = {
   '2026-11-26': { ro: ro20261126, en: en20261126, de: de20261126, hu: hu20261126 },
-  '2026-11-27': { ro: ro20261127, en: en20261127, de: de20261127, hu: hu20261127 },
 };
 
 /**

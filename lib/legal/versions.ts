@@ -40,12 +40,7 @@ export const LEGAL_VERSIONS: Record<LegalDocumentId, readonly LegalVersion[]> = 
     {
       version: '1.1',
       date: '2026-11-27',
-      digest: 'af5506133077c6028b47d081dd6ce5b56d49465ae3c70e02aba5086e7079ace0',
-    },
-    {
       // Names the expiry reminders (consent, Art. 6(1)(a) GDPR), the "my orders" sign-in links and the plate check.
-      version: '1.2',
-      date: '2026-11-28',
       digest: 'a4293e2a86f5d9c6d5fe6356e8a8aa0271872158344aa39787de564d7716291d',
     },
   ],
