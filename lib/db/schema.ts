@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CreditNoteDocument, SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
+import type { CreditNoteDocument, SalesInvoiceDocument } from '@/lib/db/document-snapshots';
 import type { InvoiceData } from './invoice-data';
 import { NETOPIA_STATUS } from './netopia-status';
 import { VIGNETTE_TYPES } from '@/lib/vignettes/periods';

@@ -1,4 +1,5 @@
-import { assertInteger, invoiceTotals, lineGrossBani, vatIncluded, type VatLine } from '@/lib/invoices/vat';
+import { assertInteger, invoiceTotals, lineGrossBani, vatIncluded } from '@/lib/invoices/vat';
+import type { VatLine } from '@/lib/db/document-snapshots';
 
 // The amounts of a UBL document, in integer bani, worked out so that they are the PDF's (vat.ts) AND satisfy
 // EN 16931's arithmetic. The shop's prices are gross (VAT included) and the PDF takes the VAT once per rate from

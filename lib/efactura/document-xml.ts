@@ -5,7 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { creditNotes, efacturaSubmissions, invoices } from '@/lib/db/schema';
 import { frozenCreditNoteDocument, frozenInvoiceDocument } from '@/lib/invoices/frozen';
-import type { InvoiceDocument } from '@/lib/invoices/invoice-document';
+import type { InvoiceDocument } from '@/lib/db/document-snapshots';
 import { documentUbl, ublFilename } from './ubl';
 
 /**

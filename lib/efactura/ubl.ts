@@ -5,7 +5,7 @@ import type {
   InvoiceDocument,
   InvoiceLine,
   SalesInvoiceDocument,
-} from '@/lib/invoices/invoice-document';
+} from '@/lib/db/document-snapshots';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { documentAmounts, ublAmount, unitPrice, type DocumentAmounts } from './amounts';

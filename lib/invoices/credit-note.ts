@@ -3,12 +3,8 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { creditNotes } from '@/lib/db/schema';
-import {
-  CURRENT_DOCUMENT_LAYOUT,
-  type CreditNoteDocument,
-  type InvoiceLine,
-  type SalesInvoiceDocument,
-} from './invoice-document';
+import { CURRENT_DOCUMENT_LAYOUT } from './invoice-document';
+import type { CreditNoteDocument, InvoiceLine, SalesInvoiceDocument } from '@/lib/db/document-snapshots';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber, TOP_UP_INVOICE_SERIES } from './numbering';
 import type { InvoicedOrder } from './invoiced-order';

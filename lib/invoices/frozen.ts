@@ -5,7 +5,7 @@ import type { Db, Executor } from '@/lib/db/client';
 import { creditNotes, invoices, refunds } from '@/lib/db/schema';
 import { isOrderId } from '@/lib/db/order-id';
 import { creditNoteDocumentFrom, creditNotePdf, type IssuedCreditNote } from './credit-note';
-import type { CreditNoteDocument, SalesInvoiceDocument } from './invoice-document';
+import type { CreditNoteDocument, SalesInvoiceDocument } from '@/lib/db/document-snapshots';
 import type { InvoicedOrder } from './invoiced-order';
 import { readOrderFacts } from './order-facts-reader';
 import { invoiceDocumentOf, invoicePdf } from './order-invoice';

@@ -2,7 +2,8 @@ import de from '@/messages/de.json';
 import en from '@/messages/en.json';
 import hu from '@/messages/hu.json';
 import ro from '@/messages/ro.json';
-import { CURRENT_DOCUMENT_LAYOUT, type InvoiceLocale } from './invoice-document';
+import { CURRENT_DOCUMENT_LAYOUT } from './invoice-document';
+import type { InvoiceLocale } from '@/lib/db/document-snapshots';
 import labelsOfLayout2 from './layouts/labels-2.json';
 
 // The words an invoice or a credit note prints, per layout. They are written in messages/*.json (`InvoicePdf`) and

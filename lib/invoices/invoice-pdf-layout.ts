@@ -3,7 +3,7 @@ import 'server-only';
 import { addressText } from '@/lib/billing/address';
 import { COMPANY, fillPlaceholders } from '@/lib/company';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
-import type { InvoiceDocument, InvoiceLocale } from './invoice-document';
+import type { InvoiceDocument, InvoiceLocale } from '@/lib/db/document-snapshots';
 import {
   bilingual,
   labelParts,

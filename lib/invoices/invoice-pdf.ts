@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 
 import { COMPANY } from '@/lib/company';
 import { loadFonts } from './invoice-fonts';
-import type { InvoiceDocument } from './invoice-document';
+import type { InvoiceDocument } from '@/lib/db/document-snapshots';
 import { labelsOf, WORDING } from './invoice-pdf-labels';
 import { InvoiceLayout, MARGIN, parseIssuedAt } from './invoice-pdf-layout';
 import { formatInvoiceNumber } from './numbering';

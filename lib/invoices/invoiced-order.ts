@@ -1,6 +1,6 @@
 import type { orderItems } from '@/lib/db/schema';
 import { isLegacyInvoiceData, type InvoiceData } from '@/lib/db/invoice-data';
-import type { InvoiceBuyer } from './invoice-document';
+import type { InvoiceBuyer } from '@/lib/db/document-snapshots';
 
 /*
  * What an invoice states of an order: the facts lib/orders reads and passes in when a document is issued. lib/invoices

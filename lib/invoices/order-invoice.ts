@@ -1,11 +1,7 @@
 import 'server-only';
 
-import {
-  CURRENT_DOCUMENT_LAYOUT,
-  type InvoiceDocument,
-  type InvoiceLine,
-  type SalesInvoiceDocument,
-} from './invoice-document';
+import { CURRENT_DOCUMENT_LAYOUT } from './invoice-document';
+import type { InvoiceDocument, InvoiceLine, SalesInvoiceDocument } from '@/lib/db/document-snapshots';
 import { renderInvoicePdf } from './invoice-pdf';
 import { formatInvoiceNumber } from './numbering';
 import {

@@ -1,3 +1,4 @@
+import type { VatLine } from '@/lib/db/document-snapshots';
 /**
  * The VAT arithmetic of the shop's invoices, in integer bani only: prices are gross (VAT included), and the VAT
  * they include is worked out per rate.
@@ -25,14 +26,6 @@ export const vatRuleOf = (kind: DocumentKind): { vatRatePercent: number; vatNote
 /** The VAT included in `grossBani` of what a document of `kind` sells, by {@link vatRuleOf}. */
 export const vatOfKind = (kind: DocumentKind, grossBani: number): number =>
   vatIncluded(grossBani, vatRuleOf(kind).vatRatePercent);
-
-/** What the arithmetic needs of an invoice line. */
-export interface VatLine {
-  quantity: number;
-  /** Gross unit price (VAT included), in bani. */
-  unitPriceBani: number;
-  vatRatePercent: number;
-}
 
 export interface InvoiceTotals {
   netBani: number;

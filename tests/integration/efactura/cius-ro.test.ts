@@ -9,7 +9,7 @@ import type { Db } from '@/lib/db/client';
 import { creditNotes, orders } from '@/lib/db/schema';
 import { documentXml, documentXmlOf } from '@/lib/efactura/document-xml';
 import { ANONYMOUS_CNP, invoiceUbl } from '@/lib/efactura/ubl';
-import type { InvoiceBuyer, SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
+import type { InvoiceBuyer, SalesInvoiceDocument } from '@/lib/db/document-snapshots';
 import { formatBani } from '@/lib/invoices/invoice-pdf';
 import { orderInvoiceDocument } from '@/lib/invoices/frozen';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';

@@ -1,5 +1,6 @@
 import { documentAmounts, ublAmount, unitPrice } from '@/lib/efactura/amounts';
-import { invoiceTotals, type VatLine } from '@/lib/invoices/vat';
+import { invoiceTotals } from '@/lib/invoices/vat';
+import type { VatLine } from '@/lib/db/document-snapshots';
 
 const line = (unitPriceBani: number, vatRatePercent = 21, quantity = 1): VatLine => ({
   quantity,

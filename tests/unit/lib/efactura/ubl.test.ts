@@ -12,7 +12,7 @@ import {
 } from '@/lib/efactura/ubl';
 import { clip } from '@/lib/efactura/xml';
 import { creditNoteDocumentOf } from '@/lib/invoices/credit-note';
-import type { InvoiceBuyer, SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
+import type { InvoiceBuyer, SalesInvoiceDocument } from '@/lib/db/document-snapshots';
 import { invoiceDocumentOf } from '@/lib/invoices/order-invoice';
 import { toOrderDocument } from '@/lib/orders/order-document';
 import { invoiceRow, topUpOrder, vignetteOrder } from '../../../support/loaded-orders';

@@ -1,5 +1,5 @@
 import { creditNoteDocumentOf, creditNotePdf, type IssuedCreditNote } from '@/lib/invoices/credit-note';
-import type { CreditNoteDocument } from '@/lib/invoices/invoice-document';
+import type { CreditNoteDocument } from '@/lib/db/document-snapshots';
 import { renderInvoicePdf } from '@/lib/invoices/invoice-pdf';
 import { CREDIT_NOTE_SERIES, creditNoteSeriesOf } from '@/lib/invoices/numbering';
 import { toOrderDocument } from '@/lib/orders/order-document';

@@ -2,12 +2,8 @@ import { createHash } from 'node:crypto';
 import { COMPANY } from '@/lib/company';
 import { creditNoteDocumentFrom } from '@/lib/invoices/credit-note';
 import { locales } from '@/lib/i18n/routing';
-import {
-  CURRENT_DOCUMENT_LAYOUT,
-  type CreditNoteDocument,
-  type InvoiceLocale,
-  type SalesInvoiceDocument,
-} from '@/lib/invoices/invoice-document';
+import { CURRENT_DOCUMENT_LAYOUT } from '@/lib/invoices/invoice-document';
+import type { CreditNoteDocument, InvoiceLocale, SalesInvoiceDocument } from '@/lib/db/document-snapshots';
 import { renderInvoicePdf } from '@/lib/invoices/invoice-pdf';
 import { FROZEN_LABELS, type InvoiceLabels } from '@/lib/invoices/invoice-pdf-labels';
 import { pageTexts } from '../../../support/pdf-text';

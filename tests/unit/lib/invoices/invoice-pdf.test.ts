@@ -1,5 +1,6 @@
 import { COMPANY } from '@/lib/company';
-import { CURRENT_DOCUMENT_LAYOUT, type SalesInvoiceDocument } from '@/lib/invoices/invoice-document';
+import { CURRENT_DOCUMENT_LAYOUT } from '@/lib/invoices/invoice-document';
+import type { SalesInvoiceDocument } from '@/lib/db/document-snapshots';
 import { formatBani, renderInvoicePdf } from '@/lib/invoices/invoice-pdf';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { invoiceTotals } from '@/lib/invoices/vat';
