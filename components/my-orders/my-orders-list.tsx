@@ -1,3 +1,4 @@
+import { FillCartButton } from '@/components/cart/fill-cart-button';
 import { getTranslations } from 'next-intl/server';
 import { ResendConfirmation } from '@/components/order/resend-confirmation';
 import type { MyOrder, SameAgainCartItem } from '@/lib/buyers/my-orders';
@@ -8,7 +9,6 @@ import { calendarDayIn, SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { categoryByCode } from '@/lib/vignettes/categories';
 import { plateWithCountry } from '@/lib/vignettes/countries';
 import { countyName } from '@/lib/vignettes/counties';
-import { SameAgainButton } from './same-again-button';
 
 const LINK = 'text-brand inline-flex min-h-11 items-center font-semibold underline underline-offset-2';
 
@@ -136,11 +136,12 @@ export async function MyOrdersList({ orders, locale }: { orders: ListedOrder[]; 
               />
             )}
             {productSlug && (
-              <SameAgainButton
-                lines={sameAgain}
-                productPath={`/vignette/${productSlug}`}
+              <FillCartButton
+                items={sameAgain}
+                href={`/vignette/${productSlug}`}
                 label={t('sameAgain')}
                 hint={t('sameAgainHint')}
+                testId="my-orders-same-again"
               />
             )}
           </li>

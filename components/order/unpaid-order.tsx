@@ -1,3 +1,4 @@
+import { FillCartButton } from '@/components/cart/fill-cart-button';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -11,7 +12,6 @@ import { ProductLineClosedNotice } from '@/components/product-lines/product-line
 import { ENDED_FOR_GOOD } from '@/lib/orders/pay-again-rules';
 import { pricesChanged, startAgainCart } from '@/lib/orders/start-again';
 import { PayAgainButton } from './pay-again-button';
-import { StartAgainButton } from './start-again-button';
 
 type UnpaidOrder = BuyerOrder & { unpaid: NonNullable<BuyerOrder['unpaid']> };
 
@@ -88,11 +88,14 @@ export async function UnpaidOrder({ order, locale }: { order: UnpaidOrder; local
         </p>
       )}
       {startAgain.length > 0 && (
-        <StartAgainButton
+        <FillCartButton
           items={startAgain}
+          replace
           href={changeHref(order)}
           label={t('startAgain')}
           hint={t('startAgainHint')}
+          testId="start-again"
+          className="mt-4"
         />
       )}
       <Link

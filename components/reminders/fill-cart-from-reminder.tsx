@@ -1,10 +1,9 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { addToCart } from '@/lib/cart/cart-store';
+import { cartLineOf, fillCart, type PricedCartLine } from '@/lib/cart/cart-store';
 import { rememberReminderSource } from '@/lib/cart/reminder-source';
 import { useRouter } from '@/lib/i18n/navigation';
-import { cartLineOf, type SameAgainLine } from '@/components/my-orders/same-again-button';
 
 /**
  * "Buy the same again" from a reminder: puts the reminded vignette, from the day after it ends, in this tab's cart,
@@ -17,7 +16,7 @@ export function FillCartFromReminder({
   token,
   label,
 }: {
-  lines: SameAgainLine[];
+  lines: PricedCartLine[];
   productPath: string;
   token: string;
   label: string;
@@ -28,7 +27,7 @@ export function FillCartFromReminder({
     // Once, even where React runs effects twice in development: a second run would add the lines again.
     if (done.current) return;
     done.current = true;
-    for (const line of lines) if (!addToCart(cartLineOf(line))) break;
+    fillCart(lines.map(cartLineOf));
     rememberReminderSource(token);
     router.replace(productPath);
   }, [lines, productPath, token, router]);

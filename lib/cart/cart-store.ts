@@ -119,6 +119,25 @@ export function addToCart(item: CartItem): boolean {
   return true;
 }
 
+/**
+ * Puts vignettes chosen before (an order's, a reminder's) in this tab's cart, after what it holds or, with `replace`,
+ * in its place; as many as it still takes ({@link MAX_CART_ITEMS}).
+ */
+export function fillCart(items: readonly CartItem[], { replace = false }: { replace?: boolean } = {}): void {
+  if (replace) clearCart();
+  for (const item of items) if (!addToCart(item)) break;
+}
+
+/** A vignette as the server priced it for the cart again ("buy the same again"): the cart gives it its id. */
+export type PricedCartLine = Omit<CartItem, 'id' | 'categoryCode'> & { categoryCode: string };
+
+/** The cart line of a {@link PricedCartLine}: a new id, and the category the form knows. */
+export const cartLineOf = (line: PricedCartLine): CartItem => ({
+  ...line,
+  id: randomId(),
+  categoryCode: line.categoryCode as CartItem['categoryCode'],
+});
+
 export function removeFromCart(id: string) {
   publish(getSnapshot().filter((item) => item.id !== id));
 }

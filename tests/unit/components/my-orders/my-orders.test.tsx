@@ -2,7 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RedeemLink } from '@/components/my-orders/redeem-link';
-import { SameAgainButton, type SameAgainLine } from '@/components/my-orders/same-again-button';
+import { FillCartButton } from '@/components/cart/fill-cart-button';
+import type { PricedCartLine } from '@/lib/cart/cart-store';
 import { SignInLinkForm, type SignInLinkTexts } from '@/components/my-orders/sign-in-link-form';
 import { CART_STORAGE_KEY, clearCart } from '@/lib/cart/cart-store';
 import { ApiRequestError } from '@/lib/client/api-error';
@@ -103,8 +104,8 @@ describe('RedeemLink', () => {
   });
 });
 
-describe('SameAgainButton', () => {
-  const lines: SameAgainLine[] = [
+describe('FillCartButton', () => {
+  const lines: PricedCartLine[] = [
     {
       categoryCode: 'CAR',
       type: 'WEEK',
@@ -134,11 +135,12 @@ describe('SameAgainButton', () => {
 
   it('puts the same vignettes in the tab’s cart and opens the vignette page', async () => {
     render(
-      <SameAgainButton
-        lines={lines}
-        productPath="/vignette/car"
+      <FillCartButton
+        items={lines}
+        href="/vignette/car"
         label={page.sameAgain}
         hint={page.sameAgainHint}
+        testId="my-orders-same-again"
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: page.sameAgain }));
@@ -146,5 +148,26 @@ describe('SameAgainButton', () => {
     expect(cart).toEqual(lines.map((line) => ({ ...line, id: expect.any(String) })));
     expect(new Set(cart.map((item) => item.id)).size).toBe(2);
     expect(push).toHaveBeenCalledWith('/ro/vignette/car', undefined);
+  });
+
+  it('adds to what the cart holds, or with replace puts them in its place (start again)', async () => {
+    const press = async (replace: boolean) => {
+      const { unmount } = render(
+        <FillCartButton
+          items={lines}
+          replace={replace}
+          href="/vignette/car"
+          label="Fill"
+          hint=""
+          testId="fill"
+        />,
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Fill' }));
+      unmount();
+      return (JSON.parse(sessionStorage.getItem(CART_STORAGE_KEY)!) as unknown[]).length;
+    };
+    expect(await press(false)).toBe(2);
+    expect(await press(false)).toBe(4);
+    expect(await press(true)).toBe(2);
   });
 });
