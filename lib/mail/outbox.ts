@@ -157,7 +157,9 @@ function dueMail(db: Db) {
     .where(
       and(
         isNull(outbox.sentAt),
-        lte(outbox.nextAttemptAt, new Date()),
+        // The database's clock, which also stamps a new row's time (in microseconds): a row queued in the same
+        // millisecond as this read is due, not left for the next pass.
+        lte(outbox.nextAttemptAt, sql`now()`),
         sql`${outbox.attempts} < ${getConfig().MAIL_MAX_ATTEMPTS}`,
       ),
     )
