@@ -10,3 +10,18 @@ process.env.RATE_LIMIT_MULTIPLIER ??= '1000';
 // Route handlers are called here without Next's request context, in which revalidateTag throws ("static generation
 // store missing"). What a catalog change does to the pages is tested end to end (tests/e2e/purchase-pages-*.spec.ts).
 jest.mock('next/cache', () => ({ ...jest.requireActual('next/cache'), revalidateTag: jest.fn() }));
+
+// Every answer a route handler gives the integration suite is checked against the OpenAPI document
+// (tests/support/openapi-contract.ts): the route modules are replaced by ones whose handlers check, so the tests
+// need no change. Loaded lazily, inside each test file's own mocks.
+if (expect.getState().testPath?.includes('/tests/integration/')) {
+  const { API_ROUTE_METHODS } = jest.requireActual<typeof import('@/lib/api/routes')>('@/lib/api/routes');
+  for (const route of Object.keys(API_ROUTE_METHODS)) {
+    const modulePath = `@/app${route}/route`;
+    jest.doMock(modulePath, () =>
+      jest
+        .requireActual<typeof import('./openapi-contract')>('./openapi-contract')
+        .checkedRouteModule(route, jest.requireActual(modulePath)),
+    );
+  }
+}
