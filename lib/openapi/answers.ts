@@ -293,6 +293,3 @@ export const notificationAnswer = z.object({
   errorCode: z.number().int(),
   errorMessage: z.string(),
 });
-
-/** A sandbox answers in the contract of the provider it stands for (Netopia, ANAF, Reloadly, the issuer API). */
-export const providerAnswer = z.unknown();

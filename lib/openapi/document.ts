@@ -58,11 +58,16 @@ export function errorsOf(route: string, method: HttpMethod, operation: Operation
   if (operation.buyerSession) add('UNAUTHORIZED');
   if (operation.rateLimited) add('TOO_MANY_REQUESTS');
   if (needsXsrfCheck(method, route)) add('FORBIDDEN');
-  if (operation.sandbox) add('NOT_FOUND');
   return [...codes];
 }
 
+/** A sandbox's answers, whatever their status and media type, are its provider's. */
+const PROVIDER_ANSWERS = {
+  default: { description: "In the provider's contract", content: { '*/*': {} } },
+};
+
 function responsesOf(route: string, method: HttpMethod, operation: Operation) {
+  if (operation.sandbox) return PROVIDER_ANSWERS;
   const responses: Record<string, JsonSchema> = {};
   for (const answer of operation.answers) {
     const status = String(answer.status);

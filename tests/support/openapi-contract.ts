@@ -45,7 +45,7 @@ export async function answerMismatch(
   const operation = (document.paths[path] as JsonObject)[method.toLowerCase()] as {
     responses: Record<string, { content?: Record<string, { schema?: JsonObject }> }>;
   };
-  const declared = operation.responses[String(response.status)];
+  const declared = operation.responses[String(response.status)] ?? operation.responses.default;
   if (!declared) {
     const body = await response
       .clone()
@@ -56,6 +56,7 @@ export async function answerMismatch(
   const mediaType = mediaTypeOf(response);
   if (!mediaType || response.status === 204) return undefined;
   const content = declared.content ?? {};
+  if ('*/*' in content) return undefined;
   if (mediaType !== 'application/json') {
     return mediaType in content
       ? undefined
