@@ -10,7 +10,8 @@ import { apiHandler } from '@/lib/api/handler';
 import { readQuery } from '@/lib/api/request';
 import { text } from '@/lib/validations/text';
 
-const querySchema = z.object({
+/** The query of both transaction details routes. */
+export const transactionDetailsQuerySchema = z.object({
   id: text({ error: 'required' }).trim().min(1, 'required').max(64, 'invalid'),
 });
 
@@ -19,7 +20,7 @@ export const transactionDetailsHandler = (kind: 'VIGNETTE' | 'TOPUP') =>
   apiHandler(async (request) => {
     const db = await getDb();
     await requireAuthority(db, request, 'PAYMENT_READ');
-    const { id } = readQuery(request, querySchema);
+    const { id } = readQuery(request, transactionDetailsQuerySchema);
     const details = await transactionDetails(db, id, kind);
     if (!details)
       throw new ApiError('NOT_FOUND', `There is no ${kind === 'TOPUP' ? 'top-up' : 'vignette'} order ${id}`);

@@ -58,6 +58,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly HttpMethod[]>> 
   '/api/nmps/utils/transaction/details': ['GET'],
   '/api/nmps/utils/vignette/catalog': ['GET'],
   '/api/nmps/utils/vignette/prices': ['GET'],
+  '/api/openapi.json': ['GET'],
   '/api/orders/[orderId]': ['GET'],
   '/api/orders/[orderId]/documents': ['POST'],
   '/api/orders/[orderId]/invoice': ['GET'],

@@ -20,3 +20,18 @@ readOrderFactsWith((executor, orderId) =>
     .requireActual<typeof import('@/lib/orders/order-document')>('@/lib/orders/order-document')
     .invoicedOrderOf(executor, orderId),
 );
+
+// Every answer a route handler gives the integration suite is checked against the OpenAPI document
+// (tests/support/openapi-contract.ts): the route modules are replaced by ones whose handlers check, so the tests
+// need no change. Loaded lazily, inside each test file's own mocks.
+if (expect.getState().testPath?.includes('/tests/integration/')) {
+  const { API_ROUTE_METHODS } = jest.requireActual<typeof import('@/lib/api/routes')>('@/lib/api/routes');
+  for (const route of Object.keys(API_ROUTE_METHODS)) {
+    const modulePath = `@/app${route}/route`;
+    jest.doMock(modulePath, () =>
+      jest
+        .requireActual<typeof import('./openapi-contract')>('./openapi-contract')
+        .checkedRouteModule(route, jest.requireActual(modulePath)),
+    );
+  }
+}
