@@ -285,7 +285,6 @@ export const auditPageAnswer = pageOf({ actions: z.array(z.string()) });
  * here: an object, whatever its fields.
  */
 export const staffObjectAnswer = z.looseObject({});
-export const staffListAnswer = z.array(z.looseObject({}));
 
 /** Netopia's acknowledgement of a notification, also when it refuses it or asks for it again. */
 export const notificationAnswer = z.object({
@@ -303,3 +302,32 @@ export const reminderFiguresAnswer = z.object({
 
 /** One-click unsubscribe (RFC 8058) from the expiry reminders. */
 export const reminderUnsubscribeAnswer = z.object({ unsubscribed: z.literal(true) });
+
+/** Orders and money received on each day of a range (lib/admin/transactions.ts, dailySales). */
+export const dailySalesAnswer = z.array(
+  z.object({ day, count: z.number().int().nonnegative(), amountRon: z.number().int() }),
+);
+
+/** The rate in use and the BNR feed's last success and failure (lib/catalog/admin-exchange-rate.ts). */
+export const exchangeRateStatusAnswer = z.object({
+  rate: z
+    .object({
+      RON2HUF: z.number().positive(),
+      date: day,
+      source: z.enum(['BNR', 'SEED', 'ADMIN']),
+      recordedAt: instant,
+    })
+    .nullable(),
+  feed: z.object({
+    enabled: z.boolean(),
+    lastSuccess: z.object({ at: instant, date: day, RON2HUF: z.number().positive() }).nullable(),
+    lastFailure: z
+      .object({
+        at: instant,
+        reason: z.string(),
+        status: z.number().int().optional(),
+        message: z.string(),
+      })
+      .nullable(),
+  }),
+});

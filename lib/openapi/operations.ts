@@ -196,14 +196,14 @@ export const OPERATIONS: Record<string, Partial<Record<HttpMethod, Operation>>> 
       summary: "The rate in use and the BNR feed's last success and failure",
       tag: 'staff',
       ...staff('CATALOG_READ'),
-      answers: [ok(answers.staffObjectAnswer)],
+      answers: [ok(answers.exchangeRateStatusAnswer)],
     },
     PUT: {
       summary: 'A rate set by hand, in use until the feed brings a new one',
       tag: 'staff',
       ...staff('CATALOG_WRITE'),
       body: exchangeRateUpdateSchema,
-      answers: [ok(answers.staffObjectAnswer)],
+      answers: [ok(answers.exchangeRateStatusAnswer)],
     },
   },
   '/api/admin/invoices': {
@@ -256,7 +256,7 @@ export const OPERATIONS: Record<string, Partial<Record<HttpMethod, Operation>>> 
       tag: 'staff',
       ...staff('PAYMENT_READ'),
       query: transactionRangeQuerySchema,
-      answers: [ok(answers.staffListAnswer)],
+      answers: [ok(answers.dailySalesAnswer)],
     },
   },
   '/api/admin/payment/efactura': {
