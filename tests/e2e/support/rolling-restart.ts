@@ -56,6 +56,8 @@ export interface RollingRestartReport {
   requestsDuringMixedRelease: number;
   /** Requests a buyer's browser sent again because nginx closed their kept-alive connection at a reload. */
   requestsResentOnNewConnection: number;
+  /** Each nginx reload, seconds from the buyers' start: from the signal until its old workers were gone (and grace). */
+  reloads: { fromSeconds: number; toSeconds: number }[];
   restarts: ServerRestart[];
   /** From the buyers' last request until every order was delivered, e-mailed and accepted by e-Factura. */
   settleSeconds: number;
@@ -127,6 +129,11 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
       ...server.errorOutput().split('\n').filter(Boolean),
     ]);
   const agent = new https.Agent({ keepAlive: true, maxSockets: options.buyers + 4, ca: nginx.certificate });
+  // A request sent again goes on a connection of its own, as a browser's does: another idle one from the pool may
+  // have been closed by the same reload.
+  const newConnection = new https.Agent({ keepAlive: false, ca: nginx.certificate });
+  let buyersStarted = Date.now();
+  const secondsSinceStart = () => Math.round((Date.now() - buyersStarted) / 100) / 10;
   let stopping = false;
   let mixedRelease = false;
   /**
@@ -134,13 +141,16 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
    * run saw a card-form POST on a fresh connection hang up outside the one-second grace this had before.
    */
   let reloading = false;
+  const reloads: RollingRestartReport['reloads'] = [];
   const setUpstreams = async (upstreams: Parameters<Nginx['setUpstreams']>[0]) => {
     reloading = true;
+    const fromSeconds = secondsSinceStart();
     try {
       await nginx.setUpstreams(upstreams);
       await sleep(5_000);
     } finally {
       reloading = false;
+      reloads.push({ fromSeconds, toSeconds: secondsSinceStart() });
     }
   };
   const figures = {
@@ -162,7 +172,7 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
         reloading && error instanceof Error && /socket hang up|ECONNRESET/.test(error.message);
       if (!(error instanceof ReusedConnectionClosed) && !closedByReload) throw error;
       figures.resent++;
-      return through(nginx, agent, method, urlPath, body, headers);
+      return through(nginx, newConnection, method, urlPath, body, headers);
     }
   };
 
@@ -205,7 +215,9 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
             }
             return answer;
           } catch (error) {
-            figures.failed.push(`${name} failed: ${String(error)}`);
+            figures.failed.push(
+              `${name} failed at ${secondsSinceStart()} s${reloading ? ', during a reload' : ''}: ${String(error)}`,
+            );
             return null;
           }
         };
@@ -254,6 +266,7 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
       }
     };
     const started = Date.now();
+    buyersStarted = started;
     const buyers = Promise.all(Array.from({ length: options.buyers }, (_, buyer) => buy(buyer)));
 
     // The rolling restart, as docs/deploy.md says: out of the pool, SIGTERM, start, ready, back in; one at a time.
@@ -339,6 +352,7 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
       failedRequests: figures.failed,
       requestsDuringMixedRelease: figures.mixed,
       requestsResentOnNewConnection: figures.resent,
+      reloads,
       restarts,
       settleSeconds,
       shutdownTimeoutSeconds: SHUTDOWN_TIMEOUT_SECONDS,
@@ -354,6 +368,7 @@ export async function runRollingRestart(options: RollingRestartOptions): Promise
   } finally {
     stopping = true;
     agent.destroy();
+    newConnection.destroy();
     await nginx.stop();
     await Promise.all([...servers.values()].map((server) => server.stop()));
     await new Promise<void>((resolve) => sink.close(() => resolve()));
