@@ -44,7 +44,20 @@ export async function runLighthouse(chrome, baseUrl, page, categories) {
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
   if (lhr.runtimeError)
     throw new Error(`Lighthouse could not measure ${page.path}: ${lhr.runtimeError.message}`);
-  return lhr;
+  return { lhr, linkElements: runner.artifacts?.LinkElements ?? [] };
+}
+
+/**
+ * What a failed canonical audit saw, which its report does not say: the addresses of the run and every canonical and
+ * hreflang link, with where it was found (head, body, HTTP header).
+ */
+export function canonicalEvidence(lhr, linkElements) {
+  return [
+    `requested ${lhr.requestedUrl}, main document ${lhr.mainDocumentUrl}, final ${lhr.finalDisplayedUrl}`,
+    ...linkElements
+      .filter((link) => link.rel === 'canonical' || link.hreflang)
+      .map((link) => `${link.rel}${link.hreflang ? ` ${link.hreflang}` : ''} ${link.href} (${link.source})`),
+  ];
 }
 
 const numeric = (lhr, id) => lhr.audits[id]?.numericValue ?? NaN;
