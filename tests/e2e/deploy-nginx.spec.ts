@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { formatHuf } from '@/lib/i18n/format';
 import { PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_SHARED_CACHE_BOUND_SECONDS } from '@/lib/server/shared-cache';
 import { httpsRequest, NGINX_BINARY, NGINX_MISSING, prepareNginx, type Nginx } from './support/nginx';
-import { startBuiltServer, waitUntilHealthy, type ShopProcess } from './support/shop-process';
+import { copyOfBuild, startBuiltServer, waitUntilHealthy, type ShopProcess } from './support/shop-process';
 import { XSRF_HEADERS } from './support/xsrf';
 
 /*
@@ -32,27 +32,37 @@ const ADMIN = { username: 'nginx-admin', password: 'nginx-admin-password' };
 
 let shop: ShopProcess;
 let nginx: Nginx;
+// Its own copy of the build: this server regenerates pages (a price is changed below) into its `.next`, which the
+// suite's main server must not serve.
+let release: ReturnType<typeof copyOfBuild>;
 
 const get = (url: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
   httpsRequest(url, { certificate: nginx.certificate, headers, method, body });
 
 test.beforeAll(async () => {
   nginx = prepareNginx({ upstreams: [{ port: SHOP_PORT }], httpPort: HTTP_PORT, httpsPort: HTTPS_PORT });
-  shop = startBuiltServer(SHOP_PORT, {
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'road-nginx-data-')),
-    SITE_URL: `https://localhost:${HTTPS_PORT}`,
-    TRUSTED_PROXY_HOPS: '1',
-    SMTP_URL: undefined,
-    LOG_LEVEL: 'info',
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
+  release = copyOfBuild();
+  shop = startBuiltServer(
+    SHOP_PORT,
+    {
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'road-nginx-data-')),
+      SITE_URL: `https://localhost:${HTTPS_PORT}`,
+      TRUSTED_PROXY_HOPS: '1',
+      SMTP_URL: undefined,
+      LOG_LEVEL: 'info',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    [],
+    release.dir,
+  );
   await waitUntilHealthy(shop);
 });
 
 test.afterAll(async () => {
   await nginx?.stop();
   await shop?.stop();
+  release?.remove();
 });
 
 test('the documented site passes nginx\u2019s own check, and nginx serves with it', async () => {

@@ -7,7 +7,7 @@ import { httpsRequest, prepareNginx, ReusedConnectionClosed, type Nginx } from '
 import { createDatabase, withDb } from './postgres';
 import { uniquePlate, vignetteOrderBody, waitFor } from './shop-client';
 import { brokenPromises, readLedger, type Ledger } from './shop-ledger';
-import { startBuiltServer, type ShopProcess } from './shop-process';
+import { copyOfBuild, startBuiltServer, type ShopProcess } from './shop-process';
 import { startSmtpSink } from './smtp-sink';
 import { XSRF_HEADERS } from './xsrf';
 
@@ -411,23 +411,9 @@ async function waitUntilReady(server: ShopProcess, port: number) {
   );
 }
 
-/**
- * The next release as docs/deploy.md ships it: a release folder of its own, here the current build's files (linked,
- * apart from `.next`, which a server writes its regenerated pages into) plus one new migration that adds a column.
- */
+/** The next release: {@link copyOfBuild} plus one new migration that adds a column. */
 function newRelease(): { dir: string; remove(): void } {
-  const root = process.cwd();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'road-release-'));
-  for (const entry of fs.readdirSync(root)) {
-    if (['.next', 'drizzle', '.git'].includes(entry)) continue;
-    fs.symlinkSync(path.join(root, entry), path.join(dir, entry));
-  }
-  const cache = path.join(root, '.next', 'cache');
-  fs.cpSync(path.join(root, '.next'), path.join(dir, '.next'), {
-    recursive: true,
-    filter: (source) => source !== cache,
-  });
-  fs.cpSync(path.join(root, 'drizzle'), path.join(dir, 'drizzle'), { recursive: true });
+  const { dir, remove } = copyOfBuild();
   const journalFile = path.join(dir, 'drizzle', 'meta', '_journal.json');
   const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
     entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
@@ -441,7 +427,7 @@ function newRelease(): { dir: string; remove(): void } {
   );
   journal.entries.push({ ...last, idx, tag, when: Math.max(Date.now(), last.when + 1) });
   fs.writeFileSync(journalFile, `${JSON.stringify(journal, null, 2)}\n`);
-  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove };
 }
 
 const efacturaStatuses = (databaseUrl: string) =>

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /** `next start`'s options from `npm run serve` (scripts/lib/project.mjs, SERVE_ARGUMENTS, says why they matter). */
@@ -142,4 +143,25 @@ export async function waitUntilHealthy(shop: ShopProcess, timeoutMs = 120_000): 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`the shop did not become healthy:\n${shop.output()}`);
+}
+
+/**
+ * A release folder of the current build, as docs/deploy.md ships one: the build's files linked, apart from `.next`
+ * (copied: a server writes its regenerated pages into it, and a server of another test must not serve them) and
+ * `drizzle` (copied too: a new release may add a migration).
+ */
+export function copyOfBuild(): { dir: string; remove(): void } {
+  const root = process.cwd();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'road-release-'));
+  for (const entry of fs.readdirSync(root)) {
+    if (['.next', 'drizzle', '.git'].includes(entry)) continue;
+    fs.symlinkSync(path.join(root, entry), path.join(dir, entry));
+  }
+  const cache = path.join(root, '.next', 'cache');
+  fs.cpSync(path.join(root, '.next'), path.join(dir, '.next'), {
+    recursive: true,
+    filter: (source) => source !== cache,
+  });
+  fs.cpSync(path.join(root, 'drizzle'), path.join(dir, 'drizzle'), { recursive: true });
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
