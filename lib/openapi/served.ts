@@ -18,5 +18,19 @@ export function servedSandboxes(): Sandbox[] {
   return served.flatMap(([sandbox, isServed]) => (isServed ? [sandbox] : []));
 }
 
-/** The API's description as this server answers it: a sandbox it does not serve is left out. */
-export const servedOpenApiDocument = () => openApiDocument({ sandboxes: servedSandboxes() });
+const built = new Map<string, ReturnType<typeof openApiDocument>>();
+
+/**
+ * The API's description as this server answers it: a sandbox it does not serve is left out. Built once per set of
+ * sandboxes (they follow the configuration), not at every request: it converts every schema of the API.
+ */
+export function servedOpenApiDocument() {
+  const sandboxes = servedSandboxes();
+  const key = sandboxes.join(',');
+  let document = built.get(key);
+  if (!document) {
+    document = openApiDocument({ sandboxes });
+    built.set(key, document);
+  }
+  return document;
+}
