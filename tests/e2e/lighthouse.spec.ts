@@ -88,9 +88,7 @@ test('Lighthouse on every public page: accessibility, best practices and SEO at 
           )
           .toBe(100);
       }
-      // Gated on the purchase pages; the content pages' CLS is recorded (a shift on FAQ pages under load is open).
-      if (page.kind === 'purchase')
-        expect.soft(entry.run.cls, `${page.path} cumulative layout shift`).toBeLessThanOrEqual(CLS_TOLERANCE);
+      expect.soft(entry.run.cls, `${page.path} cumulative layout shift`).toBeLessThanOrEqual(CLS_TOLERANCE);
     });
   }
 });
