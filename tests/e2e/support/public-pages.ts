@@ -45,8 +45,8 @@ export const GATED_CATEGORIES: Record<PageKind, readonly LighthouseCategory[]> =
  * one a slow phone sees too. But the bench's 240 runs on a quiet machine saw 0.001 twice on content pages (no element
  * named; a header painted before its menu button was parsed measures 0.00098, its language button moving left, which
  * Chromium no longer paints and other browsers may), which at once per page over 48 pages would fail one run of
- * `npm test` in three;
- * a shift a visitor sees is a hundred times that (the purchase page's 0.36 before issue 16; Google's "good" is 0.1).
+ * `npm test` in three; a shift a visitor sees is a hundred times that (the purchase page's 0.36 before issue 16;
+ * Google's "good" is 0.1).
  */
 export const CLS_TOLERANCE = 0.005;
 
