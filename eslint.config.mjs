@@ -31,6 +31,9 @@ const config = [
       'test-results/**',
       'playwright-report/**',
       'next-env.d.ts',
+      // The Lighthouse bench's baseline, a separate app with its own paths; and its build copy.
+      'bench/bare-next/**',
+      '.bench-bare-next/**',
     ],
   },
 ];

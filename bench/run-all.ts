@@ -14,8 +14,9 @@
  * - page-cache: `/ro/faq` through the documented nginx and its page cache against the server alone, with wrk: the
  *   ratio against the goal of 20× (reports/bench-page-cache.json; about a minute)
  * - lighthouse: Lighthouse (mobile), the median of 5 runs on every public page: performance and its metrics, layout
- *   shifts, and each purchase page's JavaScript against the content pages' (reports/bench-lighthouse.json; about
- *   20 minutes on a quiet 2-core machine)
+ *   shifts, and each purchase page's JavaScript against the content pages'; each page's performance, FCP, LCP and
+ *   (purchase pages) TBT against bare Next's (bench/bare-next) in the same run, with whether each goal holds
+ *   (reports/bench-lighthouse.json; about 20 minutes on a quiet 2-core machine)
  *
  * BENCH_ONLY=purchase-load,fuzz runs a subset. The built shop is made once, for one SITE_URL, and shared.
  */

@@ -1,8 +1,10 @@
 // A Lighthouse worker (scripts/lib/lighthouse.mjs, measurePages): a process of its own with its own Chromium, because
 // Lighthouse keeps global state (its timing marks, its settings) and two runs must not share one process. It takes
 // one job at a time from its parent and answers with what the run measured, never with the whole report.
+import fs from 'node:fs';
 import {
   canonicalEvidence,
+  diagnosticsOf,
   failedAudits,
   launchChrome,
   runLighthouse,
@@ -31,10 +33,15 @@ process.on('message', async (job) => {
     // has rendered already, as a visitor does, not its first render.
     const html = await fetch(`${job.baseUrl}${job.page.path}`).then((response) => response.text());
     const { lhr, linkElements } = await runLighthouse(chrome, job.baseUrl, job.page, job.categories);
+    // The whole report when asked (the bench's BENCH_LIGHTHOUSE_REPORTS): the parent gets only the figures.
+    if (job.reportFile) fs.writeFileSync(job.reportFile, JSON.stringify(lhr));
     answer({
       id: job.id,
       lighthouseVersion: lhr.lighthouseVersion,
-      run: summarizeRun(lhr, scriptsNamedIn(html)),
+      run: {
+        ...summarizeRun(lhr, scriptsNamedIn(html)),
+        ...(job.diagnostics ? { diagnostics: diagnosticsOf(lhr) } : {}),
+      },
       // A canonical refused says what Lighthouse found (seen once in a full run, never alone).
       failedAudits: failedAudits(lhr, job.page, job.gated).map((audit) =>
         audit.id === 'canonical'

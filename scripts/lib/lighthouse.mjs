@@ -101,6 +101,58 @@ export function summarizeRun(lhr, htmlScripts = new Set()) {
   };
 }
 
+const pathOf = (url) => {
+  try {
+    const { pathname } = new URL(url);
+    return pathname;
+  } catch {
+    return String(url);
+  }
+};
+const items = (lhr, id) => lhr.audits[id]?.details?.items ?? [];
+const rounded = (value) => Math.round(value ?? 0);
+
+/**
+ * Where a run's time went, as Lighthouse's diagnostics name it (the bench keeps them beside each run's figures, to
+ * compare the shop's pages with bare Next's): the render-blocking resources and what each costs the first paint
+ * (ms), the main thread's work by kind (ms), each script's boot-up (evaluation and parsing, ms), the unused
+ * JavaScript (bytes), the LCP element, and the document's own transfer and time.
+ */
+export function diagnosticsOf(lhr) {
+  // Lighthouse 13's insights, which replaced render-blocking-resources and largest-contentful-paint-element: the
+  // first table of the LCP breakdown is its parts (ms), the second item the element.
+  const [lcpParts, lcpNode] = items(lhr, 'lcp-breakdown-insight');
+  const metrics = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  return {
+    renderBlocking: items(lhr, 'render-blocking-insight').map((item) => ({
+      path: pathOf(item.url),
+      wastedMs: rounded(item.wastedMs),
+      bytes: item.totalBytes ?? 0,
+    })),
+    mainThread: Object.fromEntries(
+      items(lhr, 'mainthread-work-breakdown').map((item) => [item.group, rounded(item.duration)]),
+    ),
+    bootup: items(lhr, 'bootup-time')
+      .slice(0, 8)
+      .map((item) => ({
+        path: pathOf(item.url),
+        total: rounded(item.total),
+        scripting: rounded(item.scripting),
+        parse: rounded(item.scriptParseCompile),
+      })),
+    unusedJavaScript: items(lhr, 'unused-javascript')
+      .slice(0, 8)
+      .map((item) => ({ path: pathOf(item.url), bytes: item.wastedBytes ?? 0, total: item.totalBytes ?? 0 })),
+    lcpElement: lcpNode ? describeItem({ node: lcpNode }) : null,
+    lcpParts: Object.fromEntries(
+      (lcpParts?.items ?? []).map((item) => [item.subpart, rounded(item.duration)]),
+    ),
+    observedFcp: rounded(metrics.observedFirstContentfulPaint),
+    observedLcp: rounded(metrics.observedLargestContentfulPaint),
+    serverResponseMs: rounded(lhr.audits['server-response-time']?.numericValue),
+  };
+}
+
 /** The addresses (paths) of the scripts a page's HTML names: `<script src>` and `<link rel="preload" as="script">`. */
 export const scriptsNamedIn = (html) =>
   new Set(
