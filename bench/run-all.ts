@@ -11,8 +11,9 @@
  *   CRASH_KILLS_PER_POINT=5 for a quicker look)
  * - rolling-restart: nginx in front of two servers, each stopped with SIGTERM and started again while 50 buyers buy,
  *   then the same with a new release bringing a migration (reports/bench-rolling-restart.json; about 6 minutes)
- * - page-cache: `/ro/faq` through the documented nginx and its page cache against the server alone, with wrk: the
- *   ratio against the goal of 20× (reports/bench-page-cache.json; about a minute)
+ * - page-cache: `/ro/faq` from the server's own page cache against the same bytes from `public/` (goal ≥ 0.9×), and
+ *   through the documented nginx against Next's own path (goal ≥ 20×), with wrk (reports/bench-page-cache.json;
+ *   about two minutes)
  * - lighthouse: Lighthouse (mobile), the median of 5 runs on every public page: performance and its metrics, layout
  *   shifts, and each purchase page's JavaScript against the content pages'; each page's performance, FCP, LCP and
  *   (purchase pages) TBT against bare Next's (bench/bare-next) in the same run, with whether each goal holds

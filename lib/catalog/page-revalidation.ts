@@ -5,6 +5,7 @@ import { revalidateTag } from 'next/cache';
 import { loopbackOrigin } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { logger } from '@/lib/log/logger';
+import { forgetKeptPages } from '@/lib/server/page-cache';
 import { sameToken, XSRF_COOKIE, XSRF_HEADER } from '@/lib/security/xsrf';
 import { announceCatalogChange } from './catalog-changes';
 
@@ -17,11 +18,13 @@ export const CATALOG_TAG = 'catalog';
 
 /**
  * Regenerates this server's catalog pages: the next request for one renders it again from the database, and so does
- * every read tagged {@link CATALOG_TAG}. Next accepts it only inside a request (a route handler).
+ * every read tagged {@link CATALOG_TAG}; the copies of pages the server keeps are forgotten. Next accepts it only inside a request (a route handler).
  */
 export function revalidateCatalogPages(): void {
   // Expired at once rather than "stale while revalidating": the next buyer must not be shown the old price.
   revalidateTag(CATALOG_TAG, { expire: 0 });
+  // And the copies the server keeps in front of Next (lib/server/page-cache.ts).
+  forgetKeptPages();
 }
 
 /**

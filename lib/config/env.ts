@@ -37,6 +37,14 @@ export const envSchema = z
       (value) => (value === '' || value === undefined ? 'on' : value),
       z.enum(['on', 'off', 'only']),
     ),
+    /**
+     * Whether the server keeps its public pages a few seconds itself and answers them before Next (on, default;
+     * lib/server/page-cache.ts). off: every request goes through Next (to measure Next's own path, or to debug).
+     */
+    PAGE_CACHE: z.preprocess(
+      (value) => (value === '' || value === undefined ? 'on' : value),
+      z.enum(['on', 'off']),
+    ),
     /** The loopback port of the job-only process `npm run worker` (its health checks and metrics). */
     WORKER_PORT: wholeNumber(3009, 1, 65535),
     DATA_DIR: z.preprocess((value) => (value === '' || value === undefined ? './data' : value), z.string()),

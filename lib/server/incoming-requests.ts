@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { DATABASE_RETRY_AFTER_SECONDS } from '@/lib/db/errors';
 import { securityHeaders } from '@/lib/security/headers.mjs';
 import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
+import { processPageCache } from './page-cache';
 import { inRequestScope, type RequestScope } from './request-scope';
 import { sharedCacheControl } from './shared-cache';
 
@@ -132,7 +133,8 @@ export function answerSharedCacheLifetime(
  *   on the first request still applies to every connection after it).
  * - Each request runs in a scope of its own (lib/server/request-scope.ts): one answered without the database it
  *   needed is sent as 503 with `Retry-After` ({@link answerUnavailableWhenMarked}).
- * - A page Next marked for shared caches says how long one may keep it ({@link answerSharedCacheLifetime}).
+ * - A page Next marked for shared caches says how long one may keep it ({@link answerSharedCacheLifetime}), and is
+ *   kept that long by the server itself: a request for it is answered before Next sees it (lib/server/page-cache.ts).
  * - A request Node cannot parse (400, 431, 408) is answered by {@link answerClientError}, with the security headers,
  *   unless the server has its own `clientError` listener.
  * - Once the server stops, its connections close after their answers ({@link closeConnectionsAsTheyFallIdle}).
@@ -157,6 +159,7 @@ export function hookIncomingRequests() {
       }
       if (patched.__roadClosingConnections) (args[1] as http.ServerResponse).shouldKeepAlive = false;
       const request = args[0] as http.IncomingMessage;
+      if (processPageCache()?.answer(request, args[1] as http.ServerResponse)) return true;
       request.headers[PEER_ADDRESS_HEADER] = stampPeerAddress(request.socket?.remoteAddress ?? '');
       const scope: RequestScope = {};
       answerUnavailableWhenMarked(args[1] as http.ServerResponse, scope);
