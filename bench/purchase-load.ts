@@ -427,6 +427,8 @@ async function main() {
     };
     fs.mkdirSync('reports', { recursive: true });
     fs.writeFileSync('reports/bench-purchase-load.json', `${JSON.stringify(report, null, 2)}\n`);
+    // What the server said (its JSON log): a warning such as the PDF thread's is read there.
+    fs.writeFileSync('reports/bench-purchase-load-server.log', shop.output());
 
     say();
     say(
@@ -470,7 +472,7 @@ async function main() {
         for (const line of formatSummary(thread.summary)) say(line);
       }
     } else say('No CPU profile (BENCH_CPU_PROF=off).');
-    say('Report: reports/bench-purchase-load.json');
+    say('Report: reports/bench-purchase-load.json (the server log: reports/bench-purchase-load-server.log)');
   } catch (error) {
     say(shop.output().slice(-4000));
     throw error;

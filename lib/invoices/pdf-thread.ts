@@ -29,10 +29,11 @@ let nextId = 1;
 
 /**
  * The thread's entry is the TypeScript source beside this module, found as invoice-fonts.ts finds its fonts: Next
- * bundles this module, and its import.meta.url is the module's place in the project. Turbopack (Next 16.4) bundles no
- * worker thread (a `new URL(…, import.meta.url)` it copies as a bare file, a path it leaves as it is), so the thread
- * compiles the renderer itself with tsx, as `npm run bench` and the scripts run TypeScript, under the server condition
- * that `server-only` needs; the server's own flags (--cpu-prof) carry over.
+ * bundles this module, and its import.meta.url is the module's place in the project. Turbopack (Next 16.4) has no
+ * dependable way to bundle a worker thread (a `new URL(…, import.meta.url)` it copies as a bare file; a computed path
+ * it bundles under a key the path does not match at run time), so the thread compiles the renderer itself with tsx, as
+ * `npm run bench` and the scripts run TypeScript, under the server condition that `server-only` needs; the server's
+ * own flags (--cpu-prof) carry over.
  */
 const WORKER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pdf-worker.ts');
 
@@ -64,7 +65,8 @@ function startWorker(): Worker | undefined {
   let answered = false;
   let started: Worker;
   try {
-    started = new Worker(WORKER_ENTRY, workerOptions());
+    // Not `new Worker(…)`, which Turbopack rewrites to a bundle of its own looked up by a key the path never equals.
+    started = Reflect.construct(Worker, [WORKER_ENTRY, workerOptions()]) as Worker;
   } catch (error) {
     unavailable = true;
     logger.warn(
