@@ -11,8 +11,14 @@
  * asynchronous: their time runs from the notification's answer to the FULFILLED event (server clock) and to the
  * message's arrival at the sink (same machine, same clock).
  *
+ * The P4 figures: the server's ceiling for purchases is the baseline's requests per second divided by the requests
+ * one buyer's purchase sends (counted, not assumed); the purchases completed per second against that ceiling (goal
+ * ≥ 0.6), and the order request's p99 against the baseline's (goal ≤ 4). Where the time goes: the server runs under
+ * --cpu-prof, and each thread's profile of the measured window is summed into buckets (cpu-profile-summary.ts).
+ *
  * Env: TEST_DATABASE_URL (default: the local test cluster), BENCH_SECONDS (20), BENCH_BUYERS (50),
- * BENCH_PORT (3600), BENCH_SMTP_PORT (2660), BENCH_CPU_PROF (a folder: the server runs with --cpu-prof there).
+ * BENCH_PORT (3600), BENCH_SMTP_PORT (2660), BENCH_CPU_PROF (the folder for the profiles, a fresh temporary one by
+ * default; `off`: no profile, and the server is started by `npm start`, which rebuilds a stale build).
  * Serves the build of SITE_URL (default http://localhost:$BENCH_PORT; npm start rebuilds when stale).
  * Writes reports/bench-purchase-load.json. Not a test: nothing here passes or fails.
  */
@@ -21,6 +27,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { formatSummary, sourceMapLocator, summariseProfile, type CpuProfile } from './cpu-profile-summary';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -38,6 +45,8 @@ const BASELINE_SECONDS = Math.max(3, Math.round(SECONDS / 4));
 const WARMUP_SECONDS = 3;
 const SETTLE_MS = 90_000;
 const GOAL = { ordersPerSecond: 300, p99Ms: 100 };
+/** P4: purchases per second against the ceiling, and the order request's p99 against the baseline's. */
+const P4 = { ofCeiling: 0.6, orderP99VsBaseline: 4 };
 const LOCAL_URL = 'postgres://shop_test:shop_test@127.0.0.1:5432/postgres';
 process.env.TEST_DATABASE_URL ??= LOCAL_URL;
 
@@ -139,7 +148,11 @@ async function main() {
   });
   await new Promise<void>((resolve) => sink.listen(SMTP_PORT, '127.0.0.1', resolve));
 
-  const profileDir = process.env.BENCH_CPU_PROF;
+  const profileDir =
+    process.env.BENCH_CPU_PROF === 'off'
+      ? undefined
+      : (process.env.BENCH_CPU_PROF ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-purchase-profile-')));
+  if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   const env = {
     DATABASE_URL: database.url,
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-purchase-')),
@@ -206,6 +219,8 @@ async function main() {
         errors[key] = (errors[key] ?? 0) + 1;
       };
       const paid: { orderId: string; email: string; notifiedAt: number; notifiedWall: number }[] = [];
+      /** How many requests each completed purchase sent. */
+      const requestsPerPurchase: number[] = [];
       let ordersStarted = 0;
       const timed = async <T>(step: Step, run: () => Promise<T>): Promise<T> => {
         const started = performance.now();
@@ -219,17 +234,22 @@ async function main() {
       await Promise.all(
         Array.from({ length: BUYERS }, async () => {
           while (performance.now() < runEnd) {
+            let requests = 0;
+            const send: typeof call = (...args) => {
+              requests++;
+              return call(...args);
+            };
             const n = counter++;
             const email = `buyer-${n}@bench.example`;
             const quote = await timed('quote', () =>
-              call('POST', '/api/nmps/orders/quote', JSON.stringify({ items: items(n) })),
+              send('POST', '/api/nmps/orders/quote', JSON.stringify({ items: items(n) })),
             );
             if (quote.status !== 200) {
               fail('quote', quote.status);
               continue;
             }
             const order = await timed('order', () =>
-              call(
+              send(
                 'POST',
                 '/api/nmps/orders/order',
                 JSON.stringify({ items: items(n), email, locale: 'ro', acceptTerms: true }),
@@ -246,7 +266,7 @@ async function main() {
               amountRon: number;
               paymentUrl: string;
             };
-            const form = await timed('paymentForm', () => call('GET', new URL(created.paymentUrl).pathname));
+            const form = await timed('paymentForm', () => send('GET', new URL(created.paymentUrl).pathname));
             if (form.status !== 200) {
               fail('paymentForm', form.status);
               continue;
@@ -266,7 +286,7 @@ async function main() {
               posSignature: SANDBOX_POS_SIGNATURE,
             });
             const notified = await timed('notification', () =>
-              call('POST', '/api/payments/netopia/notify', body, { 'verification-token': token }),
+              send('POST', '/api/payments/netopia/notify', body, { 'verification-token': token }),
             );
             const answer = JSON.parse(notified.text) as { errorType?: number };
             if (notified.status !== 200 || answer.errorType !== 0) {
@@ -279,11 +299,12 @@ async function main() {
               notifiedAt: performance.now(),
               notifiedWall: Date.now(),
             });
+            requestsPerPurchase.push(requests);
           }
         }),
       );
       const runSeconds = (performance.now() - runStarted) / 1000;
-      return { samples, errors, paid, ordersStarted, runSeconds };
+      return { samples, errors, paid, ordersStarted, runSeconds, requestsPerPurchase };
     };
     /** Waits until every paid order's e-mail reached the sink, or the time is up. */
     const settle = async (paid: { email: string }[]) => {
@@ -313,7 +334,10 @@ async function main() {
     );
 
     say(`Baseline done (${baseline.length} health checks). ${BUYERS} buyers for ${SECONDS} s ...`);
-    const { samples, errors, paid, ordersStarted, runSeconds } = await drive(SECONDS);
+    // The measured window on the profiles' clock (V8's profile times and hrtime are both CLOCK_MONOTONIC on Linux).
+    const windowFromUs = Number(process.hrtime.bigint() / 1000n);
+    const { samples, errors, paid, ordersStarted, runSeconds, requestsPerPurchase } = await drive(SECONDS);
+    const windowToUs = Number(process.hrtime.bigint() / 1000n);
 
     // --- let delivery and mail settle, then read the FULFILLED events and the sink
     say(`Run done: ${ordersStarted} orders started, ${paid.length} paid. Waiting for delivery and mail ...`);
@@ -343,6 +367,36 @@ async function main() {
         ];
       }),
     ) as Record<Step, ReturnType<typeof summary> & { p50VsBaseline: number; p99VsBaseline: number }>;
+    // --- P4: the ceiling is what the baseline's throughput allows for the requests one purchase sends
+    const baselineRequestsPerSecond = baseline.length / BASELINE_SECONDS;
+    const purchaseRequests = requestsPerPurchase.length
+      ? requestsPerPurchase.reduce((sum, count) => sum + count, 0) / requestsPerPurchase.length
+      : NaN;
+    const ceiling = baselineRequestsPerSecond / purchaseRequests;
+    const purchasesPerSecond = paid.length / runSeconds;
+    const ofCeiling = purchasesPerSecond / ceiling;
+    const orderP99VsBaseline = steps.order.p99Ms / base.p99Ms;
+    const p4 = {
+      requestsPerPurchase: round(purchaseRequests, 2),
+      ceilingPurchasesPerSecond: round(ceiling),
+      purchasesPerSecond: round(purchasesPerSecond),
+      ofCeiling: { value: round(ofCeiling, 2), goal: P4.ofCeiling, holds: ofCeiling >= P4.ofCeiling },
+      orderP99VsBaseline: {
+        value: round(orderP99VsBaseline, 2),
+        orderP99Ms: steps.order.p99Ms,
+        baselineP99Ms: base.p99Ms,
+        goal: P4.orderP99VsBaseline,
+        holds: orderP99VsBaseline <= P4.orderP99VsBaseline,
+      },
+    };
+
+    // --- where the time went: the server's profiles are written when it exits
+    let profile: ReturnType<typeof summariseProfiles> | undefined;
+    if (profileDir) {
+      await shop.stop();
+      profile = summariseProfiles(profileDir, { fromUs: windowFromUs, toUs: windowToUs });
+    }
+
     const report = {
       generatedAt: new Date().toISOString(),
       machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((value) => round(value, 2)) },
@@ -362,6 +416,8 @@ async function main() {
       fulfilled: samples.delivery.length,
       mailed: samples.email.length,
       steps,
+      p4,
+      profile,
       errors,
       goalMet:
         ordersStarted / runSeconds >= GOAL.ordersPerSecond &&
@@ -371,6 +427,8 @@ async function main() {
     };
     fs.mkdirSync('reports', { recursive: true });
     fs.writeFileSync('reports/bench-purchase-load.json', `${JSON.stringify(report, null, 2)}\n`);
+    // What the server said (its JSON log): a warning such as the PDF thread's is read there.
+    fs.writeFileSync('reports/bench-purchase-load-server.log', shop.output());
 
     say();
     say(
@@ -393,13 +451,54 @@ async function main() {
     say(
       `goal (${GOAL.ordersPerSecond} orders/s, p99 < ${GOAL.p99Ms} ms on the request steps) met: ${report.goalMet}`,
     );
-    say('Report: reports/bench-purchase-load.json');
+    const holds = (yes: boolean) => (yes ? 'holds' : 'does not hold');
+    say();
+    say(
+      `P4 ceiling: baseline ${round(baselineRequestsPerSecond)} req/s ÷ ${p4.requestsPerPurchase} requests per purchase = ${p4.ceilingPurchasesPerSecond} purchases/s`,
+    );
+    say(
+      `P4 purchases/s ÷ ceiling: ${p4.purchasesPerSecond} ÷ ${p4.ceilingPurchasesPerSecond} = ${p4.ofCeiling.value} (goal ≥ ${P4.ofCeiling}): ${holds(p4.ofCeiling.holds)}`,
+    );
+    say(
+      `P4 order p99 ÷ baseline p99: ${steps.order.p99Ms} ms ÷ ${base.p99Ms} ms = ${p4.orderP99VsBaseline.value} (goal ≤ ${P4.orderP99VsBaseline}): ${holds(p4.orderP99VsBaseline.holds)}`,
+    );
+    if (profile) {
+      say();
+      say(`Where the server's CPU went in the measured window (${profile.dir}):`);
+      for (const thread of profile.threads) {
+        say(
+          `${thread.thread}: busy ${thread.summary.busyPercent} % of ${thread.summary.windowMs} ms${thread.summary.samples ? '' : ' (no samples)'}`,
+        );
+        for (const line of formatSummary(thread.summary)) say(line);
+      }
+    } else say('No CPU profile (BENCH_CPU_PROF=off).');
+    say('Report: reports/bench-purchase-load.json (the server log: reports/bench-purchase-load-server.log)');
   } catch (error) {
     say(shop.output().slice(-4000));
     throw error;
   } finally {
     await cleanup();
   }
+}
+
+/**
+ * Every profile the server wrote (one per thread: `CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile`), each summed
+ * over the measured window; thread 0 is the main thread, the others the invoice PDF's worker threads.
+ */
+function summariseProfiles(dir: string, window: { fromUs: number; toUs: number }) {
+  const locate = sourceMapLocator();
+  const files = fs.readdirSync(dir).filter((file) => file.endsWith('.cpuprofile'));
+  const threads = files.map((file) => {
+    const threadId = Number(file.split('.').at(-3));
+    const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+    return {
+      file,
+      thread: threadId === 0 ? 'main thread' : `worker thread ${threadId}`,
+      summary: summariseProfile(profile, { window, locate }),
+    };
+  });
+  threads.sort((a, b) => b.summary.busyPercent - a.summary.busyPercent);
+  return { dir, window, threads };
 }
 
 main().catch((error: unknown) => {

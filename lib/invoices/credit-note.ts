@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { creditNotes } from '@/lib/db/schema';
 import { CURRENT_DOCUMENT_LAYOUT } from './invoice-document';
 import type { CreditNoteDocument, InvoiceLine, SalesInvoiceDocument } from '@/lib/db/document-snapshots';
-import { renderInvoicePdf } from './invoice-pdf';
+import { renderInvoicePdfOffThread } from './pdf-thread';
 import { formatInvoiceNumber, TOP_UP_INVOICE_SERIES } from './numbering';
 import type { InvoicedOrder } from './invoiced-order';
 import { invoiceDocumentOf } from './order-invoice';
@@ -96,7 +96,7 @@ export async function creditNotePdf(
   document: CreditNoteDocument,
 ): Promise<{ filename: string; content: Buffer }> {
   const number = formatInvoiceNumber(document.series, document.year, document.number);
-  return { filename: `factura-stornare-${number}.pdf`, content: await renderInvoicePdf(document) };
+  return { filename: `factura-stornare-${number}.pdf`, content: await renderInvoicePdfOffThread(document) };
 }
 
 /** A credit note as the buyer's order page lists it: what tells it from the others. */

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { CURRENT_DOCUMENT_LAYOUT } from './invoice-document';
 import type { InvoiceDocument, InvoiceLine, SalesInvoiceDocument } from '@/lib/db/document-snapshots';
-import { renderInvoicePdf } from './invoice-pdf';
+import { renderInvoicePdfOffThread } from './pdf-thread';
 import { formatInvoiceNumber } from './numbering';
 import {
   invoiceBuyerOf,
@@ -91,5 +91,5 @@ export function invoiceDocumentOf(order: InvoicedOrder): SalesInvoiceDocument | 
 /** The invoice as the PDF file the buyer receives. */
 export async function invoicePdf(document: InvoiceDocument): Promise<{ filename: string; content: Buffer }> {
   const number = formatInvoiceNumber(document.series, document.year, document.number);
-  return { filename: `factura-${number}.pdf`, content: await renderInvoicePdf(document) };
+  return { filename: `factura-${number}.pdf`, content: await renderInvoicePdfOffThread(document) };
 }

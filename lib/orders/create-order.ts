@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
 import { orderEvents, orderItems, orderProductKeys, orders } from '@/lib/db/schema';
@@ -75,27 +75,36 @@ export async function createOrder(
   const { order, items, products } = await draft(now);
   const orderId = newOrderId();
   try {
+    // The order, its items and its first event in one statement: one round trip, atomic without a transaction (its
+    // inserts see each other only at the end of the statement, which is when the foreign keys are checked).
     await insertWithReference((reference) =>
-      db.transaction(async (tx) => {
-        await tx.insert(orders).values({
-          ...order,
-          id: orderId,
-          reference,
-          idempotencyKey: options.idempotencyKey,
-          requestHash: hash,
-          productKeys: orderProductKeys(order.kind, products),
-          createdAt: now,
-          updatedAt: now,
-        });
-        await tx.insert(orderItems).values(items.map((item, position) => ({ ...item, orderId, position })));
-        await tx.insert(orderEvents).values({
-          orderId,
-          toStatus: 'PENDING_PAYMENT',
-          reason: 'order created',
-          actor: 'buyer',
-          code: 'order.created',
-        });
-      }),
+      db.execute(
+        sql`with created_order as (${db
+          .insert(orders)
+          .values({
+            ...order,
+            id: orderId,
+            reference,
+            idempotencyKey: options.idempotencyKey,
+            requestHash: hash,
+            productKeys: orderProductKeys(order.kind, products),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .getSQL()}), created_items as (${db
+          .insert(orderItems)
+          .values(items.map((item, position) => ({ ...item, orderId, position })))
+          .getSQL()}) ${db
+          .insert(orderEvents)
+          .values({
+            orderId,
+            toStatus: 'PENDING_PAYMENT',
+            reason: 'order created',
+            actor: 'buyer',
+            code: 'order.created',
+          })
+          .getSQL()}`,
+      ),
     );
   } catch (error) {
     // Two requests with one key at the same moment: the unique key lets one in; the other answers with its order.
@@ -107,8 +116,8 @@ export async function createOrder(
   // A crash here leaves an order without a payment: a retry with the same key starts it (resumePayment), and the
   // reconciler expires it if none comes.
   crashPoint('order-committed');
-  await startOrderPayment(orderId, { ...request, amountBani: order.amountBani }, now);
-  return { order: (await findOrder(db, orderId))!, created: true };
+  const started = await startOrderPayment(orderId, { ...request, amountBani: order.amountBani }, now);
+  return { order: started ?? (await findOrder(db, orderId))!, created: true };
 }
 
 /** Whether an insert failed on the unique index of the orders' short references (a draw that was taken). */
@@ -146,8 +155,13 @@ async function resumePayment(earlier: CreatedOrder): Promise<CreatedOrder> {
   const { order } = earlier;
   if (order.status !== 'PENDING_PAYMENT' || order.paymentUrl) return earlier;
   logger.info({ orderId: order.id }, 'starting the payment of an order whose first request did not');
-  await startOrderPayment(order.id, paymentPartsOf(order), new Date(), paymentReferenceOf(order));
-  return { order: (await findOrder(await getDb(), order.id))!, created: false };
+  const started = await startOrderPayment(
+    order.id,
+    paymentPartsOf(order),
+    new Date(),
+    paymentReferenceOf(order),
+  );
+  return { order: started ?? (await findOrder(await getDb(), order.id))!, created: false };
 }
 
 /**
@@ -156,14 +170,15 @@ async function resumePayment(earlier: CreatedOrder): Promise<CreatedOrder> {
  * the first recorded is the one every answer shows, and the other's address never leaves the server.
  * `firstReference` is the orderID the provider is asked under first: the order's id, or the reference the order
  * already holds when a retry resumes its payment; when the provider already knows it (an earlier start whose answer
- * was lost), the payment is started under a new one.
+ * was lost), the payment is started under a new one. Returns the order as this start recorded it; undefined when
+ * another start had recorded its form first (read the order then).
  */
 export async function startOrderPayment(
   orderId: string,
   order: { email: string; phone?: string; locale: string; amountBani: number },
   now: Date,
   firstReference: string = orderId,
-) {
+): Promise<OrderRow | undefined> {
   const db = await getDb();
   const gateway = getPaymentGateway();
   const start = (reference: string) =>
@@ -195,7 +210,7 @@ export async function startOrderPayment(
       payment = await start(reference);
     }
     crashPoint('payment-started');
-    await db
+    const [recorded] = await db
       .update(orders)
       .set({
         providerPaymentId: payment.ntpId,
@@ -204,7 +219,9 @@ export async function startOrderPayment(
         paymentExpiresAt: new Date(now.getTime() + gateway.formLifetimeSeconds * 1000),
         updatedAt: new Date(),
       })
-      .where(and(eq(orders.id, orderId), isNull(orders.paymentUrl), eq(orders.status, 'PENDING_PAYMENT')));
+      .where(and(eq(orders.id, orderId), isNull(orders.paymentUrl), eq(orders.status, 'PENDING_PAYMENT')))
+      .returning();
+    return recorded;
   } catch (error) {
     if (!(error instanceof PaymentStartError)) throw error;
     logger.warn({ orderId, code: error.code, temporary: error.temporary }, 'payment start refused');

@@ -11,8 +11,15 @@ import type {
   InvoicedVignette,
   InvoiceNumbering,
 } from '@/lib/invoices/invoiced-order';
-import { isOrderId } from './orders';
-import { loadOrder, vignetteOf, type LoadedItem, type LoadedOrder, type VignetteOf } from './order-read';
+import { isOrderId, type OrderRow } from './orders';
+import {
+  loadOrder,
+  loadOrderItems,
+  vignetteOf,
+  type LoadedItem,
+  type LoadedOrder,
+  type VignetteOf,
+} from './order-read';
 
 /** A vignette; its county is the county's id, for COUNTY_YEAR. */
 export type DocumentVignette = InvoicedVignette & VignetteOf;
@@ -100,10 +107,17 @@ export async function loadOrderDocument(db: Db, orderId: string): Promise<OrderD
 
 /**
  * The order as its invoice states it, read in `executor` (the issuing transaction): what lib/invoices is given to issue
- * a document, and to freeze one issued before snapshots existed.
+ * a document, and to freeze one issued before snapshots existed. `current`: the order's row as the transaction just
+ * wrote it (`returning`), so that only its items are read.
  */
-export async function invoicedOrderOf(executor: Executor, orderId: string): Promise<InvoicedOrder> {
-  const loaded = await loadOrder(executor, orderId);
+export async function invoicedOrderOf(
+  executor: Executor,
+  orderId: string,
+  current?: OrderRow,
+): Promise<InvoicedOrder> {
+  const loaded = current
+    ? { order: current, items: await loadOrderItems(executor, orderId) }
+    : await loadOrder(executor, orderId);
   if (!loaded) throw new Error(`order ${orderId} is not there to invoice`);
   return toOrderDocument(loaded, undefined);
 }

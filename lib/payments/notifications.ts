@@ -236,17 +236,18 @@ export async function applyPaymentStatus(
           .where(eq(orders.id, order.id));
       }
       if (from && outcome === 'PAID') {
-        await tx
+        const [paid] = await tx
           .update(orders)
           .set({
             providerPaymentId: report.ntpId,
             paymentErrorCode: null,
             ...(report.reference ? { paymentReference: report.reference } : {}),
           })
-          .where(eq(orders.id, order.id));
+          .where(eq(orders.id, order.id))
+          .returning();
         // The invoice is numbered and stated in the paying transaction: no gaps, no repeats, frozen as issued.
         const invoice = await issueInvoice(tx, {
-          order: await invoicedOrderOf(tx, order.id),
+          order: await invoicedOrderOf(tx, order.id, paid),
           kind: order.kind,
           totalBani: order.amountBani,
         });

@@ -163,12 +163,30 @@ export async function sandboxStart(
   if (order.posSignature !== SANDBOX_POS_SIGNATURE)
     return { status: 401, json: { error: { code: '401', message: 'Unknown POS signature' } } };
 
-  const [existing] = await db
-    .select()
-    .from(sandboxPayments)
-    .where(eq(sandboxPayments.orderId, order.orderID));
-  if (existing) {
-    const code = existing.amountBani === toBani(order.amount) ? DUPLICATE_ORDER_ERROR : '99';
+  // One statement for a new order (the usual case); the payment the order id already has is read only when it has one.
+  const ntpId = randomBytes(9).toString('base64url');
+  const inserted = await db
+    .insert(sandboxPayments)
+    .values({
+      ntpId,
+      orderId: order.orderID,
+      amountBani: toBani(order.amount),
+      currency: order.currency,
+      description: order.description,
+      email: order.billing.email,
+      language: config.language,
+      notifyUrl: config.notifyUrl,
+      redirectUrl: config.redirectUrl,
+      expiresAt: new Date(now.getTime() + sandboxTtlSeconds() * 1000),
+    })
+    .onConflictDoNothing({ target: sandboxPayments.orderId })
+    .returning({ ntpId: sandboxPayments.ntpId });
+  if (!inserted.length) {
+    const [existing] = await db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.orderId, order.orderID));
+    const code = existing?.amountBani === toBani(order.amount) ? DUPLICATE_ORDER_ERROR : '99';
     return {
       status: 200,
       json: {
@@ -180,19 +198,6 @@ export async function sandboxStart(
       },
     };
   }
-  const ntpId = randomBytes(9).toString('base64url');
-  await db.insert(sandboxPayments).values({
-    ntpId,
-    orderId: order.orderID,
-    amountBani: toBani(order.amount),
-    currency: order.currency,
-    description: order.description,
-    email: order.billing.email,
-    language: config.language,
-    notifyUrl: config.notifyUrl,
-    redirectUrl: config.redirectUrl,
-    expiresAt: new Date(now.getTime() + sandboxTtlSeconds() * 1000),
-  });
   return {
     status: 200,
     json: {
