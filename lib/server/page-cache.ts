@@ -36,6 +36,8 @@ const NOT_REPLAYED = new Set([
   'content-length',
   REQUEST_ID_HEADER,
 ]);
+/** A path whose last segment has an extension, as the proxy's matcher tells files from pages (proxy.ts). */
+const FILE_NAME = /\.[^/]*$/;
 /** Headers of Next's client navigation: a request carrying one is answered something else than the page's HTML. */
 const NAVIGATION_HEADER = /^(rsc|next-router-|next-url|next-action|x-nextjs-|purpose$)/;
 
@@ -58,6 +60,8 @@ export function keptPageKey(request: http.IncomingMessage): string | undefined {
   const url = request.url ?? '';
   if (!url.startsWith('/') || url.includes('?') || url.startsWith('/_next/') || isPrivateArea(url))
     return undefined;
+  // A file (public/'s images, icons, /assets/*.json): never a page, and not worth copying as it is sent.
+  if (FILE_NAME.test(url)) return undefined;
   const headers = request.headers;
   if (headers.authorization || isAppUserAgent(headers['user-agent'])) return undefined;
   if (Object.keys(headers).some((name) => NAVIGATION_HEADER.test(name))) return undefined;
@@ -170,7 +174,8 @@ export class PageCache {
         .filter(([name, value]) => value !== undefined && !NOT_REPLAYED.has(name))
         .map(([name, value]) => [name, value] as [string, string | number | string[]]);
       const etag = response.getHeader('etag');
-      if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value!);
+      if (!this.pages.has(key) && this.pages.size >= this.maxPages)
+        this.pages.delete(this.pages.keys().next().value!);
       this.pages.set(key, {
         status: response.statusCode,
         headers,

@@ -152,6 +152,7 @@ describe('the server-side page cache', () => {
     ["Next's client navigation", '/ro/faq', { RSC: '1' }],
     ['a prefetch', '/ro/faq', { 'Next-Router-Prefetch': '1' }],
     ['the mobile app', '/ro/faq', { 'User-Agent': 'Mozilla/5.0 RoadPartnersApp/2.1' }],
+    ['a file (a name with an extension)', '/assets/prices.json', {}],
   ])('never keeps nor answers %s', async (_case, path, headers: Record<string, string>) => {
     await shop.ask(path, headers);
     await shop.ask(path, headers);
