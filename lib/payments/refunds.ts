@@ -3,6 +3,7 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '@/lib/auth/audit';
 import { ApiError } from '@/lib/api/errors';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db, Executor } from '@/lib/db/client';
 import { creditNotes, invoices, orders, outbox, paymentNotifications, refunds } from '@/lib/db/schema';
@@ -119,7 +120,10 @@ export interface RefundResult {
  * Gives an order's money back through the provider, for a staff member with PAYMENT_REFUND. 404 for no such order,
  * 409 when it holds no money to give back (never paid, refunded, a refund pending, still being delivered) or when
  * the provider refuses, 422 for an amount above what is refundable. When the provider does not answer, the refund
- * stays pending: its notification or the reconciler settles it, and staff are alerted.
+ * stays pending: its notification or the reconciler settles it, and staff are alerted. When the provider has
+ * answered but the database is away as its answer is recorded, the money has moved all the same: staff get the
+ * refund as pending (200, never a 503 that invites a second attempt) and the reconciler records the provider's word
+ * once the database is back.
  */
 export async function refundOrder(
   db: Db,
@@ -127,7 +131,7 @@ export async function refundOrder(
   request: RefundRequest,
   gateway: PaymentGateway = getPaymentGateway(),
 ): Promise<RefundResult> {
-  const { refund, order } = await db.transaction(async (tx) => {
+  const { refund, order, moved } = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, request.orderId);
     if (!order) throw new ApiError('NOT_FOUND', `There is no order ${request.orderId}`);
     const [pending] = await tx
@@ -186,7 +190,7 @@ export async function refundOrder(
       target: order.id,
       details: { amountBani, reason: request.reason, ...(payment ? { duplicatePayment: payment } : {}) },
     });
-    return { refund: refund!, order };
+    return { refund: refund!, order, moved: Boolean(moved) };
   });
   announceOrderChange(order.id);
 
@@ -194,26 +198,44 @@ export async function refundOrder(
     ntpId: refund.providerPaymentId ?? order.providerPaymentId!,
     amountBani: refund.amountBani,
   });
-  if (outcome.kind === 'CREDITED') {
-    await settleRefund(db, refund.id, { confirmed: true, answer: 'credited', actor: 'provider' });
-  } else if (outcome.kind === 'REFUSED') {
-    const answer = `${outcome.code}: ${outcome.message}`;
-    await settleRefund(db, refund.id, { confirmed: false, answer, actor: 'provider' });
-    throw new ApiError('CONFLICT', `The payment provider refused the refund (${answer})`);
-  } else {
+  try {
+    if (outcome.kind === 'CREDITED') {
+      await settleRefund(db, refund.id, { confirmed: true, answer: 'credited', actor: 'provider' });
+    } else if (outcome.kind === 'REFUSED') {
+      await settleRefund(db, refund.id, {
+        confirmed: false,
+        answer: `${outcome.code}: ${outcome.message}`,
+        actor: 'provider',
+      });
+    } else {
+      logger.warn(
+        { orderId: order.id, refundId: refund.id, reason: outcome.message },
+        'refund outcome unknown',
+      );
+      await db.transaction(async (tx) => {
+        await tx
+          .update(refunds)
+          .set({ providerAnswer: `no answer: ${outcome.message}` })
+          .where(eq(refunds.id, refund.id));
+        await queueStaffAlert(tx, order.id, 'REFUND_PENDING', outcome.message);
+      });
+      kick('mail');
+    }
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // The provider's word is not lost: the refund stays PENDING, and the reconciler asks the provider again.
     logger.warn(
-      { orderId: order.id, refundId: refund.id, reason: outcome.message },
-      'refund outcome unknown',
+      { err: error, orderId: order.id, refundId: refund.id, outcome: outcome.kind },
+      'refund answered by the provider, not yet recorded: the database is away; the reconciler records it',
     );
-    await db.transaction(async (tx) => {
-      await tx
-        .update(refunds)
-        .set({ providerAnswer: `no answer: ${outcome.message}` })
-        .where(eq(refunds.id, refund.id));
-      await queueStaffAlert(tx, order.id, 'REFUND_PENDING', outcome.message);
-    });
-    kick('mail');
+    if (outcome.kind !== 'REFUSED')
+      return { status: moved ? 'REFUND_PENDING' : order.status, refund: refundView(refund, null) };
   }
+  if (outcome.kind === 'REFUSED')
+    throw new ApiError(
+      'CONFLICT',
+      `The payment provider refused the refund (${outcome.code}: ${outcome.message})`,
+    );
   const [after] = await db.select().from(orders).where(eq(orders.id, order.id));
   const settled = (await refundsOf(db, order.id)).find((view) => view.id === refund.id)!;
   return { status: after!.status, refund: settled };
@@ -442,7 +464,12 @@ export async function refundsOf(executor: Executor, orderId: string) {
     .leftJoin(creditNotes, eq(creditNotes.refundId, refunds.id))
     .where(eq(refunds.orderId, orderId))
     .orderBy(asc(refunds.id));
-  return rows.map(({ refund, creditNote }) => ({
+  return rows.map(({ refund, creditNote }) => refundView(refund, creditNote));
+}
+
+/** A refund as staff see it, with the number of its credit note. */
+function refundView(refund: RefundRow, creditNote: typeof creditNotes.$inferSelect | null) {
+  return {
     id: refund.id,
     amountRon: refund.amountBani,
     reason: refund.reason,
@@ -458,10 +485,10 @@ export async function refundsOf(executor: Executor, orderId: string) {
           number: formatInvoiceNumber(creditNote.series, creditNote.year, creditNote.number),
         }
       : null,
-  }));
+  };
 }
 
-export type RefundView = Awaited<ReturnType<typeof refundsOf>>[number];
+export type RefundView = ReturnType<typeof refundView>;
 
 /**
  * The duplicate payments of an order paid twice as staff see them (oldest first): each one's provider id, its amount

@@ -5,6 +5,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../support/smtp-capture';
 import { pageTexts } from '../../support/pdf-text';
 import { POST as postOrder } from '@/app/api/nmps/orders/order/route';
 import type { Db } from '@/lib/db/client';
+import { DatabaseUnavailableError } from '@/lib/db/errors';
 import { creditNotes, orderEvents, orders, outbox, refunds, sandboxPayments } from '@/lib/db/schema';
 import { sandboxDeliverers } from '@/lib/issuers/sandbox-deliverers';
 import { fulfilPaidOrders } from '@/lib/orders/fulfilment';
@@ -252,6 +253,52 @@ describeOnProcessDrivers('refunds', (db) => {
     expect(await creditNotesOf(silent.id)).toHaveLength(1);
   });
 
+  it('answers a refund the provider made as pending when the database goes away before it is recorded; the reconciler records it', async () => {
+    const order = await deliveredOrder(db());
+    const gateway = getPaymentGateway();
+    let away = false;
+    // The database stops answering right after the provider credited the card.
+    const stopping = new Proxy(db(), {
+      get(target, property, receiver) {
+        if (away && (property === 'transaction' || property === 'select'))
+          return () => Promise.reject(new DatabaseUnavailableError('connection terminated'));
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const answer = await refundOrder(
+      stopping,
+      { id: null as unknown as string, username: 'refunder' },
+      { orderId: order.id, reason: 'buyer sold the car' },
+      {
+        ...gateway,
+        transport: async (path, body) => {
+          const credited = await gateway.transport(path, body);
+          away = true;
+          return credited;
+        },
+      },
+    );
+    expect(answer).toMatchObject({
+      status: 'REFUND_PENDING',
+      refund: { status: 'PENDING', amountRon: order.amountBani, creditNote: null },
+    });
+    const [payment] = await db()
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.ntpId, order.providerPaymentId!));
+    expect(payment).toMatchObject({ status: NETOPIA_STATUS.CREDIT, creditedBani: order.amountBani });
+    expect(await statusOf(order.id)).toBe('REFUND_PENDING');
+
+    // A second attempt meanwhile is refused: the money is not given back twice.
+    const again = await refundRequest(admin, { id: order.id, reason: 'again' });
+    expect(again.status).toBe(409);
+
+    // The database is back: the reconciler asks the provider and records its credit, with one credit note.
+    expect(await reconcilePendingRefunds(db(), gateway, new Date(Date.now() + 3 * 60_000))).toBe(1);
+    expect(await statusOf(order.id)).toBe('REFUNDED');
+    expect(await creditNotesOf(order.id)).toHaveLength(1);
+  });
+
   it('asks the provider once for 20 concurrent refunds of one order, and issues one credit note', async () => {
     const order = await deliveredOrder(db());
     const answers = await Promise.all(
@@ -319,9 +366,10 @@ describeForDriver(Boolean(postgresUrl))('200 refunds, 50 at a time, on PostgreSQ
       });
     }
     // A 503 (no database connection could be had in time on a loaded machine) is asked again, as the back-office
-    // tells staff to. If it came after the refund was recorded and sent, the repeat is refused with 409 ("already
-    // waiting for the payment provider"), never credited twice, and the reconciler settles it from the provider's
-    // word below. Every other refund must end 200.
+    // tells staff to; it only comes before the provider was asked (after it, the answer is 200 with the refund
+    // pending). Should the refund have been recorded all the same (its commit's answer lost), the repeat is refused
+    // with 409 ("already waiting for the payment provider"), never credited twice, and the reconciler settles it from
+    // the provider's word below. Every other refund must end 200.
     const refundOnce = async (id: string) => {
       for (let attempt = 1; ; attempt++) {
         const answer = await refundRequest(token, { id, reason: 'bulk' });
