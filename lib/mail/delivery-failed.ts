@@ -23,6 +23,8 @@ export interface DeliveryFailedData {
   /** The short reference the buyer reads out (`RP-7K3-9QX`), shown instead of the id; null on older orders. */
   reference?: string | null;
   orderUrl: string;
+  /** Every order of the address, reached without an account (`/{locale}/orders`, lib/buyers/sign-in.ts). */
+  myOrdersUrl: string;
   locale: Locale;
   email: string;
   kind: 'VIGNETTE' | 'TOPUP';
@@ -98,9 +100,12 @@ function buildContent(data: DeliveryFailedData) {
           ]
         : [t('greeting'), t('intro', { what, orderId: orderNumberOf(data) }), t('moneySafe', { amount })],
     summary,
-    notes: topUp
-      ? [t('nextStepsTopUp'), t('noActionTopUp')]
-      : [t('nextSteps'), delivered ? t('noActionPartial', counts) : t('noAction')],
+    notes: [
+      ...(topUp
+        ? [t('nextStepsTopUp'), t('noActionTopUp')]
+        : [t('nextSteps'), delivered ? t('noActionPartial', counts) : t('noAction')]),
+      t('myOrders', { url: data.myOrdersUrl }),
+    ],
     ...buyerClosing(t, data.orderUrl),
   };
 }

@@ -14,6 +14,8 @@ export interface InvoiceReissuedData {
   reference?: string | null;
   /** The public page of the order, where both documents can be downloaded too. */
   orderUrl: string;
+  /** Every order of the address, reached without an account (`/{locale}/orders`, lib/buyers/sign-in.ts). */
+  myOrdersUrl: string;
   locale: Locale;
   email: string;
   /** The invoice replaced, `RPV-2026-000001`. */
@@ -67,7 +69,7 @@ function buildContent(data: InvoiceReissuedData): SummaryLetter {
       { label: t('creditNote'), value: data.creditNoteNumber, mono: true },
       { label: t('invoice'), value: data.invoiceNumber, mono: true, prominent: true },
     ],
-    notes: [t('attached', numbers)],
+    notes: [t('attached', numbers), t('myOrders', { url: data.myOrdersUrl })],
     ...buyerClosing(t, data.orderUrl),
   };
 }

@@ -29,6 +29,8 @@ export interface RefundConfirmationData {
   reference?: string | null;
   /** The public page of the order. */
   orderUrl: string;
+  /** Every order of the address, reached without an account (`/{locale}/orders`, lib/buyers/sign-in.ts). */
+  myOrdersUrl: string;
   locale: Locale;
   email: string;
   refundedBani: number;
@@ -136,9 +138,13 @@ function buildContent(data: RefundConfirmationData): Content {
     paragraphs,
     summary,
     total: { label: t('refunded'), value: amount },
-    notes: data.creditNoteNumber
-      ? [t('cardNote'), t('creditNoteAttached', { creditNoteNumber: data.creditNoteNumber })]
-      : [t('cardNote')],
+    notes: [
+      t('cardNote'),
+      ...(data.creditNoteNumber
+        ? [t('creditNoteAttached', { creditNoteNumber: data.creditNoteNumber })]
+        : []),
+      t('myOrders', { url: data.myOrdersUrl }),
+    ],
     viewOrderText: t('viewOrderText'),
     viewOrderButton: t('viewOrderButton'),
     orderUrl: data.orderUrl,

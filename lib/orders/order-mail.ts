@@ -37,12 +37,16 @@ const attachment = (pdf: { filename: string; content: Buffer }) => ({
   contentType: 'application/pdf',
 });
 
+/** The page of every order of the buyer's address, reached without an account (lib/buyers/sign-in.ts). */
+const myOrdersUrl = (locale: string) => `${getConfig().siteUrl}/${locale}/orders`;
+
 /** What every e-mail to the buyer says of their order: its number, its page, their language and address. */
 async function buyerOf(db: Db, order: OrderRow) {
   return {
     orderId: order.id,
     reference: order.reference,
     orderUrl: await buyerOrderUrl(db, order.locale, order.id),
+    myOrdersUrl: myOrdersUrl(order.locale),
     locale: order.locale as Locale,
     email: order.email,
   };
@@ -120,6 +124,7 @@ async function invoiceReissuedMessage(db: Db, row: OutboxRow): Promise<MailMessa
     orderId: order.id,
     reference: order.reference,
     orderUrl: `${getConfig().siteUrl}/${order.locale}/order/${order.id}`,
+    myOrdersUrl: myOrdersUrl(order.locale),
     locale: order.locale as Locale,
     email: order.email,
     replacedNumber: formatInvoiceNumber(replaced.series, replaced.year, replaced.number),

@@ -4,6 +4,7 @@ import { locales } from '@/lib/i18n/routing';
 const data = (overrides: Partial<DeliveryFailedData> = {}): DeliveryFailedData => ({
   orderId: 'AAAAAAAAAAAAAAAAAAAAAA',
   orderUrl: 'https://shop.example/ro/order/AAAAAAAAAAAAAAAAAAAAAA',
+  myOrdersUrl: 'https://shop.example/ro/orders',
   locale: 'ro',
   email: 'driver@example.ro',
   kind: 'VIGNETTE',
@@ -21,6 +22,9 @@ describe('renderDeliveryFailed', () => {
     expect(mail.text).toMatch(/179,52 lei/);
     expect(mail.text).toMatch(/rambursăm integral/);
     expect(mail.text).toContain('https://shop.example/ro/order/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(mail.text).toContain(
+      'Puteți vedea oricând toate comenzile dumneavoastră și documentele lor aici: https://shop.example/ro/orders',
+    );
     expect(mail.html).toContain('<html lang="ro"');
   });
 

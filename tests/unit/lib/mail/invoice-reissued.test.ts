@@ -4,6 +4,7 @@ import { renderInvoiceReissued, type InvoiceReissuedData } from '@/lib/mail/invo
 const data = (overrides: Partial<InvoiceReissuedData> = {}): InvoiceReissuedData => ({
   orderId: 'AAAAAAAAAAAAAAAAAAAAAA',
   orderUrl: 'https://shop.example/ro/order/AAAAAAAAAAAAAAAAAAAAAA',
+  myOrdersUrl: 'https://shop.example/ro/orders',
   locale: 'ro',
   email: 'driver@example.ro',
   replacedNumber: 'RPV-2026-000001',
@@ -21,6 +22,8 @@ describe('renderInvoiceReissued', () => {
     expect(mail.text).toContain('RPVS-2026-000001');
     expect(mail.text).toMatch(/nu aveți nimic de plătit/);
     expect(mail.text).toContain('https://shop.example/ro/order/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(mail.text).toContain('https://shop.example/ro/orders');
+    expect(mail.html).toContain('https://shop.example/ro/orders');
     expect(mail.html).toContain('<html lang="ro"');
   });
 

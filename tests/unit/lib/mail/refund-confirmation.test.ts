@@ -8,6 +8,7 @@ import {
 const refund = (overrides: Partial<RefundConfirmationData> = {}): RefundConfirmationData => ({
   orderId: 'RP-2026-000123',
   orderUrl: 'https://shop.example/ro/order/RP-2026-000123?token=abc&x=1',
+  myOrdersUrl: 'https://shop.example/ro/orders',
   locale: 'ro',
   email: 'buyer@example.com',
   refundedBani: 123456,
@@ -93,6 +94,8 @@ describe('renderRefundConfirmation', () => {
         '08:00 - 16:00',
         'buyer@example.com',
         'https://shop.example/ro/order/RP-2026-000123?token=abc&x=1',
+        // Every order of the address, as the order confirmation leads to them.
+        'https://shop.example/ro/orders',
       ]) {
         expect(part).toContain(value);
       }
