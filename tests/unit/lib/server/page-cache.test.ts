@@ -49,7 +49,7 @@ async function startServer(cache: PageCache) {
     rendered,
     setVersion: (next: number) => (version = next),
     ask: (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-      askRaw(port, path, headers, method),
+      askRaw(`http://127.0.0.1:${port}${path}`, { headers, method }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

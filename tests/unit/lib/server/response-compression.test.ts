@@ -9,7 +9,7 @@ import {
   negotiateEncoding,
   ResponseCompression,
 } from '@/lib/server/response-compression';
-import { askRaw, type RawAnswer } from '@/tests/support/raw-http';
+import { askRaw, decodedBody } from '@/tests/support/raw-http';
 import { PUBLIC_PAGE_CACHE_CONTROL, UNCACHEABLE_CACHE_CONTROL } from '@/lib/server/shared-cache';
 
 const PAGE =
@@ -72,13 +72,6 @@ const bestBrotli = (body: string) =>
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
     },
   });
-
-const decode = (answer: RawAnswer): string => {
-  const encoding = answer.headers['content-encoding'];
-  if (encoding === 'br') return zlib.brotliDecompressSync(answer.body).toString();
-  if (encoding === 'gzip') return zlib.gunzipSync(answer.body).toString();
-  return answer.body.toString();
-};
 
 /** A server answering as Next does, each answer through the compression under test. */
 async function startServer(compression: ResponseCompression) {
@@ -166,7 +159,7 @@ async function startServer(compression: ResponseCompression) {
   return {
     release,
     ask: (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-      askRaw(port, path, headers, method),
+      askRaw(`http://127.0.0.1:${port}${path}`, { headers, method }),
     /** The streamed page, read through a brotli decompressor: resolves with what arrived before the end was sent. */
     readStreamed: () =>
       new Promise<{ beforeRelease: string; whole: string; headers: http.IncomingHttpHeaders }>(
@@ -220,7 +213,7 @@ describe('the server’s compression of its answers', () => {
     ]);
     for (const answer of [brotli, gzipped, plain]) {
       expect(answer.status).toBe(200);
-      expect(decode(answer)).toBe(PAGE);
+      expect(decodedBody(answer)).toBe(PAGE);
       expect(answer.headers.vary).toBe('RSC, Next-Router-State-Tree, Accept-Encoding');
     }
     expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(PAGE)));
@@ -233,7 +226,7 @@ describe('the server’s compression of its answers', () => {
     await compression.idle();
     const kept = await shop.ask('/page', { 'Accept-Encoding': 'br' });
     expect(kept.body.equals(bestBrotli(PAGE))).toBe(true);
-    expect(decode(kept)).toBe(PAGE);
+    expect(decodedBody(kept)).toBe(PAGE);
     expect(compression.keptCopies.count).toBeGreaterThanOrEqual(2);
   });
 
@@ -244,7 +237,7 @@ describe('the server’s compression of its answers', () => {
     for (const answer of [first, second]) {
       expect(answer.headers['content-encoding']).toBe('br');
       expect(answer.headers['accept-ranges']).toBeUndefined();
-      expect(decode(answer)).toBe(SCRIPT);
+      expect(decodedBody(answer)).toBe(SCRIPT);
     }
     expect(second.body.equals(bestBrotli(SCRIPT))).toBe(true);
   });
@@ -277,14 +270,14 @@ describe('the server’s compression of its answers', () => {
     expect(noTransform.body.toString()).toBe(PAGE);
     const missing = await shop.ask('/missing', accepts);
     expect(missing.status).toBe(404);
-    expect(decode(missing)).toBe(PAGE);
+    expect(decodedBody(missing)).toBe(PAGE);
   });
 
   it('compresses a dynamic page written in parts', async () => {
     const answer = await shop.ask('/dynamic', { 'Accept-Encoding': 'gzip' });
     expect(answer.headers['content-encoding']).toBe('gzip');
     expect(answer.headers['transfer-encoding']).toBe('chunked');
-    expect(decode(answer)).toBe(PAGE);
+    expect(decodedBody(answer)).toBe(PAGE);
   });
 
   it('sends a streamed page’s first part when it is flushed, before its end is written', async () => {
@@ -297,7 +290,7 @@ describe('the server’s compression of its answers', () => {
 
   it('holds a large stream’s writer back while the compressor is full, and loses nothing', async () => {
     const answer = await shop.ask('/large-stream', { 'Accept-Encoding': 'br' });
-    const lines = decode(answer).trim().split('\n');
+    const lines = decodedBody(answer).trim().split('\n');
     expect(lines).toHaveLength(400);
     expect(lines.map((line) => Number(line.split(' ')[0]))).toEqual(
       Array.from({ length: 400 }, (_, index) => index + 1),
