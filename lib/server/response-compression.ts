@@ -309,6 +309,10 @@ export class ResponseCompression {
     stream.on('drain', () => response.emit('drain'));
     stream.on('end', () => end.call(response));
     stream.on('error', (error) => response.destroy(error));
+    // A client gone before the end: the compressor's memory goes with it.
+    response.once('close', () => {
+      if (!response.writableFinished) stream.destroy();
+    });
     return stream;
   }
 

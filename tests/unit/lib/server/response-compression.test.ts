@@ -157,6 +157,7 @@ async function startServer(compression: ResponseCompression) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
+    port,
     release,
     ask: (path: string, headers: Record<string, string> = {}, method = 'GET') =>
       askRaw(`http://127.0.0.1:${port}${path}`, { headers, method }),
@@ -295,5 +296,23 @@ describe('the server’s compression of its answers', () => {
     expect(lines.map((line) => Number(line.split(' ')[0]))).toEqual(
       Array.from({ length: 400 }, (_, index) => index + 1),
     );
+  });
+
+  it('drops the compressor of a client gone mid-stream, and answers the next one', async () => {
+    await new Promise<void>((resolve, reject) => {
+      const request = http.request(
+        { port: shop.port, path: '/large-stream', headers: { 'Accept-Encoding': 'br' }, agent: false },
+        (response) =>
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          }),
+      );
+      request.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'ECONNRESET' ? resolve() : reject(error),
+      );
+      request.end();
+    });
+    expect(decodedBody(await shop.ask('/dynamic', { 'Accept-Encoding': 'br' }))).toBe(PAGE);
   });
 });
