@@ -235,7 +235,11 @@ export class ResponseCompression {
       return stream!.write(toBuffer(chunk, charset), callback);
     } as typeof response.write;
 
+    let ended = false;
     response.end = function (this: http.ServerResponse, ...args: unknown[]) {
+      // A second `end` (a handler that ends an answer already ended) must not send the held body twice.
+      if (ended && mode !== 'plain') return this;
+      ended = true;
       const { chunk, encoding: charset, callback } = writeArguments(args);
       // The head is written here, not by Node's `end`, only when the answer may be compressed: the body is then
       // known whole, and its length decides. Any other answer's head is Node's, with its own Content-Length.
@@ -330,6 +334,7 @@ export class ResponseCompression {
   ): void {
     const key = `${encoding} ${createHash('sha256').update(body).digest('base64url')}`;
     const send = (compressed: Buffer) => {
+      if (response.destroyed) return;
       write.call(response, compressed);
       end.call(response, callback);
     };
