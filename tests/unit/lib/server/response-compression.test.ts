@@ -97,6 +97,13 @@ async function startServer(compression: ResponseCompression) {
         return;
       }
       response.end(PAGE);
+    } else if (path === '/twice') {
+      // A handler that ends an answer twice: the second `end` is a no-op, as Node makes it for a plain answer.
+      response.setHeader('Content-Type', 'text/html; charset=utf-8');
+      response.setHeader('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
+      response.setHeader('Content-Length', Buffer.byteLength(PAGE));
+      response.end(PAGE);
+      response.end();
     } else if (path === '/static.js') {
       // A `/_next/static` file as Next's file server sends it: its length set, piped from disk in chunks.
       response.setHeader('Content-Type', 'application/javascript; charset=UTF-8');
@@ -272,6 +279,12 @@ describe('the server’s compression of its answers', () => {
     const missing = await shop.ask('/missing', accepts);
     expect(missing.status).toBe(404);
     expect(decodedBody(missing)).toBe(PAGE);
+  });
+
+  it('sends a page held whole once, even when its handler ends it twice', async () => {
+    const answer = await shop.ask('/twice', { 'Accept-Encoding': 'br' });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(decodedBody(answer)).toBe(PAGE);
   });
 
   it('compresses a dynamic page written in parts', async () => {
