@@ -24,6 +24,9 @@ const nextConfig = {
   reactStrictMode: true,
   generateBuildId: async () => releaseBuildId(),
   poweredByHeader: false,
+  // The server compresses every answer itself, brotli where the client accepts it (lib/server/response-compression.ts,
+  // docs/decisions/0028-server-compresses-with-brotli.md); Next's own compression only gzips.
+  compress: false,
   // Native and WASM modules run as plain Node packages, not bundled (PGlite loads its WASM from disk); prom-client
   // reads Node's process internals (perf_hooks, v8) and is loaded once per process however many bundles import it.
   serverExternalPackages: [

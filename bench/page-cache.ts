@@ -4,7 +4,7 @@
  * - **the server's cached page**: `/ro/faq` from the built server alone (plain HTTP; answered from its own page cache,
  *   lib/server/page-cache.ts) against the very same bytes placed in the release's `public/` and served by Next as a
  *   static file: goal ≥ 0.9×. Beside it, for the record, the same page answered by Next's own path (a second server
- *   of the same release with `PAGE_CACHE=off`: routing, the proxy, Next's cache read, ETag and gzip per request).
+ *   of the same release with `PAGE_CACHE=off`: routing, the proxy, Next's cache read, ETag and compression per request).
  * - **the documented nginx** (docs/decisions/0025-public-pages-micro-cached.md): `/ro/faq` through nginx running
  *   docs/deploy/nginx-site.conf (TLS and its page cache, as visitors reach it) against the page answered by Next's
  *   own path: goal ≥ 20×. Beside it, nginx against the server with its page cache (nginx then adds TLS, not speed).

@@ -7,6 +7,7 @@ import { securityHeaders } from '@/lib/security/headers.mjs';
 import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 import { processPageCache } from './page-cache';
 import { inRequestScope, type RequestScope } from './request-scope';
+import { processResponseCompression } from './response-compression';
 import { sharedCacheControl } from './shared-cache';
 
 type Emit = (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
@@ -135,6 +136,8 @@ export function answerSharedCacheLifetime(
  *   needed is sent as 503 with `Retry-After` ({@link answerUnavailableWhenMarked}).
  * - A page Next marked for shared caches says how long one may keep it ({@link answerSharedCacheLifetime}), and is
  *   kept that long by the server itself: a request for it is answered before Next sees it (lib/server/page-cache.ts).
+ * - Every answer is compressed by the server itself, brotli where the client accepts it (lib/server/response-compression.ts;
+ *   Next's own compression only gzips and is off in next.config.mjs).
  * - A request Node cannot parse (400, 431, 408) is answered by {@link answerClientError}, with the security headers,
  *   unless the server has its own `clientError` listener.
  * - Once the server stops, its connections close after their answers ({@link closeConnectionsAsTheyFallIdle}).
@@ -160,6 +163,9 @@ export function hookIncomingRequests() {
       if (patched.__roadClosingConnections) (args[1] as http.ServerResponse).shouldKeepAlive = false;
       const request = args[0] as http.IncomingMessage;
       if (processPageCache()?.answer(request, args[1] as http.ServerResponse)) return true;
+      // After the page cache's recording (it keeps the bytes as sent) and before the head's other wrappers (they run
+      // first, and the compression sees the status and Cache-Control they leave).
+      processResponseCompression().compress(request, args[1] as http.ServerResponse);
       request.headers[PEER_ADDRESS_HEADER] = stampPeerAddress(request.socket?.remoteAddress ?? '');
       const scope: RequestScope = {};
       answerUnavailableWhenMarked(args[1] as http.ServerResponse, scope);

@@ -2,17 +2,18 @@ import type http from 'node:http';
 import { getConfig } from '@/lib/config/env';
 import { isAppUserAgent } from '@/lib/consent';
 import { REQUEST_ID_HEADER, requestIdOf } from '@/lib/log/request-id';
+import { negotiateEncoding } from './response-compression';
 import { isPrivateArea, PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_SHARED_CACHE } from './shared-cache';
 
 /**
  * The server's own micro-cache of public pages (docs/decisions/0025-public-pages-micro-cached.md, "On a server alone"):
  * what the documented nginx keeps, the server keeps too, for a shop served without it. A public page Next answers
  * from its prerendered copy still costs it its whole request path per visitor (routing, the proxy, its ETag over the
- * page's 100 KB, the page turned into bytes and gzipped again); a page kept here is written as the bytes Next sent,
- * compressed once, before Next sees the request.
+ * page's 100 KB, the page turned into bytes and compressed again); a page kept here is written as the bytes the server
+ * sent, compressed once (lib/server/response-compression.ts), before Next sees the request.
  *
  * Kept: exactly the answers a shared cache may keep (lib/server/shared-cache.ts: 200, {@link PUBLIC_PAGE_CACHE_CONTROL},
- * no `Set-Cookie`), for their fresh time (5 s), once per encoding the visitor accepts (gzip or none). Never asked:
+ * no `Set-Cookie`), for their fresh time (5 s), once per encoding the server answers the visitor in (brotli, gzip or none). Never asked:
  * a request with a query, with credentials (`Authorization`), for Next's client navigation (its `RSC` and
  * `Next-Router-*` headers, which the page's `Vary` names), from the mobile app (the proxy remembers its mode in a
  * cookie). Forgotten at once when the catalog changes (lib/catalog/page-revalidation.ts), so a new price is never
@@ -41,16 +42,6 @@ const FILE_NAME = /\.[^/]*$/;
 /** Headers of Next's client navigation: a request carrying one is answered something else than the page's HTML. */
 const NAVIGATION_HEADER = /^(rsc|next-router-|next-url|next-action|x-nextjs-|purpose$)/;
 
-/** The encoding of the kept copy a request may be given: gzip when it accepts it, else the plain bytes. */
-export function acceptedEncoding(acceptEncoding: string | undefined): 'gzip' | 'identity' {
-  const gzip = (acceptEncoding ?? '').split(',').some((offer) => {
-    const [name, ...parameters] = offer.split(';').map((part) => part.trim().toLowerCase());
-    const refused = parameters.some((parameter) => /^q=0(?:\.0{0,3})?$/.test(parameter));
-    return name === 'gzip' && !refused;
-  });
-  return gzip ? 'gzip' : 'identity';
-}
-
 /**
  * The key of the kept copy that may answer `request`, or undefined when no kept copy may: only a GET or HEAD of a
  * path without a query, from a visitor without credentials, not Next's own navigation nor the app.
@@ -65,15 +56,15 @@ export function keptPageKey(request: http.IncomingMessage): string | undefined {
   const headers = request.headers;
   if (headers.authorization || isAppUserAgent(headers['user-agent'])) return undefined;
   if (Object.keys(headers).some((name) => NAVIGATION_HEADER.test(name))) return undefined;
-  return `${acceptedEncoding(request.headers['accept-encoding'])} ${url}`;
+  return `${negotiateEncoding(request.headers['accept-encoding'])} ${url}`;
 }
 
 /** Whether a finished answer is one to keep: what a shared cache may keep, in the encoding its key says. */
 export function mayKeepAnswer(response: http.ServerResponse, key: string): boolean {
   if (response.statusCode !== 200 || response.hasHeader('set-cookie')) return false;
   if (response.getHeader('cache-control') !== PUBLIC_PAGE_CACHE_CONTROL) return false;
-  const encoding = response.getHeader('content-encoding');
-  return key.startsWith('gzip ') ? encoding === 'gzip' : encoding === undefined;
+  const encoding = response.getHeader('content-encoding') ?? 'identity';
+  return key.startsWith(`${encoding} `);
 }
 
 export interface PageCacheOptions {
@@ -95,8 +86,9 @@ export class PageCache {
 
   constructor(options: PageCacheOptions = {}) {
     this.freshMs = options.freshMs ?? PUBLIC_PAGE_SHARED_CACHE.freshSeconds * 1000;
-    // Every public page in four languages, twice (gzip and not), and room to spare; a page is about 100 KB.
-    this.maxPages = options.maxPages ?? 400;
+    // Every public page in four languages, three times (brotli, gzip and not), and room to spare; a page is about
+    // 100 KB plain, 15-20 KB compressed.
+    this.maxPages = options.maxPages ?? 600;
     this.maxPageBytes = options.maxPageBytes ?? 1024 * 1024;
     this.now = options.now ?? Date.now;
     this.requestId = options.requestId ?? ((request) => requestIdOf(request.headers[REQUEST_ID_HEADER]));
@@ -143,7 +135,7 @@ export class PageCache {
     response.end(request.method === 'HEAD' ? undefined : page.body);
   }
 
-  /** Collects what Next writes (after its compression: the bytes sent) and keeps it if the finished answer may be. */
+  /** Collects what is written (after the server's compression: the bytes sent) and keeps it if the finished answer may be. */
   private record(key: string, response: http.ServerResponse): void {
     const chunks: Buffer[] = [];
     let bytes = 0;

@@ -134,6 +134,21 @@ test('a public page is answered by nginx from its cache, marked to be kept only 
   expect(second.setCookie).toBeUndefined();
 });
 
+test('a page comes through nginx in brotli to a browser that accepts it, in gzip to one that does not, each copy kept apart', async () => {
+  // The shop compresses itself (docs/decisions/0028-server-compresses-with-brotli.md); nginx keeps one copy per
+  // Accept-Encoding, told apart by the page's `Vary`.
+  const ask = async (acceptEncoding: string) =>
+    (await get(`https://localhost:${HTTPS_PORT}/ro/gdpr`, { 'accept-encoding': acceptEncoding })).headers;
+  const gzipOnly = await ask('gzip, deflate');
+  const brotli = await ask('gzip, deflate, br, zstd');
+  const gzipAgain = await ask('gzip, deflate');
+  const brotliAgain = await ask('gzip, deflate, br, zstd');
+  for (const answer of [gzipOnly, gzipAgain]) expect(answer['content-encoding']).toBe('gzip');
+  for (const answer of [brotli, brotliAgain]) expect(answer['content-encoding']).toBe('br');
+  expect(String(brotli.vary)).toMatch(/accept-encoding/i);
+  expect([gzipAgain['x-cache-status'], brotliAgain['x-cache-status']]).toEqual(['HIT', 'HIT']);
+});
+
 test('API answers, the back-office and a member of staff are never answered from the cache', async () => {
   for (const pathname of ['/api/nmps/utils/vignette/catalog', '/admin']) {
     for (let attempt = 0; attempt < 2; attempt++) {

@@ -5,6 +5,7 @@ import { clientAddress } from '@/lib/api/request';
 import { hookIncomingRequests, INCOMING_TIMEOUTS } from '@/lib/server/incoming-requests';
 import { noteDatabaseAway, noteTooManyRequestsShown, noteUnavailableShown } from '@/lib/server/request-scope';
 import { isForgedPeerStamp, PEER_ADDRESS_HEADER, stampedPeerAddress } from '@/lib/security/peer-address';
+import { askRaw, decodedBody } from '@/tests/support/raw-http';
 
 /** A server that answers with the client address the shop's limits would count for each request. */
 async function startServer() {
@@ -212,5 +213,54 @@ describe('the shared-cache lifetime of an answer, once the hook is installed', (
     expect(await cacheControlOf('/api/nmps/utils/vignette/prices', 'public, max-age=60')).toBe(
       'public, max-age=60',
     );
+  });
+});
+
+describe('the compression of an answer, once the hook is installed', () => {
+  const PAGE =
+    '<!DOCTYPE html><html><body>' + '<p>Vinietă pentru autoturisme</p>'.repeat(300) + '</body></html>';
+
+  /** What a server answers a client accepting `acceptEncoding` for a page marked as Next marks a prerendered one. */
+  async function answerTo(acceptEncoding: string, options: { unavailable?: boolean } = {}) {
+    hookIncomingRequests();
+    const server = http.createServer(async (_request, response) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (options.unavailable) noteUnavailableShown();
+      response.setHeader('Content-Type', 'text/html; charset=utf-8');
+      response.setHeader('Cache-Control', 's-maxage=3600, stale-while-revalidate=31532400');
+      response.setHeader('Content-Length', Buffer.byteLength(PAGE));
+      response.end(PAGE);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      // A query: never kept by the process's page cache, so each test reaches its own server.
+      return await askRaw(`http://127.0.0.1:${port}/ro/compressed?v=1`, {
+        headers: { 'Accept-Encoding': acceptEncoding },
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+
+  it('is brotli for a browser, gzip for a client of gzip only, with the shared-cache lifetime', async () => {
+    const brotli = await answerTo('gzip, deflate, br, zstd');
+    const gzipped = await answerTo('gzip');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    for (const answer of [brotli, gzipped]) {
+      expect(decodedBody(answer)).toBe(PAGE);
+      expect(answer.headers['cache-control']).toBe('s-maxage=5, stale-while-revalidate=25');
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+    }
+  });
+
+  it('keeps a 503 compressed and uncacheable', async () => {
+    const answer = await answerTo('br', { unavailable: true });
+    expect(answer.status).toBe(503);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(decodedBody(answer)).toBe(PAGE);
   });
 });

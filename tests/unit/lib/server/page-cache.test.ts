@@ -2,14 +2,16 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { acceptedEncoding, PageCache } from '@/lib/server/page-cache';
+import { PageCache } from '@/lib/server/page-cache';
+import { negotiateEncoding } from '@/lib/server/response-compression';
+import { askRaw } from '@/tests/support/raw-http';
 import { PUBLIC_PAGE_CACHE_CONTROL, UNCACHEABLE_CACHE_CONTROL } from '@/lib/server/shared-cache';
 
 const PAGE = '<!DOCTYPE html><html><body>' + 'Întrebări frecvente '.repeat(500) + '</body></html>';
 
 /**
  * A server answering as Next does behind the cache: each page is rendered (counted), marked with the shared-cache
- * lifetime, gzipped when the client accepts it, written in two chunks (a string, then bytes).
+ * lifetime, compressed as the server compresses it, written in two chunks (a string, then bytes).
  */
 async function startServer(cache: PageCache) {
   const rendered: string[] = [];
@@ -27,11 +29,12 @@ async function startServer(cache: PageCache) {
     else response.setHeader('Cache-Control', PUBLIC_PAGE_CACHE_CONTROL);
     if (url === '/ro/cookie') response.setHeader('Set-Cookie', 'a=b');
     if (url === '/ro/missing') response.statusCode = 404;
-    if (acceptedEncoding(request.headers['accept-encoding']) === 'gzip') {
-      response.setHeader('Content-Encoding', 'gzip');
-      const gzipped = zlib.gzipSync(body);
-      response.write(gzipped.subarray(0, 10));
-      response.end(gzipped.subarray(10));
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') {
+      response.setHeader('Content-Encoding', encoding);
+      const compressed = encoding === 'gzip' ? zlib.gzipSync(body) : zlib.brotliCompressSync(body);
+      response.write(compressed.subarray(0, 10));
+      response.end(compressed.subarray(10));
     } else {
       response.write(body.slice(0, 20), 'utf8');
       response.end(Buffer.from(body.slice(20)));
@@ -45,19 +48,8 @@ async function startServer(cache: PageCache) {
   return {
     rendered,
     setVersion: (next: number) => (version = next),
-    /** node:http, not fetch: the bytes as sent, not decompressed. */
     ask: (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const request = http.request({ port, path, method, headers, agent: false }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
-          );
-        });
-        request.on('error', reject);
-        request.end();
-      }),
+      askRaw(`http://127.0.0.1:${port}${path}`, { headers, method }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -103,15 +95,19 @@ describe('the server-side page cache', () => {
     }
   });
 
-  it('keeps one copy per encoding: gzip for who accepts it, the plain bytes for the others', async () => {
-    await shop.ask('/ro/faq', { 'Accept-Encoding': 'gzip, deflate, br' });
-    const gzipped = await shop.ask('/ro/faq', { 'Accept-Encoding': 'br;q=1, gzip;q=0.8' });
-    const plain = await shop.ask('/ro/faq', { 'Accept-Encoding': 'gzip;q=0, br' });
-    expect(shop.rendered).toEqual(['/ro/faq', '/ro/faq']);
+  it('keeps one copy per encoding: brotli, gzip for who accepts only that, the plain bytes for the others', async () => {
+    await shop.ask('/ro/faq', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    const brotli = await shop.ask('/ro/faq', { 'Accept-Encoding': 'br;q=1, gzip;q=0.8' });
+    await shop.ask('/ro/faq', { 'Accept-Encoding': 'gzip, deflate' });
+    const gzipped = await shop.ask('/ro/faq', { 'Accept-Encoding': 'br;q=0, gzip' });
+    const plain = await shop.ask('/ro/faq', { 'Accept-Encoding': 'gzip;q=0, identity' });
+    expect(shop.rendered).toEqual(['/ro/faq', '/ro/faq', '/ro/faq']);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(plain.body.toString());
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzipped.body).toString()).toBe(plain.body.toString());
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(cache.size).toBe(2);
+    expect(cache.size).toBe(3);
   });
 
   it('answers If-None-Match with 304 from the kept ETag, and HEAD with the headers only', async () => {
@@ -164,16 +160,4 @@ describe('the server-side page cache', () => {
     await shop.ask('/admin');
     expect(cache.size).toBe(0);
   });
-});
-
-describe('acceptedEncoding', () => {
-  it.each([
-    [undefined, 'identity'],
-    ['gzip', 'gzip'],
-    ['GZIP;q=0.5', 'gzip'],
-    ['deflate, br', 'identity'],
-    ['gzip;q=0', 'identity'],
-    ['gzip; q=0.000, br', 'identity'],
-    ['br, gzip;q=0.1', 'gzip'],
-  ])('%s gives %s', (header, expected) => expect(acceptedEncoding(header)).toBe(expected));
 });
