@@ -12,7 +12,8 @@ import { VignettePurchase } from '@/components/vignette/vignette-purchase';
 import { PendingCheckout } from '@/components/order/pending-checkout';
 import { YearlyRenewalNotice } from '@/components/vignette/yearly-renewal-notice';
 import { ClosedWhenNotSold, ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
-import { clientTexts } from '@/lib/i18n/client-texts';
+import { buyerValidationTexts, clientTexts, clientTextsPick } from '@/lib/i18n/client-texts';
+import { PENDING_CHECKOUT_TEXT_KEYS } from '@/components/order/pending-checkout-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -87,11 +88,11 @@ export default async function VignetteProductPage({ params }: Props) {
     getTranslations('VignetteForm'),
     pageCatalog(),
     clientTexts('VignetteForm'),
-    clientTexts('Validation'),
+    buyerValidationTexts(),
     clientTexts('EmailSuggestion'),
     clientTexts('Billing'),
     clientTexts('VignetteValidity'),
-    clientTexts('PayAgain'),
+    clientTextsPick('PayAgain', PENDING_CHECKOUT_TEXT_KEYS),
     renewal ? pagePriceTable(renewal.nextYear) : Promise.resolve(undefined),
   ]);
   const categoryNames: CategoryNames = Object.fromEntries(
