@@ -1,5 +1,8 @@
-import { useTranslations } from 'next-intl';
+'use client';
+
 import { COMPANY, officeHours, phoneHref } from '@/lib/company';
+import type { ClientTexts } from '@/lib/i18n/client-texts';
+import { fill } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
 import { CookieSettingsButton } from './cookie-banner';
 import { FOOTER_NAVIGATION } from './navigation-items';
@@ -8,9 +11,21 @@ import { SvgImage } from '@/components/ui/svg-image';
 /** ANPC's alternative dispute resolution (SAL) page, which Romanian shops must link with its pictogram. */
 const ANPC_SAL_URL = 'https://anpc.ro/ce-este-sal/';
 
-export function SiteFooter() {
-  const t = useTranslations('Footer');
-  const nav = useTranslations('Navigation');
+/**
+ * The footer: a client component for its size, not for any state. Rendered on the server, its markup went into every
+ * page's HTML and again, as an element tree of 4.3 KB, into the payload for the client router; as a client component
+ * the payload carries its texts only (the navigation's are the header's, sent once for both), and its code is in the
+ * layout's script, which every page loads anyway (docs/decisions/0029-*.md).
+ */
+export function SiteFooter({
+  labels,
+  navigation,
+}: {
+  labels: ClientTexts<'Footer'>;
+  navigation: Pick<ClientTexts<'Navigation'>, (typeof FOOTER_NAVIGATION)[number]['key']>;
+}) {
+  const t = (key: keyof ClientTexts<'Footer'>) => labels[key];
+  const nav = (key: (typeof FOOTER_NAVIGATION)[number]['key']) => navigation[key];
 
   return (
     <footer data-chrome className="mt-16 bg-slate-900 text-slate-200">
@@ -42,7 +57,7 @@ export function SiteFooter() {
           <dl className="space-y-2">
             <div>
               <dt className="inline font-medium text-white">{t('officeHours')}: </dt>
-              <dd className="inline">{t('hours', { hours: officeHours })}</dd>
+              <dd className="inline">{fill(t('hours'), { hours: officeHours })}</dd>
             </div>
             <div>
               <dt className="inline font-medium text-white">{t('callCentre')}: </dt>
@@ -83,7 +98,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-700">
         <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-slate-300">
-          {t('copyright', { year: COMPANY.foundingYear, company: COMPANY.name })}
+          {fill(t('copyright'), { year: COMPANY.foundingYear, company: COMPANY.name })}
         </p>
       </div>
     </footer>
