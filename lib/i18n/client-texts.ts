@@ -56,9 +56,24 @@ export const STAFF_VALIDATION_KEYS = [
   'rateInvalid',
 ] as const satisfies readonly (keyof Messages['Validation'])[];
 
-/** The `Validation` messages a buyer's form may show: every one but the back-office's (STAFF_VALIDATION_KEYS). */
-export async function buyerValidationTexts(): Promise<Record<string, string>> {
-  const staff = new Set<string>(STAFF_VALIDATION_KEYS);
+/** The `Validation` messages of a top-up's own fields and rules (the phone number, the operator and its product). */
+export const TOP_UP_VALIDATION_KEYS = [
+  'phoneRequired',
+  'phoneInvalid',
+  'phoneNotMobile',
+  'operatorUnknown',
+  'productUnknown',
+  'productOfOtherOperator',
+] as const satisfies readonly (keyof Messages['Validation'])[];
+
+/**
+ * The `Validation` messages a buyer's form may show: every one but the back-office's (STAFF_VALIDATION_KEYS) and
+ * those of `otherLines`, another product line's own (a vignette's page leaves out TOP_UP_VALIDATION_KEYS).
+ */
+export async function buyerValidationTexts(
+  otherLines: readonly (keyof Messages['Validation'])[] = [],
+): Promise<Record<string, string>> {
+  const leftOut = new Set<string>([...STAFF_VALIDATION_KEYS, ...otherLines]);
   const texts: Record<string, string> = await clientTexts('Validation');
-  return Object.fromEntries(Object.entries(texts).filter(([key]) => !staff.has(key)));
+  return Object.fromEntries(Object.entries(texts).filter(([key]) => !leftOut.has(key)));
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { KeptScript } from '@/components/layout/kept-script';
 import { keepForHtml, keptForHtml } from '@/lib/html-only';
-import { STAFF_VALIDATION_KEYS } from '@/lib/i18n/client-texts';
+import { STAFF_VALIDATION_KEYS, TOP_UP_VALIDATION_KEYS } from '@/lib/i18n/client-texts';
 
 jest.mock('server-only', () => ({}));
 
@@ -59,5 +59,22 @@ describe("the purchase pages' validation texts", () => {
 
   it.each(STAFF_VALIDATION_KEYS)('leave out %s, which no buyer form shows', (key) => {
     for (const source of buyerSources) expect(source).not.toMatch(new RegExp(`['"\`]${key}['"\`]`));
+  });
+});
+
+describe("a vignette page's validation texts", () => {
+  const vignetteSources = ['components/vignette', 'components/form', 'components/cart'].flatMap((folder) =>
+    fs
+      .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => fs.readFileSync(path.join(folder, file), 'utf8')),
+  );
+  const vignetteRules = ['lib/validations/vignette-order.ts', 'lib/validations/billing.ts']
+    .filter((file) => fs.existsSync(file))
+    .map((file) => fs.readFileSync(file, 'utf8'));
+
+  it.each(TOP_UP_VALIDATION_KEYS)("leave out %s, a top-up's own", (key) => {
+    for (const source of [...vignetteSources, ...vignetteRules])
+      expect(source).not.toMatch(new RegExp(`['"\`]${key}['"\`]`));
   });
 });

@@ -12,7 +12,12 @@ import { VignettePurchase } from '@/components/vignette/vignette-purchase';
 import { PendingCheckout } from '@/components/order/pending-checkout';
 import { YearlyRenewalNotice } from '@/components/vignette/yearly-renewal-notice';
 import { ClosedWhenNotSold, ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
-import { buyerValidationTexts, clientTexts, clientTextsPick } from '@/lib/i18n/client-texts';
+import {
+  buyerValidationTexts,
+  clientTexts,
+  clientTextsPick,
+  TOP_UP_VALIDATION_KEYS,
+} from '@/lib/i18n/client-texts';
 import { PENDING_CHECKOUT_TEXT_KEYS } from '@/components/order/pending-checkout-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -88,7 +93,7 @@ export default async function VignetteProductPage({ params }: Props) {
     getTranslations('VignetteForm'),
     pageCatalog(),
     clientTexts('VignetteForm'),
-    buyerValidationTexts(),
+    buyerValidationTexts(TOP_UP_VALIDATION_KEYS),
     clientTexts('EmailSuggestion'),
     clientTexts('Billing'),
     clientTexts('VignetteValidity'),
@@ -155,7 +160,8 @@ export default async function VignetteProductPage({ params }: Props) {
           />
           <VignettePurchase
             categoryCode={category.code}
-            initialCatalog={catalog}
+            // The form offers this category's vignettes only: the others' prices stay out of its props.
+            initialCatalog={catalog && { ...catalog, products }}
             locale={locale}
             labels={labels}
             validation={validation}
