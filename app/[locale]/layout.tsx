@@ -53,10 +53,9 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   // Client components get their texts as props (lib/i18n/client-texts.ts): no message catalogue or ICU parser is shipped.
-  const [nav, navigationLabels, footerLabels, cookieLabels, language, loading, errors] = await Promise.all([
+  const [nav, navigationLabels, cookieLabels, language, loading, errors] = await Promise.all([
     getTranslations('Navigation'),
     clientTexts('Navigation'),
-    clientTexts('Footer'),
     clientTexts('CookieBanner'),
     getTranslations('LanguageSwitcher'),
     getTranslations('Loading'),
@@ -101,7 +100,7 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
           <ErrorTextsProvider texts={errors}>{children}</ErrorTextsProvider>
         </main>
         {/* The same navigation texts as the header's: the payload carries them once for both. */}
-        <SiteFooter labels={footerLabels} navigation={navigationLabels} />
+        <SiteFooter navigation={navigationLabels} />
         <PageViewAnalytics />
       </body>
     </html>

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { render, screen } from '@testing-library/react';
-import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteFooterView } from '@/components/layout/site-footer-view';
 import { COMPANY, officeHours } from '@/lib/company';
 import ro from '@/messages/ro.json';
 
@@ -10,9 +10,16 @@ jest.mock('next/navigation', () => ({
   useParams: () => ({ locale: 'ro' }),
 }));
 
-describe('SiteFooter', () => {
-  it('shows its texts with their placeholders filled, and links every footer page', () => {
-    render(<SiteFooter labels={ro.Footer} navigation={ro.Navigation} />);
+describe('SiteFooterView', () => {
+  it('shows the texts it is given, and links every footer page', () => {
+    const labels = {
+      ...ro.Footer,
+      hours: ro.Footer.hours.replace('{hours}', officeHours),
+      copyright: ro.Footer.copyright
+        .replace('{year}', String(COMPANY.foundingYear))
+        .replace('{company}', COMPANY.name),
+    };
+    render(<SiteFooterView labels={labels} navigation={ro.Navigation} />);
     expect(screen.getByText(ro.Footer.hours.replace('{hours}', officeHours))).toBeTruthy();
     expect(
       screen.getByText(
