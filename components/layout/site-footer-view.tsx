@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { COMPANY, phoneHref } from '@/lib/company';
 import type { ClientTexts } from '@/lib/i18n/client-texts';
 import { Link } from '@/lib/i18n/navigation';
@@ -9,6 +10,18 @@ import { SvgImage } from '@/components/ui/svg-image';
 
 /** ANPC's alternative dispute resolution (SAL) page, which Romanian shops must link with its pictogram. */
 const ANPC_SAL_URL = 'https://anpc.ro/ce-este-sal/';
+
+/** A titled part of the footer. */
+function FooterSection({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /**
  * The footer's markup, from the texts ./site-footer.tsx made on the server. A client component for its size, not for
@@ -50,10 +63,7 @@ export function SiteFooterView({
             </li>
           </ul>
         </nav>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">
-            {t('contactHeading')}
-          </h2>
+        <FooterSection id="footer-contact" heading={t('contactHeading')}>
           <dl className="space-y-2">
             <div>
               <dt className="inline font-medium text-white">{t('officeHours')}: </dt>
@@ -80,11 +90,8 @@ export function SiteFooterView({
               <dd className="inline">{COMPANY.headquarters}</dd>
             </div>
           </dl>
-        </section>
-        <section aria-labelledby="footer-consumer">
-          <h2 id="footer-consumer" className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">
-            {t('consumerHeading')}
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-consumer" heading={t('consumerHeading')}>
           <a
             href={ANPC_SAL_URL}
             target="_blank"
@@ -94,7 +101,7 @@ export function SiteFooterView({
             <SvgImage src="/images/anpc-sal.svg" width={250} height={50} alt={t('anpcSal')} />
           </a>
           <p className="mt-3 text-sm text-slate-300">{t('anpcText')}</p>
-        </section>
+        </FooterSection>
       </div>
       <div className="border-t border-slate-700">
         <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-slate-300">{t('copyright')}</p>
