@@ -5,6 +5,7 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { ErrorTextsProvider } from '@/components/errors/error-texts';
 import { CookieBanner } from '@/components/layout/cookie-banner';
+import { HtmlOnlyScript } from '@/components/layout/html-only-script';
 import { LoadingIndicators } from '@/components/layout/loading-indicators';
 import { PageViewAnalytics } from '@/components/layout/page-view-analytics';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -64,13 +65,17 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
   return (
     <html lang={locale}>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        {/* Runs once, from the HTML: not carried again in the page's payload for the client router. */}
+        <HtmlOnlyScript text={HEAD_SCRIPT} />
         {/*
           No first paint before the page's frame (the cookie notice and the header) is parsed: a paint while the bytes
           of the document pause inside it showed a notice in part, or a header whose buttons moved as the rest arrived
           (Chromium's render-blocking `expect` link; other browsers ignore it, and globals.css keeps the notice whole).
+          The header, not the main content: the link holds the paint until its element's end tag is parsed, and on
+          #main that was the whole page, parsed between the scripts that run as they arrive, so the first paint waited
+          for them all (docs/decisions/0029-*.md).
         */}
-        <link rel="expect" href="#main" blocking="render" />
+        <link rel="expect" href="#site-header" blocking="render" />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
         <a
@@ -94,7 +99,8 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
         <main id="main" className="flex-1">
           <ErrorTextsProvider texts={errors}>{children}</ErrorTextsProvider>
         </main>
-        <SiteFooter />
+        {/* The same navigation texts as the header's: the payload carries them once for both. */}
+        <SiteFooter navigation={navigationLabels} />
         <PageViewAnalytics />
       </body>
     </html>

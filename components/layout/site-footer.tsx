@@ -1,91 +1,23 @@
-import { useTranslations } from 'next-intl';
-import { COMPANY, officeHours, phoneHref } from '@/lib/company';
-import { Link } from '@/lib/i18n/navigation';
-import { CookieSettingsButton } from './cookie-banner';
-import { FOOTER_NAVIGATION } from './navigation-items';
-import { SvgImage } from '@/components/ui/svg-image';
+import { getTranslations } from 'next-intl/server';
+import { COMPANY, officeHours } from '@/lib/company';
+import { clientTexts, type ClientTexts } from '@/lib/i18n/client-texts';
+import type { FOOTER_NAVIGATION } from './navigation-items';
+import { SiteFooterView } from './site-footer-view';
 
-/** ANPC's alternative dispute resolution (SAL) page, which Romanian shops must link with its pictogram. */
-const ANPC_SAL_URL = 'https://anpc.ro/ce-este-sal/';
-
-export function SiteFooter() {
-  const t = useTranslations('Footer');
-  const nav = useTranslations('Navigation');
-
-  return (
-    <footer data-chrome className="mt-16 bg-slate-900 text-slate-200">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-3">
-        <nav aria-label={t('linksLabel')}>
-          <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">
-            {t('linksHeading')}
-          </h2>
-          <ul className="space-y-2">
-            {FOOTER_NAVIGATION.map((item) => (
-              <li key={item.key}>
-                <Link href={item.href} prefetch={false} className="hover:text-white hover:underline">
-                  {nav(item.key)}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <CookieSettingsButton
-                label={t('cookieSettings')}
-                className="text-left hover:text-white hover:underline"
-              />
-            </li>
-          </ul>
-        </nav>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">
-            {t('contactHeading')}
-          </h2>
-          <dl className="space-y-2">
-            <div>
-              <dt className="inline font-medium text-white">{t('officeHours')}: </dt>
-              <dd className="inline">{t('hours', { hours: officeHours })}</dd>
-            </div>
-            <div>
-              <dt className="inline font-medium text-white">{t('callCentre')}: </dt>
-              <dd className="inline">
-                <a href={phoneHref} className="hover:text-white hover:underline">
-                  {COMPANY.phone}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="inline font-medium text-white">{t('email')}: </dt>
-              <dd className="inline">
-                <a href={`mailto:${COMPANY.email}`} className="hover:text-white hover:underline">
-                  {COMPANY.email}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="inline font-medium text-white">{t('address')}: </dt>
-              <dd className="inline">{COMPANY.headquarters}</dd>
-            </div>
-          </dl>
-        </section>
-        <section aria-labelledby="footer-consumer">
-          <h2 id="footer-consumer" className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">
-            {t('consumerHeading')}
-          </h2>
-          <a
-            href={ANPC_SAL_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-block rounded bg-white p-1"
-          >
-            <SvgImage src="/images/anpc-sal.svg" width={250} height={50} alt={t('anpcSal')} />
-          </a>
-          <p className="mt-3 text-sm text-slate-300">{t('anpcText')}</p>
-        </section>
-      </div>
-      <div className="border-t border-slate-700">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-slate-300">
-          {t('copyright', { year: COMPANY.foundingYear, company: COMPANY.name })}
-        </p>
-      </div>
-    </footer>
-  );
+/**
+ * The footer, its texts made here: the two with placeholders are filled on the server, so that the browser's code
+ * needs neither the formatter nor the opening hours (./site-footer-view.tsx lays them out).
+ */
+export async function SiteFooter({
+  navigation,
+}: {
+  navigation: Pick<ClientTexts<'Navigation'>, (typeof FOOTER_NAVIGATION)[number]['key']>;
+}) {
+  const [texts, t] = await Promise.all([clientTexts('Footer'), getTranslations('Footer')]);
+  const labels = {
+    ...texts,
+    hours: t('hours', { hours: officeHours }),
+    copyright: t('copyright', { year: COMPANY.foundingYear, company: COMPANY.name }),
+  };
+  return <SiteFooterView labels={labels} navigation={navigation} />;
 }

@@ -12,6 +12,7 @@ import {
 import type { ClientTexts } from '@/lib/i18n/client-texts';
 import type { OrderStatus } from '@/lib/orders/status';
 import { PayAgainButton, payAgainTexts } from './pay-again-button';
+import type { PENDING_CHECKOUT_TEXT_KEYS } from './pending-checkout-texts';
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('pageshow', onChange);
@@ -43,7 +44,7 @@ export function PendingCheckout({
   texts,
 }: {
   checkout: keyof typeof CHECKOUT_STORAGE_KEYS;
-  texts: ClientTexts<'PayAgain'>;
+  texts: Pick<ClientTexts<'PayAgain'>, (typeof PENDING_CHECKOUT_TEXT_KEYS)[number]>;
 }) {
   const storageKey = CHECKOUT_STORAGE_KEYS[checkout];
   const orderId = useSyncExternalStore(

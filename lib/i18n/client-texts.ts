@@ -22,3 +22,58 @@ export async function clientTexts<Namespace extends keyof Messages>(
   const messages = await getMessages();
   return messages[namespace];
 }
+
+/** Only `keys` of one namespace: for a client component that shows a few texts of a large one. */
+export async function clientTextsPick<
+  Namespace extends keyof Messages,
+  Key extends keyof Messages[Namespace],
+>(namespace: Namespace, keys: readonly Key[]): Promise<Pick<Messages[Namespace], Key>> {
+  const texts = await clientTexts(namespace);
+  return Object.fromEntries(keys.map((key) => [key, texts[key]])) as Pick<Messages[Namespace], Key>;
+}
+
+/**
+ * The `Validation` messages of the back-office's own forms and rules (staff accounts, the catalogue's editing, the
+ * transaction filters): a buyer's form never shows them, so the purchase pages leave them out of their props.
+ */
+export const STAFF_VALIDATION_KEYS = [
+  'usernameInvalid',
+  'usernameTaken',
+  'passwordTooShort',
+  'passwordSameAsOld',
+  'passwordWrong',
+  'roleUnknown',
+  'dateRangeTooLong',
+  'dateRangeInverted',
+  'userUnknown',
+  'priceInvalid',
+  'priceDuplicate',
+  'yearNotEditable',
+  'faceValueInvalid',
+  'deliveryUnknown',
+  'productDuplicate',
+  'productFieldFixed',
+  'rateInvalid',
+] as const satisfies readonly (keyof Messages['Validation'])[];
+
+/** The `Validation` messages of a top-up's own fields and rules (the phone number, the operator and its product). */
+export const TOP_UP_VALIDATION_KEYS = [
+  'phoneRequired',
+  'phoneInvalid',
+  'phoneNotMobile',
+  'operatorUnknown',
+  'productUnknown',
+  'productOfOtherOperator',
+] as const satisfies readonly (keyof Messages['Validation'])[];
+
+/**
+ * The `Validation` messages a buyer's form may show: every one but the back-office's (STAFF_VALIDATION_KEYS) and
+ * those of `otherLines`, another product line's own (a vignette's page leaves out TOP_UP_VALIDATION_KEYS).
+ */
+export async function buyerValidationTexts(
+  otherLines: readonly (keyof Messages['Validation'])[] = [],
+): Promise<Record<string, string>> {
+  const leftOut = new Set<string>([...STAFF_VALIDATION_KEYS, ...otherLines]);
+  const texts: Record<string, string> = await clientTexts('Validation');
+  return Object.fromEntries(Object.entries(texts).filter(([key]) => !leftOut.has(key)));
+}

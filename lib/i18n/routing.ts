@@ -11,4 +11,7 @@ export const routing = defineRouting({
   localeDetection: false,
   // Without detection the language cookie would be set for nothing (and before any consent).
   localeCookie: false,
+  // Every page names its other languages in its HTML and the sitemap (lib/seo/metadata.ts, app/sitemap.ts); the same
+  // list again as a `Link` header was 330 bytes of every page's first round trip (docs/decisions/0029-*.md).
+  alternateLinks: false,
 });

@@ -50,6 +50,12 @@ describe('proxy.ts', () => {
     expect((await visit('/ro/faq')).headers.get('content-security-policy')).toBeNull();
   });
 
+  it('leaves a page to name its other languages in its HTML, with no Link header repeating them', async () => {
+    fetchSpy.mockResolvedValue(new Response(null, { status: 200 }));
+    for (const page of ['/ro', '/ro/faq', '/de/vignette/car'])
+      expect((await visit(page)).headers.get('link')).toBeNull();
+  });
+
   it('hands out the anti-forgery cookie on API and back-office answers only, never on a public page', async () => {
     fetchSpy.mockResolvedValue(new Response(null, { status: 200 }));
     const setCookie = async (path: string, headers: Record<string, string> = {}) =>

@@ -6,7 +6,8 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { pageTopUpOperator } from '@/lib/catalog/page-data';
 import { PendingCheckout } from '@/components/order/pending-checkout';
 import { ClosedWhenNotSold, ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
-import { clientTexts } from '@/lib/i18n/client-texts';
+import { buyerValidationTexts, clientTexts, clientTextsPick } from '@/lib/i18n/client-texts';
+import { PENDING_CHECKOUT_TEXT_KEYS } from '@/components/order/pending-checkout-texts';
 import { formatEur } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -102,10 +103,10 @@ export default async function PrepayProviderPage({ params }: Props) {
     pageTopUpOperator(provider),
     getTranslations('TopUpForm'),
     clientTexts('TopUpForm'),
-    clientTexts('Validation'),
+    buyerValidationTexts(),
     clientTexts('EmailSuggestion'),
     clientTexts('Billing'),
-    clientTexts('PayAgain'),
+    clientTextsPick('PayAgain', PENDING_CHECKOUT_TEXT_KEYS),
   ]);
   if (!operator) notFound();
   const heading = t('provider.heading', { name: operator.name, plan: operator.plan });

@@ -12,7 +12,13 @@ import { VignettePurchase } from '@/components/vignette/vignette-purchase';
 import { PendingCheckout } from '@/components/order/pending-checkout';
 import { YearlyRenewalNotice } from '@/components/vignette/yearly-renewal-notice';
 import { ClosedWhenNotSold, ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
-import { clientTexts } from '@/lib/i18n/client-texts';
+import {
+  buyerValidationTexts,
+  clientTexts,
+  clientTextsPick,
+  TOP_UP_VALIDATION_KEYS,
+} from '@/lib/i18n/client-texts';
+import { PENDING_CHECKOUT_TEXT_KEYS } from '@/components/order/pending-checkout-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -87,11 +93,11 @@ export default async function VignetteProductPage({ params }: Props) {
     getTranslations('VignetteForm'),
     pageCatalog(),
     clientTexts('VignetteForm'),
-    clientTexts('Validation'),
+    buyerValidationTexts(TOP_UP_VALIDATION_KEYS),
     clientTexts('EmailSuggestion'),
     clientTexts('Billing'),
     clientTexts('VignetteValidity'),
-    clientTexts('PayAgain'),
+    clientTextsPick('PayAgain', PENDING_CHECKOUT_TEXT_KEYS),
     renewal ? pagePriceTable(renewal.nextYear) : Promise.resolve(undefined),
   ]);
   const categoryNames: CategoryNames = Object.fromEntries(
@@ -154,7 +160,8 @@ export default async function VignetteProductPage({ params }: Props) {
           />
           <VignettePurchase
             categoryCode={category.code}
-            initialCatalog={catalog}
+            // The form offers this category's vignettes only: the others' prices stay out of its props.
+            initialCatalog={catalog && { ...catalog, products }}
             locale={locale}
             labels={labels}
             validation={validation}
