@@ -2,6 +2,7 @@ import 'server-only';
 
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { orderEvents, orderItems, orders } from '@/lib/db/schema';
 import type { OrderEventCode, OrderEventParams } from './event-codes';
 import { isOrderId } from '@/lib/db/order-id';
@@ -53,7 +54,13 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 /** The order with that id; an id that cannot be one (`%00`, a path, a 1 MB text) is unknown without a query. */
 export async function findOrder(executor: Executor, orderId: string): Promise<OrderRow | undefined> {
   if (!isOrderId(orderId)) return undefined;
-  const [order] = await executor.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = await preparedStatement(executor, 'order_by_id', (on) =>
+    on
+      .select()
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('id')))
+      .prepare('order_by_id'),
+  ).execute({ id: orderId });
   return order;
 }
 
