@@ -615,9 +615,9 @@ async function main() {
       if (stepBuckets) {
         say('main thread ms per request, by bucket (from the profile of each kind alone):');
         const shown = BUCKETS.filter((bucket) => bucket !== 'idle');
-        say(`${'kind'.padEnd(21)} ${shown.map((bucket) => bucket.padStart(8)).join('')}`);
+        say(`${'kind'.padEnd(21)} ${shown.map((bucket) => bucket.padStart(9)).join('')}`);
         for (const [kind, byBucket] of Object.entries(stepBuckets))
-          say(`${kind.padEnd(21)} ${shown.map((bucket) => String(byBucket[bucket]).padStart(8)).join('')}`);
+          say(`${kind.padEnd(21)} ${shown.map((bucket) => String(byBucket[bucket]).padStart(9)).join('')}`);
         say(`(${shown.map((bucket) => `${bucket}: ${BUCKET_NAMES[bucket]}`).join('; ')})`);
       }
     }
