@@ -1,14 +1,11 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
 import { hasLocale } from 'next-intl';
-import { redirect } from 'next/navigation';
-import { COMPANY } from '@/lib/company';
+import { seeOther } from '@/lib/api/redirect';
 import { getDb } from '@/lib/db/client';
 import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { routing } from '@/lib/i18n/routing';
 import { sandboxRoute } from '@/lib/payment-provider/sandbox/http';
-import { paymentFormHtml, unknownPaymentHtml } from '@/lib/payment-provider/sandbox/payment-form';
-import { findSandboxPayment, isPayable, secondsUntilExpiry } from '@/lib/payment-provider/sandbox/sandbox';
-import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import { openPaymentHtml, unknownPaymentHtml } from '@/lib/payment-provider/sandbox/payment-form';
+import { findSandboxPayment, isPayable } from '@/lib/payment-provider/sandbox/sandbox';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,36 +21,16 @@ const html = (body: string) =>
 export const GET = sandboxRoute<{ params: Promise<{ ntpId: string }> }>(async (_request, { params }) => {
   const { ntpId } = await params;
   const payment = await findSandboxPayment(await getDb(), ntpId);
-  const locale =
-    payment && hasLocale(routing.locales, payment.language) ? payment.language : routing.defaultLocale;
-  const [t, format] = await Promise.all([
-    getTranslations({ locale, namespace: 'SandboxPayment' }),
-    getFormatter({ locale }),
-  ]);
-  if (!payment) return html(unknownPaymentHtml(locale, { title: t('title'), unknown: t('unknown') }));
-  // Expired or already settled: the buyer goes back to the shop, which shows the order's state.
+  if (!payment) return html(unknownPaymentHtml(routing.defaultLocale));
+  // Expired or already settled: the buyer goes back to the shop, which shows the order's state. Answered, not
+  // thrown: the route's wrapper would take Next's redirect() for a failure.
   if (!isPayable(payment)) {
-    if (payment.status === NETOPIA_STATUS.THREE_D_AUTH) redirect(`/sandbox-pay/${ntpId}/3ds`);
-    redirect(`/api/payments/sandbox/pay?ntpId=${encodeURIComponent(ntpId)}`);
+    return seeOther(
+      payment.status === NETOPIA_STATUS.THREE_D_AUTH
+        ? `/sandbox-pay/${encodeURIComponent(ntpId)}/3ds`
+        : `/api/payments/sandbox/pay?ntpId=${encodeURIComponent(ntpId)}`,
+    );
   }
-  const amount = format.number(payment.amountBani / 100, { style: 'currency', currency: payment.currency });
-  return html(
-    paymentFormHtml(locale, payment, COMPANY.name, secondsUntilExpiry(payment), {
-      title: t('title'),
-      notice: t('notice'),
-      merchant: t('merchant'),
-      order: t('order'),
-      amount: t('amount'),
-      amountValue: amount,
-      expiresIn: t('expiresIn', {
-        time: format.dateTime(payment.expiresAt, { timeStyle: 'short', timeZone: SHOP_TIME_ZONE }),
-      }),
-      cardNumber: t('cardNumber'),
-      expiry: t('expiry'),
-      cvv: t('cvv'),
-      cardholder: t('cardholder'),
-      pay: t('pay', { amount }),
-      testCards: t('testCards'),
-    }),
-  );
+  const locale = hasLocale(routing.locales, payment.language) ? payment.language : routing.defaultLocale;
+  return html(openPaymentHtml(locale, payment));
 });

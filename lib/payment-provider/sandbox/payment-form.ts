@@ -1,7 +1,31 @@
 import 'server-only';
 
+import { createFormatter, createTranslator } from 'next-intl';
+import { COMPANY } from '@/lib/company';
+import type { Locale } from '@/lib/i18n/routing';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 import { escapeXml } from '@/lib/xml-escape';
-import { TEST_CARDS } from './sandbox';
+import de from '@/messages/de.json';
+import en from '@/messages/en.json';
+import hu from '@/messages/hu.json';
+import ro from '@/messages/ro.json';
+import { secondsUntilExpiry, TEST_CARDS, type SandboxPayment } from './sandbox';
+
+/** The sandbox's words, in each language (messages/*.json, `SandboxPayment`). */
+const MESSAGES: Record<Locale, typeof ro.SandboxPayment> = {
+  ro: ro.SandboxPayment,
+  en: en.SandboxPayment,
+  de: de.SandboxPayment,
+  hu: hu.SandboxPayment,
+};
+
+const translator = (locale: Locale) =>
+  createTranslator({
+    locale,
+    messages: { SandboxPayment: MESSAGES[locale] },
+    namespace: 'SandboxPayment',
+    timeZone: SHOP_TIME_ZONE,
+  });
 
 /** The card form's words in the payment's language (messages/*.json, `SandboxPayment`), already formatted. */
 export interface PaymentFormText {
@@ -50,8 +74,31 @@ const page = (lang: string, title: string, head: string, body: string) =>
   `<!DOCTYPE html><html lang="${escapeXml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow">${head}<title>Sandbox payments</title><style>${STYLE}</style></head><body><main><div class="card"><p class="brand">Netopia sandbox</p><h1>${escapeXml(title)}</h1>${body}</div></main></body></html>`;
 
 /** The sandbox's page for a payment it does not know. */
-export function unknownPaymentHtml(lang: string, text: { title: string; unknown: string }): string {
-  return page(lang, text.title, '', `<p class="notice">${escapeXml(text.unknown)}</p>`);
+export function unknownPaymentHtml(locale: Locale): string {
+  const t = translator(locale);
+  return page(locale, t('title'), '', `<p class="notice">${escapeXml(t('unknown'))}</p>`);
+}
+
+/** The card form of an open payment, in `locale`, as {@link paymentFormHtml} writes it. */
+export function openPaymentHtml(locale: Locale, payment: SandboxPayment, now = new Date()): string {
+  const t = translator(locale);
+  const format = createFormatter({ locale, timeZone: SHOP_TIME_ZONE, now });
+  const amount = format.number(payment.amountBani / 100, { style: 'currency', currency: payment.currency });
+  return paymentFormHtml(locale, payment, COMPANY.name, secondsUntilExpiry(payment), {
+    title: t('title'),
+    notice: t('notice'),
+    merchant: t('merchant'),
+    order: t('order'),
+    amount: t('amount'),
+    amountValue: amount,
+    expiresIn: t('expiresIn', { time: format.dateTime(payment.expiresAt, { timeStyle: 'short' }) }),
+    cardNumber: t('cardNumber'),
+    expiry: t('expiry'),
+    cvv: t('cvv'),
+    cardholder: t('cardholder'),
+    pay: t('pay', { amount }),
+    testCards: t('testCards'),
+  });
 }
 
 /**

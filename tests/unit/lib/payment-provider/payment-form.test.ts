@@ -63,12 +63,9 @@ describe("the sandbox provider's card form, as plain HTML", () => {
   });
 
   it('says so for a payment it does not know', () => {
-    const unknown = unknownPaymentHtml('de', {
-      title: 'Kartenzahlung',
-      unknown: 'Diese Zahlung gibt es nicht.',
-    });
+    const unknown = unknownPaymentHtml('de');
     expect(unknown).toContain('<html lang="de">');
-    expect(unknown).toContain('<p class="notice">Diese Zahlung gibt es nicht.</p>');
+    expect(unknown).toContain('<p class="notice">Diese Zahlung existiert nicht.</p>');
     expect(unknown).not.toContain('<form');
   });
 });
