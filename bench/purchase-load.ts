@@ -16,9 +16,14 @@
  * ≥ 0.6), and the order request's p99 against the baseline's (goal ≤ 4). Where the time goes: the server runs under
  * --cpu-prof, and each thread's profile of the measured window is summed into buckets (cpu-profile-summary.ts).
  *
+ * What each request costs: after the measured run, each request kind alone at the same concurrency (health, quote,
+ * order, payment form, notification), and the background work the payments left, as the server's CPU per request
+ * read from /proc (process-cpu.ts): the purchase's cost split by request, on the server's clock.
+ *
  * Env: TEST_DATABASE_URL (default: the local test cluster), BENCH_SECONDS (20), BENCH_BUYERS (50),
  * BENCH_PORT (3600), BENCH_SMTP_PORT (2660), BENCH_CPU_PROF (the folder for the profiles, a fresh temporary one by
- * default; `off`: no profile, and the server is started by `npm start`, which rebuilds a stale build).
+ * default; `off`: no profile, and the server is started by `npm start`, which rebuilds a stale build),
+ * BENCH_STEP_SECONDS (5 s per request kind alone; BENCH_STEP_COSTS=off skips them).
  * Serves the build of SITE_URL (default http://localhost:$BENCH_PORT; npm start rebuilds when stale).
  * Writes reports/bench-purchase-load.json. Not a test: nothing here passes or fails.
  */
@@ -27,7 +32,16 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { formatSummary, sourceMapLocator, summariseProfile, type CpuProfile } from './cpu-profile-summary';
+import { cpuSince, readCpu, type CpuReading } from './process-cpu';
+import {
+  BUCKET_NAMES,
+  BUCKETS,
+  formatSummary,
+  sourceMapLocator,
+  summariseProfile,
+  type Bucket,
+  type CpuProfile,
+} from './cpu-profile-summary';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -43,6 +57,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3600);
 const SMTP_PORT = Number(process.env.BENCH_SMTP_PORT ?? 2660);
 const BASELINE_SECONDS = Math.max(3, Math.round(SECONDS / 4));
 const WARMUP_SECONDS = 3;
+/** Each request kind alone, after the measured run (BENCH_STEP_SECONDS; BENCH_STEP_COSTS=off skips). */
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 5);
 const SETTLE_MS = 90_000;
 const GOAL = { ordersPerSecond: 300, p99Ms: 100 };
 /** P4: purchases per second against the ceiling, and the order request's p99 against the baseline's. */
@@ -203,6 +219,27 @@ async function main() {
       ).rows[0]?.value;
       return privateKeyPem!;
     };
+    /** The provider's paid notification of an order, and its token, as the provider signs them. */
+    const paidNotification = async (
+      created: { orderId: string; amountRon: number; paymentUrl: string },
+      ttlSeconds?: number,
+    ) => {
+      const body = buildNotificationBody({
+        orderId: created.orderId,
+        ntpId: decodeURIComponent(new URL(created.paymentUrl).pathname.split('/').pop()!),
+        status: NETOPIA_STATUS.PAID,
+        amountBani: created.amountRon,
+        currency: 'RON',
+        code: '00',
+      });
+      const token = await signNotification({
+        body,
+        privateKeyPem: await providerKey(),
+        posSignature: SANDBOX_POS_SIGNATURE,
+        ttlSeconds,
+      });
+      return { body, token };
+    };
     /** 50 buyers buying for `seconds`; every step timed. */
     const drive = async (seconds: number) => {
       const samples: Record<Step, number[]> = {
@@ -271,20 +308,7 @@ async function main() {
               fail('paymentForm', form.status);
               continue;
             }
-            const ntpId = decodeURIComponent(new URL(created.paymentUrl).pathname.split('/').pop()!);
-            const body = buildNotificationBody({
-              orderId: created.orderId,
-              ntpId,
-              status: NETOPIA_STATUS.PAID,
-              amountBani: created.amountRon,
-              currency: 'RON',
-              code: '00',
-            });
-            const token = await signNotification({
-              body,
-              privateKeyPem: await providerKey(),
-              posSignature: SANDBOX_POS_SIGNATURE,
-            });
+            const { body, token } = await paidNotification(created);
             const notified = await timed('notification', () =>
               send('POST', '/api/payments/netopia/notify', body, { 'verification-token': token }),
             );
@@ -314,6 +338,114 @@ async function main() {
       }
     };
 
+    /**
+     * Each request kind alone, at the same concurrency, for STEP_SECONDS: health, quotes, orders, the payment form
+     * (of the orders just made, in turn) and the paid notification (once per order), then the background work
+     * (delivery, invoice, e-mail, e-Factura) those payments left. The server's CPU per request (its process
+     * group, its main thread) and the machine's (PostgreSQL and this client included), read from /proc.
+     */
+    const measureStepCosts = async () => {
+      const pgid = shop.child.pid!;
+      const made: { orderId: string; amountRon: number; paymentUrl: string; email: string }[] = [];
+      const costOf = (
+        requests: number,
+        seconds: number,
+        cpu: CpuReading,
+        latencies: number[],
+        window: { fromUs: number; toUs: number },
+      ) => ({
+        requests,
+        window,
+        requestsPerSecond: round(requests / seconds),
+        serverMsPerRequest: round(cpu.groupMs / requests, 2),
+        mainThreadMsPerRequest: round(cpu.mainThreadMs / requests, 2),
+        machineMsPerRequest: round(cpu.machineMs / requests, 2),
+        ...summary(latencies),
+      });
+      const costs: Record<string, ReturnType<typeof costOf>> = {};
+      const phase = async (name: string, one: (worker: number) => Promise<boolean>) => {
+        const latencies: number[] = [];
+        let requests = 0;
+        const before = readCpu(pgid);
+        const fromUs = monotonicUs();
+        const started = performance.now();
+        const end = started + STEP_SECONDS * 1000;
+        await Promise.all(
+          Array.from({ length: BUYERS }, async (_, worker) => {
+            while (performance.now() < end) {
+              const sent = performance.now();
+              if (!(await one(worker))) return;
+              latencies.push(performance.now() - sent);
+              requests++;
+            }
+          }),
+        );
+        const seconds = (performance.now() - started) / 1000;
+        costs[name] = costOf(requests, seconds, cpuSince(before, readCpu(pgid)), latencies, {
+          fromUs,
+          toUs: monotonicUs(),
+        });
+      };
+      say(`Each request kind alone, ${STEP_SECONDS} s each ...`);
+      await phase('health', async () => (await call('GET', '/api/health')).status === 200);
+      await phase('quote', async () => {
+        const n = counter++;
+        return (
+          (await call('POST', '/api/nmps/orders/quote', JSON.stringify({ items: items(n) }))).status === 200
+        );
+      });
+      await phase('order', async () => {
+        const n = counter++;
+        const email = `buyer-${n}@bench.example`;
+        const order = await call(
+          'POST',
+          '/api/nmps/orders/order',
+          JSON.stringify({ items: items(n), email, locale: 'ro', acceptTerms: true }),
+          { 'idempotency-key': `bench-${process.pid}-${n}` },
+        );
+        if (order.status !== 201) return false;
+        made.push({ ...(JSON.parse(order.text) as (typeof made)[number]), email });
+        return true;
+      });
+      let next = 0;
+      await phase(
+        'paymentForm',
+        async () =>
+          (await call('GET', new URL(made[next++ % made.length]!.paymentUrl).pathname)).status === 200,
+      );
+      // Signed beforehand: the client's own signing must not share the phase's CPU.
+      const notifications = await Promise.all(
+        made.map(async (created) => {
+          // Valid past the phase: signed now, sent within STEP_SECONDS.
+          return { ...(await paidNotification(created, 600)), email: created.email };
+        }),
+      );
+      let notified = 0;
+      await phase('notification', async () => {
+        const notification = notifications[notified++];
+        if (!notification) return false;
+        const answer = await call('POST', '/api/payments/netopia/notify', notification.body, {
+          'verification-token': notification.token,
+        });
+        return answer.status === 200;
+      });
+      // What the payments left for the background jobs: counted until every e-mail arrived.
+      const paidEmails = notifications.slice(0, Math.min(notified, notifications.length));
+      const before = readCpu(pgid);
+      const fromUs = monotonicUs();
+      const started = performance.now();
+      await settle(paidEmails);
+      const settled = paidEmails.filter(({ email }) => mailArrivals.has(email)).length;
+      costs.backgroundPerPurchase = costOf(
+        paidEmails.length,
+        (performance.now() - started) / 1000,
+        cpuSince(before, readCpu(pgid)),
+        [],
+        { fromUs, toUs: monotonicUs() },
+      );
+      return { seconds: STEP_SECONDS, costs, settled };
+    };
+
     // Warm-up: every step's code loaded, pools filled, the first jobs' start-up work done; figures discarded.
     say(`Warm-up: ${WARMUP_SECONDS} s ...`);
     await settle((await drive(WARMUP_SECONDS)).paid);
@@ -335,9 +467,9 @@ async function main() {
 
     say(`Baseline done (${baseline.length} health checks). ${BUYERS} buyers for ${SECONDS} s ...`);
     // The measured window on the profiles' clock (V8's profile times and hrtime are both CLOCK_MONOTONIC on Linux).
-    const windowFromUs = Number(process.hrtime.bigint() / 1000n);
+    const windowFromUs = monotonicUs();
     const { samples, errors, paid, ordersStarted, runSeconds, requestsPerPurchase } = await drive(SECONDS);
-    const windowToUs = Number(process.hrtime.bigint() / 1000n);
+    const windowToUs = monotonicUs();
 
     // --- let delivery and mail settle, then read the FULFILLED events and the sink
     say(`Run done: ${ordersStarted} orders started, ${paid.length} paid. Waiting for delivery and mail ...`);
@@ -352,6 +484,9 @@ async function main() {
       const mailed = mailArrivals.get(order.email);
       if (mailed !== undefined) samples.email.push(mailed - order.notifiedAt);
     }
+
+    // --- each request kind alone (BENCH_STEP_COSTS=off skips): what one request costs the server
+    const stepCosts = process.env.BENCH_STEP_COSTS === 'off' ? undefined : await measureStepCosts();
 
     const base = summary(baseline);
     const steps = Object.fromEntries(
@@ -392,9 +527,11 @@ async function main() {
 
     // --- where the time went: the server's profiles are written when it exits
     let profile: ReturnType<typeof summariseProfiles> | undefined;
+    let stepBuckets: ReturnType<typeof stepProfiles> | undefined;
     if (profileDir) {
       await shop.stop();
       profile = summariseProfiles(profileDir, { fromUs: windowFromUs, toUs: windowToUs });
+      if (stepCosts) stepBuckets = stepProfiles(profileDir, stepCosts.costs);
     }
 
     const report = {
@@ -417,6 +554,7 @@ async function main() {
       mailed: samples.email.length,
       steps,
       p4,
+      stepCosts: stepCosts && { ...stepCosts, mainThreadMsPerRequestByBucket: stepBuckets },
       profile,
       errors,
       goalMet:
@@ -462,6 +600,27 @@ async function main() {
     say(
       `P4 order p99 ÷ baseline p99: ${steps.order.p99Ms} ms ÷ ${base.p99Ms} ms = ${p4.orderP99VsBaseline.value} (goal ≤ ${P4.orderP99VsBaseline}): ${holds(p4.orderP99VsBaseline.holds)}`,
     );
+    if (stepCosts) {
+      say();
+      say(
+        `Each request kind alone (${stepCosts.seconds} s each, ${BUYERS} at once): CPU per request, server (all threads) / its main thread / machine`,
+      );
+      say('kind                  req/s  server ms  main ms  machine ms   p50 ms   p99 ms');
+      for (const [kind, cost] of Object.entries(stepCosts.costs)) {
+        say(
+          `${kind.padEnd(21)} ${String(cost.requestsPerSecond).padStart(6)} ${String(cost.serverMsPerRequest).padStart(10)} ${String(cost.mainThreadMsPerRequest).padStart(8)} ${String(cost.machineMsPerRequest).padStart(11)} ${String(cost.p50Ms).padStart(8)} ${String(cost.p99Ms).padStart(8)}`,
+        );
+      }
+      say(`(background: per paid purchase, until its e-mail arrived; ${stepCosts.settled} settled)`);
+      if (stepBuckets) {
+        say('main thread ms per request, by bucket (from the profile of each kind alone):');
+        const shown = BUCKETS.filter((bucket) => bucket !== 'idle');
+        say(`${'kind'.padEnd(21)} ${shown.map((bucket) => bucket.padStart(9)).join('')}`);
+        for (const [kind, byBucket] of Object.entries(stepBuckets))
+          say(`${kind.padEnd(21)} ${shown.map((bucket) => String(byBucket[bucket]).padStart(9)).join('')}`);
+        say(`(${shown.map((bucket) => `${bucket}: ${BUCKET_NAMES[bucket]}`).join('; ')})`);
+      }
+    }
     if (profile) {
       say();
       say(`Where the server's CPU went in the measured window (${profile.dir}):`);
@@ -479,6 +638,36 @@ async function main() {
   } finally {
     await cleanup();
   }
+}
+
+/** The clock of V8's profiles (CLOCK_MONOTONIC on Linux), in microseconds. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * The main thread's profile over each request kind's window alone: its milliseconds per request in each bucket.
+ */
+function stepProfiles(
+  dir: string,
+  costs: Record<string, { requests: number; window: { fromUs: number; toUs: number } }>,
+) {
+  const main = fs
+    .readdirSync(dir)
+    .find((file) => file.endsWith('.cpuprofile') && file.split('.').at(-3) === '0');
+  if (!main) return undefined;
+  const profile = JSON.parse(fs.readFileSync(path.join(dir, main), 'utf8')) as CpuProfile;
+  const locate = sourceMapLocator();
+  return Object.fromEntries(
+    Object.entries(costs).map(([kind, cost]) => {
+      const { ms } = summariseProfile(profile, { window: cost.window, locate });
+      return [
+        kind,
+        Object.fromEntries(BUCKETS.map((bucket) => [bucket, round(ms[bucket] / cost.requests, 2)])) as Record<
+          Bucket,
+          number
+        >,
+      ];
+    }),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { ApiError } from './errors';
 import { clientBucket } from './request';
 import { getConfig } from '@/lib/config/env';
 import { getDb, type Db } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { loginThrottle, rateBuckets } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 
@@ -49,6 +50,31 @@ export interface BucketVerdict {
 const FORGET_AFTER_MS = 24 * 3600_000;
 let takesSinceSweep = 0;
 
+/** The take's one statement, built once (lib/db/prepared.ts): every quote and order sends it. */
+const takeStatement = (db: Db) =>
+  preparedStatement(db, 'rate_bucket_take', (executor) => {
+    const at = sql`${sql.placeholder('at')}::timestamptz`;
+    const refilled = sql`least(${sql.placeholder('capacity')}::float8, ${rateBuckets.tokens} + greatest(0, extract(epoch from (${at} - ${rateBuckets.updatedAt}))) * ${sql.placeholder('perSecond')}::float8)`;
+    return executor
+      .insert(rateBuckets)
+      .values({
+        key: sql.placeholder('key'),
+        tokens: sql.placeholder('firstTokens'),
+        updatedAt: sql.placeholder('now'),
+        allowed: true,
+      })
+      .onConflictDoUpdate({
+        target: rateBuckets.key,
+        set: {
+          tokens: sql`case when ${refilled} >= 1 then ${refilled} - 1 else ${refilled} end`,
+          allowed: sql`${refilled} >= 1`,
+          updatedAt: at,
+        },
+      })
+      .returning({ tokens: rateBuckets.tokens, allowed: rateBuckets.allowed })
+      .prepare('rate_bucket_take');
+  });
+
 /**
  * Takes one token from the bucket of `limit` and `subject`, in one atomic upsert: the refill since the last take,
  * the cap, the take and the verdict are computed by the database in the same statement, so servers sharing the
@@ -63,20 +89,14 @@ export async function takeToken(
   const multiplier = getConfig().RATE_LIMIT_MULTIPLIER;
   const capacity = Math.max(1, limit.burst * multiplier);
   const perSecond = (limit.perMinute * multiplier) / 60;
-  const at = now.toISOString();
-  const refilled = sql`least(${capacity}::float8, ${rateBuckets.tokens} + greatest(0, extract(epoch from (${at}::timestamptz - ${rateBuckets.updatedAt}))) * ${perSecond}::float8)`;
-  const [row] = await db
-    .insert(rateBuckets)
-    .values({ key: `${limit.name}:${subject}`, tokens: capacity - 1, updatedAt: now, allowed: true })
-    .onConflictDoUpdate({
-      target: rateBuckets.key,
-      set: {
-        tokens: sql`case when ${refilled} >= 1 then ${refilled} - 1 else ${refilled} end`,
-        allowed: sql`${refilled} >= 1`,
-        updatedAt: now,
-      },
-    })
-    .returning({ tokens: rateBuckets.tokens, allowed: rateBuckets.allowed });
+  const [row] = await takeStatement(db).execute({
+    key: `${limit.name}:${subject}`,
+    capacity,
+    perSecond,
+    firstTokens: capacity - 1,
+    at: now.toISOString(),
+    now,
+  });
   if (++takesSinceSweep >= 1000) {
     takesSinceSweep = 0;
     const before = new Date(now.getTime() - FORGET_AFTER_MS);

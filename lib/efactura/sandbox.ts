@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { createHash, randomInt, sign } from 'node:crypto';
+import { createHash, createPrivateKey, randomInt, sign, type KeyObject } from 'node:crypto';
 import { and, desc, eq, gte, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { getConfig, type Config } from '@/lib/config/env';
@@ -338,6 +338,13 @@ export async function sandboxDownload(db: Db, request: Request, now = new Date()
   });
 }
 
+/** The sandbox's key, parsed from its PEM once per process (the PEM never changes for a database). */
+let parsedKey: { pem: string; key: KeyObject } | undefined;
+function signatureKey(pem: string): KeyObject {
+  if (parsedKey?.pem !== pem) parsedKey = { pem, key: createPrivateKey(pem) };
+  return parsedKey.key;
+}
+
 /**
  * An XML signature over the file, as ANAF's `semnatura_*.xml` (XMLDSig, RSA-SHA256), made with the sandbox's own key
  * (the payment sandbox's, kept in the database): the shape of ANAF's, not ANAF's authority.
@@ -346,7 +353,7 @@ async function signatureXml(db: Db, content: string): Promise<string> {
   const digest = createHash('sha256').update(content).digest('base64');
   const signedInfo = `<ds:SignedInfo><ds:CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/><ds:SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"/><ds:Reference URI=""><ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/><ds:DigestValue>${digest}</ds:DigestValue></ds:Reference></ds:SignedInfo>`;
   const { privateKeyPem } = await getSandboxKeys(db);
-  const value = sign('sha256', Buffer.from(signedInfo), privateKeyPem).toString('base64');
+  const value = sign('sha256', Buffer.from(signedInfo), signatureKey(privateKeyPem)).toString('base64');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#">${signedInfo}<ds:SignatureValue>${value}</ds:SignatureValue><ds:KeyInfo><ds:KeyName>RO e-Factura sandbox</ds:KeyName></ds:KeyInfo></ds:Signature>\n`;
 }
 

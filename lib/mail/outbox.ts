@@ -5,6 +5,7 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { COMPANY } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { outbox } from '@/lib/db/schema';
 import { logger, withoutEmailAddresses } from '@/lib/log/logger';
@@ -176,15 +177,24 @@ async function sendBatch(
   let sent = 0;
   for (const row of due) {
     // The attempt's record, written before the mail server is asked: the claim, and an outcome not known yet.
-    const claimed = await db
-      .update(outbox)
-      .set({
-        nextAttemptAt: sql`now() + ${sql.raw(`interval '${CLAIM_SECONDS} seconds'`)}`,
-        attempts: row.attempts + 1,
-        lastError: ATTEMPT_UNSETTLED,
-      })
-      .where(and(eq(outbox.id, row.id), isNull(outbox.sentAt), eq(outbox.attempts, row.attempts)))
-      .returning({ id: outbox.id });
+    const claimed = await preparedStatement(db, 'outbox_claim', (on) =>
+      on
+        .update(outbox)
+        .set({
+          nextAttemptAt: sql`now() + ${sql.raw(`interval '${CLAIM_SECONDS} seconds'`)}`,
+          attempts: sql`${outbox.attempts} + 1`,
+          lastError: ATTEMPT_UNSETTLED,
+        })
+        .where(
+          and(
+            eq(outbox.id, sql.placeholder('id')),
+            isNull(outbox.sentAt),
+            eq(outbox.attempts, sql.placeholder('attempts')),
+          ),
+        )
+        .returning({ id: outbox.id })
+        .prepare('outbox_claim'),
+    ).execute({ id: row.id, attempts: row.attempts });
     if (!claimed.length) continue;
     let messageId: string;
     try {

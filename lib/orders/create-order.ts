@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { getDb } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { orderEvents, orderItems, orderProductKeys, orders } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import {
@@ -62,10 +63,13 @@ export async function createOrder(
   const hash = requestHash(request);
   const byKey = async () => {
     if (!options.idempotencyKey) return undefined;
-    const [existing] = await db
-      .select()
-      .from(orders)
-      .where(eq(orders.idempotencyKey, options.idempotencyKey));
+    const [existing] = await preparedStatement(db, 'order_by_idempotency_key', (on) =>
+      on
+        .select()
+        .from(orders)
+        .where(eq(orders.idempotencyKey, sql.placeholder('key')))
+        .prepare('order_by_idempotency_key'),
+    ).execute({ key: options.idempotencyKey });
     return existing && replay(existing, hash);
   };
 
@@ -210,17 +214,33 @@ export async function startOrderPayment(
       payment = await start(reference);
     }
     crashPoint('payment-started');
-    const [recorded] = await db
-      .update(orders)
-      .set({
-        providerPaymentId: payment.ntpId,
-        paymentReference: reference,
-        paymentUrl: payment.paymentUrl,
-        paymentExpiresAt: new Date(now.getTime() + gateway.formLifetimeSeconds * 1000),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(orders.id, orderId), isNull(orders.paymentUrl), eq(orders.status, 'PENDING_PAYMENT')))
-      .returning();
+    const [recorded] = await preparedStatement(db, 'order_payment_started', (on) =>
+      on
+        .update(orders)
+        .set({
+          providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
+          paymentReference: sql`${sql.placeholder('paymentReference')}`,
+          paymentUrl: sql`${sql.placeholder('paymentUrl')}`,
+          paymentExpiresAt: sql`${sql.placeholder('paymentExpiresAt')}::timestamptz`,
+          updatedAt: sql`${sql.placeholder('updatedAt')}::timestamptz`,
+        })
+        .where(
+          and(
+            eq(orders.id, sql.placeholder('id')),
+            isNull(orders.paymentUrl),
+            eq(orders.status, 'PENDING_PAYMENT'),
+          ),
+        )
+        .returning()
+        .prepare('order_payment_started'),
+    ).execute({
+      id: orderId,
+      providerPaymentId: payment.ntpId,
+      paymentReference: reference,
+      paymentUrl: payment.paymentUrl,
+      paymentExpiresAt: new Date(now.getTime() + gateway.formLifetimeSeconds * 1000).toISOString(),
+      updatedAt: new Date().toISOString(),
+    });
     return recorded;
   } catch (error) {
     if (!(error instanceof PaymentStartError)) throw error;

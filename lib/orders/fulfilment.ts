@@ -2,6 +2,7 @@ import 'server-only';
 
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { orderItems, orders, outbox } from '@/lib/db/schema';
 import type { Deliverers } from '@/lib/issuers/deliverers';
 import { IssueError } from '@/lib/issuers/vignette-issuer';
@@ -59,21 +60,27 @@ export const DELIVERY_CLAIM_SECONDS = 300;
  * DELIVERY_CLAIM_SECONDS and has not recorded an outcome yet. Whether it was asked before; undefined when claimed.
  */
 async function claimItem(db: Db, item: OrderItemRow): Promise<{ askedBefore: boolean } | undefined> {
-  const [claimed] = await db
-    .update(orderItems)
-    .set({ deliveryAskedAt: sql`now()`, issueError: null })
-    .where(
-      and(
-        eq(orderItems.id, item.id),
-        isNull(orderItems.issuedId),
-        or(
-          isNull(orderItems.deliveryAskedAt),
-          isNotNull(orderItems.issueError),
-          lt(orderItems.deliveryAskedAt, sql`now() - make_interval(secs => ${DELIVERY_CLAIM_SECONDS})`),
+  const [claimed] = await preparedStatement(db, 'order_item_claim', (on) =>
+    on
+      .update(orderItems)
+      .set({ deliveryAskedAt: sql`now()`, issueError: null })
+      .where(
+        and(
+          eq(orderItems.id, sql.placeholder('id')),
+          isNull(orderItems.issuedId),
+          or(
+            isNull(orderItems.deliveryAskedAt),
+            isNotNull(orderItems.issueError),
+            lt(
+              orderItems.deliveryAskedAt,
+              sql`now() - make_interval(secs => ${sql.raw(String(DELIVERY_CLAIM_SECONDS))})`,
+            ),
+          ),
         ),
-      ),
-    )
-    .returning({ id: orderItems.id });
+      )
+      .returning({ id: orderItems.id })
+      .prepare('order_item_claim'),
+  ).execute({ id: item.id });
   return claimed ? { askedBefore: item.deliveryAskedAt !== null } : undefined;
 }
 

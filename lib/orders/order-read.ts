@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import {
   creditNotes,
@@ -12,6 +12,7 @@ import {
 } from '@/lib/db/schema';
 import { findOrder, type OrderItemRow, type OrderRow } from './orders';
 import type { Executor } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 
 /**
  * An item of an order with what describes it: its category's title for a vignette, the product bought and its
@@ -46,19 +47,22 @@ export interface LoadedOrder {
 
 /** The items of an order in their order, each with what describes it, in one query. */
 export async function loadOrderItems(executor: Executor, orderId: string): Promise<LoadedItem[]> {
-  const rows = await executor
-    .select({
-      item: orderItems,
-      categoryTitle: vignetteCategories.title,
-      product: topUpProducts,
-      operator: topUpOperators,
-    })
-    .from(orderItems)
-    .leftJoin(vignetteCategories, eq(vignetteCategories.code, orderItems.categoryCode))
-    .leftJoin(topUpProducts, eq(topUpProducts.id, orderItems.topUpProductId))
-    .leftJoin(topUpOperators, eq(topUpOperators.id, topUpProducts.operatorId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position));
+  const rows = await preparedStatement(executor, 'order_items_loaded', (on) =>
+    on
+      .select({
+        item: orderItems,
+        categoryTitle: vignetteCategories.title,
+        product: topUpProducts,
+        operator: topUpOperators,
+      })
+      .from(orderItems)
+      .leftJoin(vignetteCategories, eq(vignetteCategories.code, orderItems.categoryCode))
+      .leftJoin(topUpProducts, eq(topUpProducts.id, orderItems.topUpProductId))
+      .leftJoin(topUpOperators, eq(topUpOperators.id, topUpProducts.operatorId))
+      .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+      .orderBy(asc(orderItems.position))
+      .prepare('order_items_loaded'),
+  ).execute({ orderId });
   return rows.map(({ item, categoryTitle, product, operator }) =>
     product && operator ? { item, categoryTitle, topUp: { product, operator } } : { item, categoryTitle },
   );

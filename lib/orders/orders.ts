@@ -2,7 +2,8 @@ import 'server-only';
 
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/client';
-import { orderEvents, orderItems, orders } from '@/lib/db/schema';
+import { preparedStatement } from '@/lib/db/prepared';
+import { orderEvents, orderItems, orders, orderStatus } from '@/lib/db/schema';
 import type { OrderEventCode, OrderEventParams } from './event-codes';
 import { isOrderId } from '@/lib/db/order-id';
 import { sourcesOf, type OrderStatus } from './status';
@@ -30,21 +31,25 @@ export async function transitionOrder(
   { orderId, to, reason, actor, code, params }: TransitionInput,
 ): Promise<OrderStatus | null> {
   const sources = sourcesOf(to);
+  // One statement, one round trip: the conditional move and its event (written only when the order moved).
   const result = (await executor.execute(sql`
-    update ${orders} as o set status = ${to}, updated_at = now()
-    from (select id, status from ${orders} where id = ${orderId} for update) as previous
-    where o.id = previous.id and previous.status in (${sql.join(
-      sources.map((status) => sql`${status}`),
-      sql`, `,
-    )})
-    returning previous.status as "from"
+    with moved as (
+      update ${orders} as o set status = ${to}, updated_at = now()
+      from (select id, status from ${orders} where id = ${orderId} for update) as previous
+      where o.id = previous.id and previous.status in (${sql.join(
+        sources.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+      returning previous.status as "from"
+    ), recorded as (
+      insert into ${orderEvents} (order_id, from_status, to_status, reason, actor, code, params)
+      select ${orderId}, moved."from", ${to}::${sql.raw(orderStatus.enumName)}, ${reason}, ${actor}, ${code},
+        ${params ? JSON.stringify(params) : null}::jsonb
+      from moved
+    )
+    select "from" from moved
   `)) as unknown as { rows: { from: OrderStatus }[] };
-  const from = result.rows[0]?.from;
-  if (!from) return null;
-  await executor
-    .insert(orderEvents)
-    .values({ orderId, fromStatus: from, toStatus: to, reason, actor, code, params: params ?? null });
-  return from;
+  return result.rows[0]?.from ?? null;
 }
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -53,7 +58,13 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 /** The order with that id; an id that cannot be one (`%00`, a path, a 1 MB text) is unknown without a query. */
 export async function findOrder(executor: Executor, orderId: string): Promise<OrderRow | undefined> {
   if (!isOrderId(orderId)) return undefined;
-  const [order] = await executor.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = await preparedStatement(executor, 'order_by_id', (on) =>
+    on
+      .select()
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('id')))
+      .prepare('order_by_id'),
+  ).execute({ id: orderId });
   return order;
 }
 

@@ -1,7 +1,8 @@
 import 'server-only';
 
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/db/errors';
 import { orders, paymentNotifications } from '@/lib/db/schema';
 import { issueInvoice } from '@/lib/invoices/issue';
@@ -114,7 +115,18 @@ async function applyNotification(
   const notification = verified.notification;
   const orderId = orderIdOfPaymentReference(notification.orderId);
   const record = (outcome: string) =>
-    db.insert(paymentNotifications).values({
+    preparedStatement(db, 'payment_notification_record', (on) =>
+      on
+        .insert(paymentNotifications)
+        .values({
+          orderId: sql.placeholder('orderId'),
+          providerPaymentId: sql.placeholder('providerPaymentId'),
+          providerStatus: sql.placeholder('providerStatus'),
+          bodySha512: sql.placeholder('bodySha512'),
+          outcome: sql.placeholder('outcome'),
+        })
+        .prepare('payment_notification_record'),
+    ).execute({
       orderId,
       providerPaymentId: notification.ntpId,
       providerStatus: notification.status,

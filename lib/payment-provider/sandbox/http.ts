@@ -38,7 +38,7 @@ export async function redirectToShop(ntpId: string) {
   return redirectAfterPay(payment ? { kind: 'DONE', payment } : { kind: 'UNKNOWN' });
 }
 
-/** The sandbox card form's fields (app/sandbox-pay/[ntpId]/page.tsx); the card holder's name is not used. */
+/** The sandbox card form's fields (lib/payment-provider/sandbox/payment-form.ts); the card holder's name is not used. */
 export const sandboxPayForm = z.object({
   ntpId: formField(64),
   cardNumber: formField(40),

@@ -1,12 +1,13 @@
 import 'server-only';
 
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getConfig, loopbackOrigin, type Config } from '@/lib/config/env';
 import { sandboxIsServed } from '@/lib/config/live-mode';
 import type { Db } from '@/lib/db/client';
 import { getSandboxKeys, type SandboxKeys } from '@/lib/db/generated-secrets';
+import { preparedStatement } from '@/lib/db/prepared';
 import { sandboxPayments } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { kick } from '@/lib/server/jobs';
@@ -165,22 +166,36 @@ export async function sandboxStart(
 
   // One statement for a new order (the usual case); the payment the order id already has is read only when it has one.
   const ntpId = randomBytes(9).toString('base64url');
-  const inserted = await db
-    .insert(sandboxPayments)
-    .values({
-      ntpId,
-      orderId: order.orderID,
-      amountBani: toBani(order.amount),
-      currency: order.currency,
-      description: order.description,
-      email: order.billing.email,
-      language: config.language,
-      notifyUrl: config.notifyUrl,
-      redirectUrl: config.redirectUrl,
-      expiresAt: new Date(now.getTime() + sandboxTtlSeconds() * 1000),
-    })
-    .onConflictDoNothing({ target: sandboxPayments.orderId })
-    .returning({ ntpId: sandboxPayments.ntpId });
+  const inserted = await preparedStatement(db, 'sandbox_payment_start', (on) =>
+    on
+      .insert(sandboxPayments)
+      .values({
+        ntpId: sql.placeholder('ntpId'),
+        orderId: sql.placeholder('orderId'),
+        amountBani: sql.placeholder('amountBani'),
+        currency: sql.placeholder('currency'),
+        description: sql.placeholder('description'),
+        email: sql.placeholder('email'),
+        language: sql.placeholder('language'),
+        notifyUrl: sql.placeholder('notifyUrl'),
+        redirectUrl: sql.placeholder('redirectUrl'),
+        expiresAt: sql.placeholder('expiresAt'),
+      })
+      .onConflictDoNothing({ target: sandboxPayments.orderId })
+      .returning({ ntpId: sandboxPayments.ntpId })
+      .prepare('sandbox_payment_start'),
+  ).execute({
+    ntpId,
+    orderId: order.orderID,
+    amountBani: toBani(order.amount),
+    currency: order.currency,
+    description: order.description,
+    email: order.billing.email,
+    language: config.language,
+    notifyUrl: config.notifyUrl,
+    redirectUrl: config.redirectUrl,
+    expiresAt: new Date(now.getTime() + sandboxTtlSeconds() * 1000),
+  });
   if (!inserted.length) {
     const [existing] = await db
       .select()
@@ -222,7 +237,13 @@ const isNtpId = (ntpId: string) => /^[\w-]{12}$/.test(ntpId);
 /** The payment with that id; an id that cannot be one is unknown without asking the database. */
 export async function findSandboxPayment(db: Db, ntpId: string): Promise<SandboxPayment | undefined> {
   if (!isNtpId(ntpId)) return undefined;
-  const [payment] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.ntpId, ntpId));
+  const [payment] = await preparedStatement(db, 'sandbox_payment_by_id', (on) =>
+    on
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.ntpId, sql.placeholder('ntpId')))
+      .prepare('sandbox_payment_by_id'),
+  ).execute({ ntpId });
   return payment;
 }
 
