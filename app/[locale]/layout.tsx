@@ -71,11 +71,11 @@ export default async function LocaleLayout({ children, params }: LocaleLayoutPro
           No first paint before the page's frame (the cookie notice and the header) is parsed: a paint while the bytes
           of the document pause inside it showed a notice in part, or a header whose buttons moved as the rest arrived
           (Chromium's render-blocking `expect` link; other browsers ignore it, and globals.css keeps the notice whole).
-          The header, not the main content: the link holds the paint until its element's end tag is parsed, and on
-          #main that was the whole page, parsed between the scripts that run as they arrive, so the first paint waited
-          for them all (docs/decisions/0029-*.md).
+          Chromium lets the paint go once its element is in the document, before the element's own content: so the
+          element right after the frame, `<main>`, not the header, which was painted without its menu button
+          (tests/e2e/layout-shift.spec.ts; docs/decisions/0029-*.md).
         */}
-        <link rel="expect" href="#site-header" blocking="render" />
+        <link rel="expect" href="#main" blocking="render" />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
         <a

@@ -45,7 +45,7 @@ export function SiteHeader({ labels, languageLabel }: { labels: NavigationLabels
   }, [menuOpen]);
 
   return (
-    <header id="site-header" data-chrome className="bg-brand sticky top-0 z-30 shadow-md">
+    <header data-chrome className="bg-brand sticky top-0 z-30 shadow-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link
           href="/"
