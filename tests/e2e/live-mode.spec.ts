@@ -5,7 +5,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { API_ROUTE_METHODS } from '@/lib/api/routes';
-import { startBuiltServer, waitUntilHealthy, type ShopProcess } from './support/shop-process';
+import { copyOfBuild, startBuiltServer, waitUntilHealthy, type ShopProcess } from './support/shop-process';
 import { XSRF_HEADERS } from './support/xsrf';
 
 /*
@@ -19,6 +19,11 @@ const PORT = 3520;
 const PHONE = { width: 375, height: 740 };
 
 let shop: ShopProcess;
+/**
+ * The live server's own copy of the build: it regenerates every page closed at start, into the build's folder, and the
+ * suite's main server (sandbox, every line sold) must never serve those.
+ */
+let release: ReturnType<typeof copyOfBuild>;
 let dataDir: string;
 let netopia: net.Server;
 let netopiaConnections = 0;
@@ -31,20 +36,26 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => netopia.listen(0, '127.0.0.1', resolve));
   const { port } = netopia.address() as net.AddressInfo;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'road-live-'));
-  shop = startBuiltServer(PORT, {
-    DATA_DIR: dataDir,
-    SITE_URL: `http://localhost:${PORT}`,
-    PAYMENT_PROVIDER: 'netopia',
-    NETOPIA_API_URL: `https://127.0.0.1:${port}`,
-    NETOPIA_API_KEY: 'live-key',
-    NETOPIA_POS_SIGNATURE: 'LIVE-POS',
-    NETOPIA_PUBLIC_KEY: 'live-public-key',
-    JWT_SECRET: 'a-live-e2e-secret-long-enough-for-the-rule',
-    EFACTURA_PROVIDER: 'off',
-    VIGNETTE_ISSUER: undefined,
-    TOPUP_PROVIDER: undefined,
-    SMTP_URL: undefined,
-  });
+  release = copyOfBuild();
+  shop = startBuiltServer(
+    PORT,
+    {
+      DATA_DIR: dataDir,
+      SITE_URL: `http://localhost:${PORT}`,
+      PAYMENT_PROVIDER: 'netopia',
+      NETOPIA_API_URL: `https://127.0.0.1:${port}`,
+      NETOPIA_API_KEY: 'live-key',
+      NETOPIA_POS_SIGNATURE: 'LIVE-POS',
+      NETOPIA_PUBLIC_KEY: 'live-public-key',
+      JWT_SECRET: 'a-live-e2e-secret-long-enough-for-the-rule',
+      EFACTURA_PROVIDER: 'off',
+      VIGNETTE_ISSUER: undefined,
+      TOPUP_PROVIDER: undefined,
+      SMTP_URL: undefined,
+    },
+    [],
+    release.dir,
+  );
   await waitUntilHealthy(shop);
   // The build prerendered the pages in sandbox mode; the server regenerates them at start, in the background.
   await expect
@@ -56,6 +67,7 @@ test.afterAll(async () => {
   await shop?.stop();
   await new Promise((resolve) => netopia?.close(resolve));
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  release?.remove();
 });
 
 test('the start-up refuses, naming the variable, e-Factura left on the sandbox or a provider without its credential', async () => {
@@ -90,7 +102,7 @@ test('the start-up refuses, naming the variable, e-Factura left on the sandbox o
       refused: /RELOADLY_API_URL must be an https URL when TOPUP_PROVIDER=reloadly/,
     },
   ]) {
-    const refusedShop = startBuiltServer(PORT + 1, { ...live, ...env, SMTP_URL: undefined });
+    const refusedShop = startBuiltServer(PORT + 1, { ...live, ...env, SMTP_URL: undefined }, [], release.dir);
     expect(await refusedShop.exited).toBe(1);
     expect(refusedShop.errorOutput()).toMatch(refused);
   }

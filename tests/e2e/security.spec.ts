@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { newOrderId } from '@/lib/db/order-id';
 import { message } from './support/messages';
-import { startBuiltServer, waitUntilHealthy, type ShopProcess } from './support/shop-process';
+import { copyOfBuild, startBuiltServer, waitUntilHealthy, type ShopProcess } from './support/shop-process';
 import { XSRF_HEADERS } from './support/xsrf';
 
 /*
@@ -28,6 +28,11 @@ const dataDir = () => {
 
 let sandboxShop: ShopProcess;
 let netopiaShop: ShopProcess;
+/**
+ * The Netopia server's own copy of the build: a live server regenerates the pages closed at start, into the build's
+ * folder, and the suite's main server (sandbox, every line sold) must never serve those.
+ */
+let release: ReturnType<typeof copyOfBuild>;
 
 test.beforeAll(async () => {
   sandboxShop = startBuiltServer(SANDBOX_PORT, {
@@ -38,25 +43,32 @@ test.beforeAll(async () => {
     RATE_LIMIT_MULTIPLIER: '1',
     SMTP_URL: undefined,
   });
-  netopiaShop = startBuiltServer(NETOPIA_PORT, {
-    DATA_DIR: dataDir(),
-    SITE_URL: `http://localhost:${NETOPIA_PORT}`,
-    PAYMENT_PROVIDER: 'netopia',
-    NETOPIA_API_URL: 'https://secure.sandbox.netopia-payments.com',
-    NETOPIA_API_KEY: 'e2e-key',
-    NETOPIA_POS_SIGNATURE: 'E2E-POS',
-    NETOPIA_PUBLIC_KEY: 'e2e-public-key',
-    JWT_SECRET: 'an-e2e-secret-long-enough-for-the-rule',
-    EFACTURA_PROVIDER: 'off',
-    RATE_LIMIT_MULTIPLIER: '1',
-    SMTP_URL: undefined,
-  });
+  release = copyOfBuild();
+  netopiaShop = startBuiltServer(
+    NETOPIA_PORT,
+    {
+      DATA_DIR: dataDir(),
+      SITE_URL: `http://localhost:${NETOPIA_PORT}`,
+      PAYMENT_PROVIDER: 'netopia',
+      NETOPIA_API_URL: 'https://secure.sandbox.netopia-payments.com',
+      NETOPIA_API_KEY: 'e2e-key',
+      NETOPIA_POS_SIGNATURE: 'E2E-POS',
+      NETOPIA_PUBLIC_KEY: 'e2e-public-key',
+      JWT_SECRET: 'an-e2e-secret-long-enough-for-the-rule',
+      EFACTURA_PROVIDER: 'off',
+      RATE_LIMIT_MULTIPLIER: '1',
+      SMTP_URL: undefined,
+    },
+    [],
+    release.dir,
+  );
   await Promise.all([waitUntilHealthy(sandboxShop), waitUntilHealthy(netopiaShop)]);
 });
 
 test.afterAll(async () => {
   await Promise.all([sandboxShop?.stop(), netopiaShop?.stop()]);
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  release?.remove();
 });
 
 const post = (
