@@ -18,6 +18,7 @@ import {
   clientTextsPick,
   TOP_UP_VALIDATION_KEYS,
 } from '@/lib/i18n/client-texts';
+import { CHECKOUT_VALIDATION_KEYS, pageFormLabels } from '@/lib/i18n/checkout-texts';
 import { PENDING_CHECKOUT_TEXT_KEYS } from '@/components/order/pending-checkout-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -75,31 +76,19 @@ export default async function VignetteProductPage({ params }: Props) {
   setRequestLocale(locale);
   // In November and December the yearly vignette's renewal notice needs next year's prices: read beside the catalog.
   const renewal = yearlyRenewal(new Date());
-  const [
-    t,
-    nav,
-    form,
-    catalog,
-    labels,
-    validation,
-    emailSuggestion,
-    billing,
-    validityTexts,
-    payAgain,
-    nextYearTable,
-  ] = await Promise.all([
-    getTranslations('VignettePage'),
-    getTranslations('Navigation'),
-    getTranslations('VignetteForm'),
-    pageCatalog(),
-    clientTexts('VignetteForm'),
-    buyerValidationTexts(TOP_UP_VALIDATION_KEYS),
-    clientTexts('EmailSuggestion'),
-    clientTexts('Billing'),
-    clientTexts('VignetteValidity'),
-    clientTextsPick('PayAgain', PENDING_CHECKOUT_TEXT_KEYS),
-    renewal ? pagePriceTable(renewal.nextYear) : Promise.resolve(undefined),
-  ]);
+  const [t, nav, form, catalog, labels, validation, validityTexts, payAgain, nextYearTable] =
+    await Promise.all([
+      getTranslations('VignettePage'),
+      getTranslations('Navigation'),
+      getTranslations('VignetteForm'),
+      pageCatalog(),
+      clientTexts('VignetteForm').then(pageFormLabels),
+      // The checkout's texts come with its code, once the cart holds a vignette (lib/i18n/checkout-texts.ts).
+      buyerValidationTexts([...TOP_UP_VALIDATION_KEYS, ...CHECKOUT_VALIDATION_KEYS]),
+      clientTexts('VignetteValidity'),
+      clientTextsPick('PayAgain', PENDING_CHECKOUT_TEXT_KEYS),
+      renewal ? pagePriceTable(renewal.nextYear) : Promise.resolve(undefined),
+    ]);
   const categoryNames: CategoryNames = Object.fromEntries(
     VIGNETTE_CATEGORIES.map((entry) => [entry.code, t(`categories.${entry.code}.name`)]),
   );
@@ -165,8 +154,6 @@ export default async function VignetteProductPage({ params }: Props) {
             locale={locale}
             labels={labels}
             validation={validation}
-            emailSuggestion={emailSuggestion}
-            billing={billing}
             validityTexts={validityTexts}
             categoryNames={categoryNames}
           />
