@@ -12,14 +12,8 @@ import { VignettePurchase } from '@/components/vignette/vignette-purchase';
 import { PendingCheckout } from '@/components/order/pending-checkout';
 import { YearlyRenewalNotice } from '@/components/vignette/yearly-renewal-notice';
 import { ClosedWhenNotSold, ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
-import {
-  buyerValidationTexts,
-  clientTexts,
-  clientTextsPick,
-  TOP_UP_VALIDATION_KEYS,
-} from '@/lib/i18n/client-texts';
+import { buyerValidationTexts, clientTexts, TOP_UP_VALIDATION_KEYS } from '@/lib/i18n/client-texts';
 import { CHECKOUT_VALIDATION_KEYS, pageFormLabels } from '@/lib/i18n/checkout-texts';
-import { PENDING_CHECKOUT_TEXT_KEYS } from '@/components/order/pending-checkout-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -76,19 +70,17 @@ export default async function VignetteProductPage({ params }: Props) {
   setRequestLocale(locale);
   // In November and December the yearly vignette's renewal notice needs next year's prices: read beside the catalog.
   const renewal = yearlyRenewal(new Date());
-  const [t, nav, form, catalog, labels, validation, validityTexts, payAgain, nextYearTable] =
-    await Promise.all([
-      getTranslations('VignettePage'),
-      getTranslations('Navigation'),
-      getTranslations('VignetteForm'),
-      pageCatalog(),
-      clientTexts('VignetteForm').then(pageFormLabels),
-      // The checkout's texts come with its code, once the cart holds a vignette (lib/i18n/checkout-texts.ts).
-      buyerValidationTexts([...TOP_UP_VALIDATION_KEYS, ...CHECKOUT_VALIDATION_KEYS]),
-      clientTexts('VignetteValidity'),
-      clientTextsPick('PayAgain', PENDING_CHECKOUT_TEXT_KEYS),
-      renewal ? pagePriceTable(renewal.nextYear) : Promise.resolve(undefined),
-    ]);
+  const [t, nav, form, catalog, labels, validation, validityTexts, nextYearTable] = await Promise.all([
+    getTranslations('VignettePage'),
+    getTranslations('Navigation'),
+    getTranslations('VignetteForm'),
+    pageCatalog(),
+    clientTexts('VignetteForm').then(pageFormLabels),
+    // The checkout's texts come with its code, once the cart holds a vignette (lib/i18n/checkout-texts.ts).
+    buyerValidationTexts([...TOP_UP_VALIDATION_KEYS, ...CHECKOUT_VALIDATION_KEYS]),
+    clientTexts('VignetteValidity'),
+    renewal ? pagePriceTable(renewal.nextYear) : Promise.resolve(undefined),
+  ]);
   const categoryNames: CategoryNames = Object.fromEntries(
     VIGNETTE_CATEGORIES.map((entry) => [entry.code, t(`categories.${entry.code}.name`)]),
   );
@@ -140,7 +132,7 @@ export default async function VignetteProductPage({ params }: Props) {
       </div>
       <div className="mt-8">
         <ClosedWhenNotSold line="vignettes" noticeId="line-closed">
-          <PendingCheckout checkout="vignette" texts={payAgain} />
+          <PendingCheckout checkout="vignette" locale={locale} />
           <YearlyRenewalNotice
             categoryCode={category.code}
             catalog={catalog}
