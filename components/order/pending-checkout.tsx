@@ -10,9 +10,27 @@ import {
   type CheckoutOrderState,
 } from '@/lib/client/checkout';
 import type { ClientTexts } from '@/lib/i18n/client-texts';
+import type { Locale } from '@/lib/i18n/routing';
 import type { OrderStatus } from '@/lib/orders/status';
 import { PayAgainButton, payAgainTexts } from './pay-again-button';
-import type { PENDING_CHECKOUT_TEXT_KEYS } from './pending-checkout-texts';
+import { pendingCheckoutTextsUrl, type PENDING_CHECKOUT_TEXT_KEYS } from './pending-checkout-texts';
+
+type PendingCheckoutTexts = Pick<ClientTexts<'PayAgain'>, (typeof PENDING_CHECKOUT_TEXT_KEYS)[number]>;
+
+/** One language's texts, fetched once per page (again after a failure). */
+const textsByLocale = new Map<Locale, Promise<PendingCheckoutTexts>>();
+function fetchTexts(locale: Locale): Promise<PendingCheckoutTexts> {
+  let texts = textsByLocale.get(locale);
+  if (!texts) {
+    texts = fetch(pendingCheckoutTextsUrl(locale)).then((response) => {
+      if (!response.ok) throw new Error(`pending checkout texts: ${response.status}`);
+      return response.json() as Promise<PendingCheckoutTexts>;
+    });
+    texts.catch(() => textsByLocale.delete(locale));
+    textsByLocale.set(locale, texts);
+  }
+  return texts;
+}
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('pageshow', onChange);
@@ -41,11 +59,16 @@ async function readOrder(orderId: string): Promise<{ status: OrderStatus; refere
  */
 export function PendingCheckout({
   checkout,
-  texts,
+  texts: given,
+  locale,
 }: {
   checkout: keyof typeof CHECKOUT_STORAGE_KEYS;
-  texts: Pick<ClientTexts<'PayAgain'>, (typeof PENDING_CHECKOUT_TEXT_KEYS)[number]>;
-}) {
+} & (
+  | { texts: PendingCheckoutTexts; locale?: undefined }
+  // Seldom shown, and never before the shop has answered about the order: its texts are fetched with that answer
+  // rather than sent with every purchase page (a few hundred bytes of its first round trip, decision 0029).
+  | { texts?: undefined; locale: Locale }
+)) {
   const storageKey = CHECKOUT_STORAGE_KEYS[checkout];
   const orderId = useSyncExternalStore(
     subscribe,
@@ -59,6 +82,8 @@ export function PendingCheckout({
     state: CheckoutOrderState;
     /** The order's short reference, read out on the phone more easily than its id (older orders have none). */
     reference: string | null;
+    /** Without them (no connection) there is nothing to say; the page says it again once shown anew. */
+    texts: PendingCheckoutTexts | null;
   }>();
   const [shown, setShown] = useState(0);
   useEffect(() => {
@@ -77,17 +102,22 @@ export function PendingCheckout({
       reference = order?.reference ?? null;
       return order?.status ?? null;
     };
-    void checkPendingCheckout(orderId, readStatus).then((state) => {
-      if (current) setChecked({ orderId, shown, state, reference });
+    void Promise.all([
+      checkPendingCheckout(orderId, readStatus),
+      given ?? fetchTexts(locale!).catch(() => null),
+    ]).then(([state, texts]) => {
+      if (current) setChecked({ orderId, shown, state, reference, texts });
     });
     return () => {
       current = false;
     };
-  }, [orderId, shown]);
+  }, [orderId, shown, given, locale]);
   // Nothing is offered until the shop has answered; without an answer, the offer stands (paying again refuses a
   // paid order, in words).
   if (!orderId || checked?.orderId !== orderId || checked.shown !== shown || checked.state === 'paid')
     return null;
+  const texts = checked.texts;
+  if (!texts) return null;
   return (
     <div className="mb-4 rounded-lg border border-sky-300 bg-sky-50 p-4" data-testid="pending-checkout">
       <p className="text-slate-900">{texts.pending.replace('{orderId}', checked.reference ?? orderId)}</p>

@@ -22,7 +22,7 @@ interface CartPanelProps {
   issues: ReadonlyMap<number, ApiIssue[]>;
   currentCategory: SellableCode;
   locale: string;
-  labels: VignetteFormLabels;
+  labels: Omit<VignetteFormLabels, 'checkout'>;
   validation: ValidationLabels;
   validityTexts: ValidityTexts;
   /** The present, for the validity of items not paid yet: "from the payment" for today. */
@@ -34,7 +34,7 @@ interface CartPanelProps {
 }
 
 /** The field an API issue names (`items.0.startDate` → startDate), as the buyer knows it. */
-function fieldLabel(path: string, labels: VignetteFormLabels): string | undefined {
+function fieldLabel(path: string, labels: Omit<VignetteFormLabels, 'checkout'>): string | undefined {
   const field = path.split('.')[2];
   switch (field) {
     case 'plate':

@@ -115,7 +115,7 @@ interface ItemFormProps {
   catalog: Catalog;
   locale: string;
   cart: readonly CartItem[];
-  labels: VignetteFormLabels;
+  labels: Omit<VignetteFormLabels, 'checkout'>;
   validation: ValidationLabels;
   validityTexts: ValidityTexts;
   /** "D1 · de 10 zile · HD12ABC (RO)": how a cart line is named in texts. */

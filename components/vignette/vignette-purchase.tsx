@@ -14,22 +14,20 @@ import type { ValidityTexts } from '@/lib/vignettes/validity-text';
 import { CartPanel } from './cart-panel';
 import { removeFromCart, requestItem, useCart, type CartItem } from '@/lib/cart/cart-store';
 import { categoryByCode, type SellableCode } from '@/lib/vignettes/categories';
-import type { BillingLabels } from '@/components/form/billing-fields';
 import type { CheckoutFormProps } from './checkout-form';
-import type { EmailSuggestionLabels } from '@/components/form/email-suggestion';
+import { checkoutTextsUrl, type CheckoutTexts, type PageFormLabels } from '@/lib/i18n/checkout-texts';
 import { fill } from '@/lib/i18n/format';
 import { catalogNow, ItemForm } from './item-form';
-import type { CategoryNames, ValidationLabels, VignetteFormLabels } from '@/lib/i18n/labels';
+import type { CategoryNames, ValidationLabels } from '@/lib/i18n/labels';
 
 interface VignettePurchaseProps {
   categoryCode: SellableCode;
   /** The catalog the page was rendered with (null when no rate was known then): the form's first paint. */
   initialCatalog: Catalog | null;
   locale: Locale;
-  labels: VignetteFormLabels;
+  /** The form's texts; the checkout's own come with its code (`loadCheckout`). */
+  labels: PageFormLabels;
   validation: ValidationLabels;
-  emailSuggestion: EmailSuggestionLabels;
-  billing: BillingLabels;
   validityTexts: ValidityTexts;
   categoryNames: CategoryNames;
 }
@@ -45,7 +43,7 @@ const CheckoutForm = dynamic<CheckoutFormProps>(
       // No connection when the cart asked for it: said in place, never the page's error boundary. A reload fetches it
       // again; the cart is kept in the browser's storage.
       () =>
-        function CheckoutUnavailable({ labels }: Pick<CheckoutFormProps, 'labels'>) {
+        function CheckoutUnavailable({ labels }: { labels: Pick<PageFormLabels, 'checkout' | 'retry'> }) {
           return (
             <RetryNotice
               text={labels.checkout.networkError}
@@ -74,6 +72,16 @@ function RetryNotice({ text, retry, onRetry }: { text: string; retry: string; on
   );
 }
 
+/**
+ * The checkout's texts (lib/i18n/checkout-texts.ts), its code fetched at the same time: the checkout shows once both
+ * are there. Fails when either cannot be fetched.
+ */
+async function loadCheckout(locale: Locale): Promise<CheckoutTexts> {
+  const [response] = await Promise.all([fetch(checkoutTextsUrl(locale)), import('./checkout-form')]);
+  if (!response.ok) throw new Error(`checkout texts: ${response.status}`);
+  return (await response.json()) as CheckoutTexts;
+}
+
 type Describable = Pick<CartItem, 'categoryCode' | 'type' | 'plate' | 'country' | 'county'>;
 
 /** Groups `items.N.field` issues by N. */
@@ -98,8 +106,6 @@ export function VignettePurchase({
   locale,
   labels,
   validation,
-  emailSuggestion,
-  billing,
   validityTexts,
   categoryNames,
 }: VignettePurchaseProps) {
@@ -121,6 +127,25 @@ export function VignettePurchase({
     items.length ? ['vignette-quote', signature] : null,
     ([, body]: [string, string]) => apiOnDemand().then((api) => api.postQuote({ items: JSON.parse(body) })),
     { revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false },
+  );
+  // Asked for once the cart holds a vignette, and kept for every later one (and every page of the same language).
+  const checkoutTexts = useSWR(
+    cart.length ? ['checkout-texts', locale] : null,
+    ([, language]: [string, Locale]) => loadCheckout(language),
+    {
+      revalidateIfStale: false,
+      revalidateOnFocus: false,
+      revalidateOnReconnect: false,
+      shouldRetryOnError: false,
+    },
+  );
+  const checkoutLabels = useMemo(
+    () => checkoutTexts.data && { ...labels, checkout: checkoutTexts.data.checkout },
+    [labels, checkoutTexts.data],
+  );
+  const checkoutValidation = useMemo(
+    () => checkoutTexts.data && { ...validation, ...checkoutTexts.data.validation },
+    [validation, checkoutTexts.data],
   );
   const [orderIssues, setOrderIssues] = useState<{ signature: string; issues: ApiIssue[] }>();
   const [announcement, setAnnouncement] = useState('');
@@ -214,7 +239,14 @@ export function VignettePurchase({
           onRemove={onRemove}
           headingRef={cartHeading}
         />
-        {cart.length > 0 && (
+        {cart.length > 0 && checkoutTexts.error ? (
+          // The same notice as when the checkout's code could not be fetched; its button asks for both again.
+          <RetryNotice
+            text={labels.checkout.networkError}
+            retry={labels.retry}
+            onRetry={() => void checkoutTexts.mutate()}
+          />
+        ) : cart.length > 0 && checkoutLabels && checkoutValidation && checkoutTexts.data ? (
           <CheckoutForm
             items={cart}
             quote={{
@@ -224,16 +256,16 @@ export function VignettePurchase({
               retry: () => void quote.mutate(),
             }}
             locale={locale}
-            labels={labels}
-            validation={validation}
-            emailSuggestion={emailSuggestion}
-            billing={billing}
+            labels={checkoutLabels}
+            validation={checkoutValidation}
+            emailSuggestion={checkoutTexts.data.emailSuggestion}
+            billing={checkoutTexts.data.billing}
             validityTexts={validityTexts}
             now={now}
             describeItem={describeItem}
             onItemIssues={(found) => setOrderIssues({ signature, issues: found })}
           />
-        )}
+        ) : null}
       </div>
       <p role="status" className="sr-only" data-testid="cart-announcement">
         {announcement}

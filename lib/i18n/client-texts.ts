@@ -77,3 +77,26 @@ export async function buyerValidationTexts(
   const texts: Record<string, string> = await clientTexts('Validation');
   return Object.fromEntries(Object.entries(texts).filter(([key]) => !leftOut.has(key)));
 }
+
+/**
+ * The `Validation` messages of a plate and its country (lib/validations/vignette-order.ts `plateFields`, the refusals
+ * of lib/vignettes/plate-refusal.ts), and the generic one: all the plate check's form can show.
+ */
+export const PLATE_VALIDATION_KEYS = [
+  'invalid',
+  'textInvalid',
+  'plateRequired',
+  'plateFormat',
+  'plateCharacters',
+  'plateLetterForDigit',
+  'plateDigitForLetter',
+  'plateRoCountyMissing',
+  'plateRoCountyUnknown',
+  'plateRoBucharestDigits',
+  'plateRoCountyDigits',
+  'plateRoLetters',
+  'plateRoLetterQ',
+  'plateRoFirstLetter',
+  'countryRequired',
+  'countryUnknown',
+] as const satisfies readonly (keyof Messages['Validation'])[];

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Catalog } from '@/lib/catalog/catalog';
 import { formatHuf, formatRon } from '@/lib/i18n/format';
@@ -37,6 +39,16 @@ function productOf(html: string) {
   return product!;
 }
 
+/** The start of three texts only a vignette page's checkout shows (lib/i18n/checkout-texts.ts), up to any escaped sign. */
+function checkoutTextsOf(locale: string): string[] {
+  const messages = JSON.parse(fs.readFileSync(path.join('messages', `${locale}.json`), 'utf8'));
+  return [
+    messages.VignetteForm.checkout.terms,
+    messages.VignetteForm.checkout.payHint,
+    messages.Billing.toggle,
+  ].map((text: string) => text.split(/["'&<{\\]/)[0]!.slice(0, 24));
+}
+
 async function catalogOf(request: APIRequestContext): Promise<Catalog> {
   const response = await request.get('/api/nmps/utils/vignette/catalog');
   expect(response.status()).toBe(200);
@@ -67,6 +79,9 @@ test('every vignette page carries its prices and a Product with its offers in th
       // The form itself, not a loading notice.
       expect(markup).toContain('data-testid="vignette-item-form"');
       expect(markup).not.toContain('data-testid="catalog-loading"');
+      // The checkout's texts come with its code once the cart holds a vignette, not in the page's document.
+      for (const text of checkoutTextsOf(locale))
+        expect(html, `${locale} ${category.code}`).not.toContain(text);
 
       const product = productOf(html);
       expect(product.url).toMatch(new RegExp(`/${locale}/vignette/${category.slug}$`));

@@ -6,8 +6,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { pageTopUpOperator } from '@/lib/catalog/page-data';
 import { PendingCheckout } from '@/components/order/pending-checkout';
 import { ClosedWhenNotSold, ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
-import { buyerValidationTexts, clientTexts, clientTextsPick } from '@/lib/i18n/client-texts';
-import { PENDING_CHECKOUT_TEXT_KEYS } from '@/components/order/pending-checkout-texts';
+import { buyerValidationTexts, clientTexts } from '@/lib/i18n/client-texts';
 import { formatEur } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -99,14 +98,13 @@ export default async function PrepayProviderPage({ params }: Props) {
     );
   }
 
-  const [operator, form, labels, validation, emailSuggestion, billing, payAgain] = await Promise.all([
+  const [operator, form, labels, validation, emailSuggestion, billing] = await Promise.all([
     pageTopUpOperator(provider),
     getTranslations('TopUpForm'),
     clientTexts('TopUpForm'),
     buyerValidationTexts(),
     clientTexts('EmailSuggestion'),
     clientTexts('Billing'),
-    clientTextsPick('PayAgain', PENDING_CHECKOUT_TEXT_KEYS),
   ]);
   if (!operator) notFound();
   const heading = t('provider.heading', { name: operator.name, plan: operator.plan });
@@ -142,7 +140,7 @@ export default async function PrepayProviderPage({ params }: Props) {
       </div>
       <div className="mt-8">
         <ClosedWhenNotSold line="topUps" noticeId="line-closed">
-          <PendingCheckout checkout="topUp" texts={payAgain} />
+          <PendingCheckout checkout="topUp" locale={locale} />
           <TopUpForm
             operator={{ id: operator.id, name: operator.name, plan: operator.plan }}
             products={operator.products}

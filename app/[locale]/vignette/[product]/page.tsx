@@ -12,13 +12,8 @@ import { VignettePurchase } from '@/components/vignette/vignette-purchase';
 import { PendingCheckout } from '@/components/order/pending-checkout';
 import { YearlyRenewalNotice } from '@/components/vignette/yearly-renewal-notice';
 import { ClosedWhenNotSold, ProductLineClosedNotice } from '@/components/product-lines/product-line-closed';
-import {
-  buyerValidationTexts,
-  clientTexts,
-  clientTextsPick,
-  TOP_UP_VALIDATION_KEYS,
-} from '@/lib/i18n/client-texts';
-import { PENDING_CHECKOUT_TEXT_KEYS } from '@/components/order/pending-checkout-texts';
+import { buyerValidationTexts, clientTexts, TOP_UP_VALIDATION_KEYS } from '@/lib/i18n/client-texts';
+import { CHECKOUT_VALIDATION_KEYS, pageFormLabels } from '@/lib/i18n/checkout-texts';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -75,29 +70,15 @@ export default async function VignetteProductPage({ params }: Props) {
   setRequestLocale(locale);
   // In November and December the yearly vignette's renewal notice needs next year's prices: read beside the catalog.
   const renewal = yearlyRenewal(new Date());
-  const [
-    t,
-    nav,
-    form,
-    catalog,
-    labels,
-    validation,
-    emailSuggestion,
-    billing,
-    validityTexts,
-    payAgain,
-    nextYearTable,
-  ] = await Promise.all([
+  const [t, nav, form, catalog, labels, validation, validityTexts, nextYearTable] = await Promise.all([
     getTranslations('VignettePage'),
     getTranslations('Navigation'),
     getTranslations('VignetteForm'),
     pageCatalog(),
-    clientTexts('VignetteForm'),
-    buyerValidationTexts(TOP_UP_VALIDATION_KEYS),
-    clientTexts('EmailSuggestion'),
-    clientTexts('Billing'),
+    clientTexts('VignetteForm').then(pageFormLabels),
+    // The checkout's texts come with its code, once the cart holds a vignette (lib/i18n/checkout-texts.ts).
+    buyerValidationTexts([...TOP_UP_VALIDATION_KEYS, ...CHECKOUT_VALIDATION_KEYS]),
     clientTexts('VignetteValidity'),
-    clientTextsPick('PayAgain', PENDING_CHECKOUT_TEXT_KEYS),
     renewal ? pagePriceTable(renewal.nextYear) : Promise.resolve(undefined),
   ]);
   const categoryNames: CategoryNames = Object.fromEntries(
@@ -151,7 +132,7 @@ export default async function VignetteProductPage({ params }: Props) {
       </div>
       <div className="mt-8">
         <ClosedWhenNotSold line="vignettes" noticeId="line-closed">
-          <PendingCheckout checkout="vignette" texts={payAgain} />
+          <PendingCheckout checkout="vignette" locale={locale} />
           <YearlyRenewalNotice
             categoryCode={category.code}
             catalog={catalog}
@@ -165,8 +146,6 @@ export default async function VignetteProductPage({ params }: Props) {
             locale={locale}
             labels={labels}
             validation={validation}
-            emailSuggestion={emailSuggestion}
-            billing={billing}
             validityTexts={validityTexts}
             categoryNames={categoryNames}
           />
