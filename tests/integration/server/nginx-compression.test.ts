@@ -22,6 +22,8 @@ const PAGE =
 /** What Next says a page varies by, to which the shop adds Accept-Encoding. */
 const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
 
+// nginx comes from apt, as .ci/run installs it; a machine without it says so (NGINX_MISSING) and skips this file, as
+// the deployment specs do, rather than failing on a binary the repository cannot ship.
 const describeWithNginx = NGINX_BINARY ? describe : describe.skip;
 if (!NGINX_BINARY) console.warn(NGINX_MISSING);
 

@@ -17,7 +17,9 @@ describe('text kept for the HTML only', () => {
   it('is shared by every copy of the module (the server components and the HTML renderer load their own)', () => {
     keepForHtml('key-b', 'shared');
     jest.isolateModules(() => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a second copy of the module, as Next loads it
+      // A second copy of the module, as Next loads one per bundle: `jest.isolateModules` is synchronous, and only
+      // `require` inside it gives a fresh copy (an `import` would be hoisted out of it and share the first).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the fresh copy above needs `require`
       const copy = require('@/lib/html-only') as typeof import('@/lib/html-only');
       expect(copy.keptForHtml('key-b')).toBe('shared');
     });
