@@ -14,6 +14,11 @@ const config = {
   },
   // Generous: a hook that opens and seeds a PGlite store waits for the CPU when the machine is busy.
   testTimeout: 60_000,
+  // Jest runs in its own process on a machine with two cores (one worker or fewer), and the ESM test modules it loads
+  // are never freed: a whole run grew past Node's 4.5 GB heap on a fresh machine, and Jest died without a report.
+  // A memory limit makes Jest use a worker even then, and start a fresh one after any test file that left it above
+  // the limit; a test that kills its process also ends only that worker, reported as that file's failure.
+  workerIdleMemoryLimit: '1GB',
 };
 
 // next/jest sets transformIgnorePatterns itself; these packages ship ESM only and must be transformed.

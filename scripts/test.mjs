@@ -100,12 +100,13 @@ say('\n=== jest (unit and integration) ===');
 const jestReport = path.join(reports, 'jest.json');
 // --forceExit: a suite whose set-up timed out leaves its database or server open, and Jest would then wait for it
 // for ever after reporting; its failure is already counted, and CI must go on to the end-to-end tests.
-await run(bin('jest'), ['--json', `--outputFile=${jestReport}`, '--forceExit'], {
+const jestExit = await run(bin('jest'), ['--json', `--outputFile=${jestReport}`, '--forceExit'], {
   env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() },
 });
 if (!countJest(jestReport)) {
+  // Jest itself ended before its report (out of memory, killed): the summary says how, as the last lines CI shows.
   results.failed++;
-  failures.push('jest (no report)');
+  failures.push(`jest (no report; Jest exited with ${jestExit})`);
 }
 
 const built = await step('build', build);

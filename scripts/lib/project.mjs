@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addCompileHints } from './compile-hints.mjs';
@@ -47,7 +48,8 @@ export const say = (message) => process.stdout.write(`${message}\n`);
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    // Killed by a signal: the shell's convention, 128 + its number (137 for SIGKILL, 134 for an abort).
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 + os.constants.signals[signal] : 0)));
     child.on('error', () => resolve(127));
   });
 }
