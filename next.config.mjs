@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { messagesVersion } from './lib/i18n/texts-version.mjs';
 import { contentSecurityPolicy, headersButPolicy, STATIC_POLICY_SOURCE } from './lib/security/headers.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
@@ -24,6 +25,9 @@ const nextConfig = {
   reactStrictMode: true,
   generateBuildId: async () => releaseBuildId(),
   poweredByHeader: false,
+  // The version of the texts a page fetches later, in their addresses (lib/i18n/texts-address.ts): in the server's
+  // and the browser's code alike.
+  env: { TEXTS_VERSION: messagesVersion() },
   // The server compresses every answer itself, brotli where the client accepts it (lib/server/response-compression.ts,
   // docs/decisions/0028-server-compresses-with-brotli.md); Next's own compression only gzips.
   compress: false,

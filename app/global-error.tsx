@@ -8,18 +8,19 @@ import {
   type ErrorTexts,
 } from '@/components/errors/error-view';
 import { useLocale } from '@/lib/i18n/navigation';
+import { languageFileUrl } from '@/lib/i18n/texts-address';
 import './globals.css';
 
 /**
  * The last resort, when a root layout itself failed: it replaces the whole document, so it has no layout, no
  * server-translated texts and no header. It reads the error page's texts from the language's dictionary
- * (/assets/i18n/{lang}.json, built from messages/), which keeps all four languages out of every page's bundle.
+ * (/assets/i18n/{lang}.{version}.json, built from messages/), which keeps all four languages out of every page's bundle.
  */
 export default function GlobalError() {
   const locale = useLocale();
   const [texts, setTexts] = useState<ErrorTexts | null>(null);
   useEffect(() => {
-    fetch(`/assets/i18n/${locale}.json`)
+    fetch(languageFileUrl('i18n', locale))
       .then((response) => response.json() as Promise<{ ErrorPage: ErrorTexts & { title: string } }>)
       .then(({ ErrorPage }) => {
         document.title = ErrorPage.title;

@@ -1,7 +1,5 @@
 import type { Metadata, Viewport } from 'next';
-import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { ErrorTextsProvider } from '@/components/errors/error-texts';
 import { CookieBanner } from '@/components/layout/cookie-banner';
@@ -13,6 +11,7 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { HEAD_SCRIPT } from '@/lib/consent';
 import { clientTexts } from '@/lib/i18n/client-texts';
 import { LOCALE_INFO } from '@/lib/i18n/locales';
+import { pageLocale } from '@/lib/i18n/page-locale';
 import { routing } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import '../globals.css';
@@ -23,7 +22,7 @@ interface LocaleLayoutProps {
   params: Promise<{ locale: string }>;
 }
 
-// Only the four languages exist; any other first segment is sent to /ro/404 by proxy.ts.
+// Only the four languages exist; any other first segment is sent to /ro/404 by proxy.ts, or is a 404 (pageLocale).
 export const dynamicParams = false;
 
 export function generateStaticParams() {
@@ -33,8 +32,7 @@ export function generateStaticParams() {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: THEME_COLOUR };
 
 export async function generateMetadata({ params }: Omit<LocaleLayoutProps, 'children'>): Promise<Metadata> {
-  const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) return {};
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   return {
     ...pageMetadata({
@@ -49,8 +47,7 @@ export async function generateMetadata({ params }: Omit<LocaleLayoutProps, 'chil
 }
 
 export default async function LocaleLayout({ children, params }: LocaleLayoutProps) {
-  const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) notFound();
+  const locale = await pageLocale(params);
   setRequestLocale(locale);
   // Client components get their texts as props (lib/i18n/client-texts.ts): no message catalogue or ICU parser is shipped.
   const [nav, navigationLabels, cookieLabels, language, loading, errors] = await Promise.all([

@@ -8,13 +8,14 @@ import { getConfig } from '@/lib/config/env';
 import type { Locale } from '@/lib/i18n/routing';
 import { organizationJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale }>;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: 'HomePage.meta' });
   return pageMetadata({
     locale,

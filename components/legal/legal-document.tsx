@@ -8,6 +8,7 @@ import type { LegalTextMessages } from '@/lib/legal/archive';
 import type { LegalDocumentId, LegalVersion } from '@/lib/legal/versions';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { LegalDocumentView } from './legal-document-view';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 export type LegalNamespace = LegalDocumentId;
 
@@ -47,7 +48,7 @@ interface LegalPageProps {
 export function legalPage(namespace: LegalNamespace, path: string) {
   return {
     async generateMetadata({ params }: LegalPageProps): Promise<Metadata> {
-      const { locale } = await params;
+      const locale = await pageLocale(params);
       const t = await getTranslations({ locale, namespace });
       return pageMetadata({
         locale,

@@ -13,6 +13,7 @@ import { pageFailure } from '@/lib/log/page-failure';
 import { toBuyerOrder, type BuyerOrder } from '@/lib/orders/buyer-order';
 import { loadOrder } from '@/lib/orders/order-read';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale }>;
@@ -49,7 +50,7 @@ export function paymentOutcomePage(outcome: Outcome) {
   const namespace = NAMESPACE[outcome];
   return {
     async generateMetadata({ params }: Props): Promise<Metadata> {
-      const { locale } = await params;
+      const locale = await pageLocale(params);
       const t = await getTranslations({ locale, namespace });
       return pageMetadata({
         locale,

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 /** The props of the pages a reminder's links open: the language, and the link's `?token=`. */
 export interface ReminderPageProps {
@@ -21,7 +22,7 @@ export async function reminderPageMetadata(
   namespace: 'ReminderAgainPage' | 'ReminderUnsubscribePage',
   path: string,
 ): Promise<Metadata> {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace });
   return pageMetadata({ locale, path, title: t('metaTitle'), description: t('heading'), noindex: true });
 }

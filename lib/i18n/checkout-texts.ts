@@ -1,5 +1,6 @@
 import type { Messages } from 'next-intl';
 import type { Locale } from './routing';
+import { languageFileUrl } from './texts-address';
 
 /*
  * A vignette page's checkout (e-mail, invoice data, summary, payment) is shown only once the cart holds a vignette,
@@ -33,7 +34,7 @@ export type PageFormLabels = Omit<Messages['VignetteForm'], 'checkout'> & {
   checkout: Pick<Messages['VignetteForm']['checkout'], KeptCheckoutKey>;
 };
 
-/** What the browser fetches for the checkout: `/assets/checkout-texts/{lang}.json`. */
+/** What the browser fetches for the checkout: `/assets/checkout-texts/{lang}.{version}.json`. */
 export interface CheckoutTexts {
   checkout: Messages['VignetteForm']['checkout'];
   billing: Messages['Billing'];
@@ -64,5 +65,5 @@ export function pageFormLabels(form: Messages['VignetteForm']): PageFormLabels {
   };
 }
 
-/** The address of one language's checkout texts (app/assets/checkout-texts/[file]/route.ts). */
-export const checkoutTextsUrl = (locale: Locale) => `/assets/checkout-texts/${locale}.json`;
+/** The address of one language's checkout texts in this release (app/assets/checkout-texts/[file]/route.ts). */
+export const checkoutTextsUrl = (locale: Locale) => languageFileUrl('checkout-texts', locale);

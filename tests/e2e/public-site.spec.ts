@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { locales } from '@/lib/i18n/routing';
+import { UNVERSIONED_CACHE_CONTROL, VERSIONED_CACHE_CONTROL } from '@/lib/i18n/texts-address';
+import { messagesVersion } from '@/lib/i18n/texts-version.mjs';
 import { htmlEscaped, message } from './support/messages';
 
 /**
@@ -148,12 +150,21 @@ test("the scripts the pages run on load carry V8's compile hint (compiled while 
 
 test('the translation dictionaries are served from the same message files', async ({ request }) => {
   for (const locale of locales) {
-    const response = await request.get(`/assets/i18n/${locale}.json`);
-    expect(response.status()).toBe(200);
     const onDisk = JSON.parse(
       fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8'),
     );
-    expect(await response.json()).toEqual(onDisk);
+    // At the address of this build's texts, kept for good; at any other (the mobile app's, an older release's page),
+    // the same texts, kept a few minutes (lib/i18n/texts-address.ts).
+    for (const [file, cacheControl] of [
+      [`${locale}.${messagesVersion()}.json`, VERSIONED_CACHE_CONTROL],
+      [`${locale}.json`, UNVERSIONED_CACHE_CONTROL],
+      [`${locale}.000000000000.json`, UNVERSIONED_CACHE_CONTROL],
+    ]) {
+      const response = await request.get(`/assets/i18n/${file}`);
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()['cache-control'], file).toBe(cacheControl);
+      expect(await response.json()).toEqual(onDisk);
+    }
   }
 });
 

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { VERSIONED_CACHE_CONTROL } from '@/lib/i18n/texts-address';
+import { messagesVersion } from '@/lib/i18n/texts-version.mjs';
 import { answerCookieNotice } from './support/consent';
 import { message } from './support/messages';
 import { mailFor, payWithAcceptedCard } from './support/checkout';
@@ -103,8 +105,15 @@ test('buys a D1 10-day and a D2 monthly vignette in one cart and goes to the pay
   await expect(page.getByTestId('plate-warnings')).toHaveCount(0);
   await page.getByRole('checkbox', { name: /HD12ABC/ }).check();
 
-  // The form is checked before anything is added.
+  // The form is checked before anything is added. The first vignette in the cart brings the checkout's texts, from
+  // the address of this release's texts, which a browser keeps for good (lib/i18n/texts-address.ts).
+  const checkoutTexts = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.startsWith('/assets/checkout-texts/'),
+  );
   await page.getByRole('button', { name: ro('add.button') }).click();
+  const textsResponse = await checkoutTexts;
+  expect(new URL(textsResponse.url()).pathname).toBe(`/assets/checkout-texts/ro.${messagesVersion()}.json`);
+  expect(textsResponse.headers()['cache-control']).toBe(VERSIONED_CACHE_CONTROL);
   const cartItems = page.getByTestId('cart-item');
   await expect(cartItems).toHaveCount(1);
   await expect(cartItems.first()).toContainText('HD12ABC');

@@ -5,13 +5,14 @@ import { NotFoundStatus } from '@/components/not-found/not-found-status';
 import { NotFoundView } from '@/components/not-found/not-found-view';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale }>;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: 'NotFoundPage' });
   return pageMetadata({
     locale,

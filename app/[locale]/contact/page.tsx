@@ -7,13 +7,14 @@ import type { Locale } from '@/lib/i18n/routing';
 import { organizationJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { SvgImage } from '@/components/ui/svg-image';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale }>;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: 'ContactPage.meta' });
   return pageMetadata({
     locale,

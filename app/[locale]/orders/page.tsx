@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from '@/lib/db/errors';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageFailure } from '@/lib/log/page-failure';
 import { myOrdersMetadata, signInLinkTexts } from '@/components/my-orders/page-texts';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale }>;
@@ -22,7 +23,7 @@ interface Props {
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return myOrdersMetadata((await params).locale, '/orders');
+  return myOrdersMetadata(await pageLocale(params), '/orders');
 }
 
 /** `/{lang}/orders`: with a session, its e-mail's orders; without one, the form that mails a sign-in link. */

@@ -9,6 +9,7 @@ import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
 import { FORMER_OPERATORS } from '@/lib/topups/seed-data';
 import { formatRon } from '@/lib/i18n/format';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale }>;
@@ -19,7 +20,7 @@ interface Props {
 export const revalidate = 3600;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: 'PrepayPage.meta' });
   return pageMetadata({
     locale,

@@ -8,13 +8,14 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { PlateCheckLink } from '@/components/vignette/plate-check-link';
 import { breadcrumbJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale }>;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: 'VignettePage.meta' });
   return pageMetadata({
     locale,

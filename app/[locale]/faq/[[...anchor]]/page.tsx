@@ -21,6 +21,7 @@ import { LOCALE_INFO } from '@/lib/i18n/locales';
 import type { Locale } from '@/lib/i18n/routing';
 import { faqPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale; anchor?: string[] }>;
@@ -39,7 +40,8 @@ export function generateStaticParams() {
 const selectionOf = (anchor?: string[]) => resolveFaqAnchor(anchor?.[0]);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, anchor } = await params;
+  const locale = await pageLocale(params);
+  const { anchor } = await params;
   const t = await getTranslations({ locale, namespace: 'FaqPage' });
   const path = anchor?.[0] ? `/faq/${anchor[0]}` : '/faq';
   if (!anchor?.[0]) {

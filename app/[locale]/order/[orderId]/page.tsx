@@ -25,6 +25,7 @@ import { loadOrder } from '@/lib/orders/order-read';
 import { RESEND_INTERVAL_MS } from '@/lib/orders/resend';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale; orderId: string }>;
@@ -35,7 +36,8 @@ interface Props {
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, orderId } = await params;
+  const locale = await pageLocale(params);
+  const { orderId } = await params;
   const t = await getTranslations({ locale, namespace: 'OrderPage.meta' });
   return pageMetadata({
     locale,

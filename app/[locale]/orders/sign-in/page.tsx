@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { RedeemLink } from '@/components/my-orders/redeem-link';
 import type { Locale } from '@/lib/i18n/routing';
 import { myOrdersMetadata, signInLinkTexts } from '@/components/my-orders/page-texts';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale }>;
@@ -13,7 +14,7 @@ interface Props {
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return myOrdersMetadata((await params).locale, '/orders/sign-in');
+  return myOrdersMetadata(await pageLocale(params), '/orders/sign-in');
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
 import { FORMER_OPERATORS, TOP_UP_OPERATORS } from '@/lib/topups/seed-data';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale; provider: string }>;
@@ -34,7 +35,8 @@ const isFormerOperator = (provider: string): provider is keyof typeof FORMER_OPE
   Object.hasOwn(FORMER_OPERATORS, provider);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, provider } = await params;
+  const locale = await pageLocale(params);
+  const { provider } = await params;
   const t = await getTranslations({ locale, namespace: 'PrepayPage' });
   if (isFormerOperator(provider)) {
     return pageMetadata({

@@ -7,6 +7,7 @@ import { publishedText } from '@/lib/legal/archive';
 import { LEGAL_PATHS } from '@/lib/legal/pages';
 import { LEGAL_VERSIONS, versionOn } from '@/lib/legal/versions';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale; version: string }>;
@@ -20,7 +21,8 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, version } = await params;
+  const locale = await pageLocale(params);
+  const { version } = await params;
   const t = await getTranslations({ locale, namespace: 'TermsPage' });
   return pageMetadata({
     locale,

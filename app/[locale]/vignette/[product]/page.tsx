@@ -23,6 +23,7 @@ import { yearlyRenewal } from '@/lib/vignettes/yearly-renewal';
 import { isYearly } from '@/lib/vignettes/periods';
 import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 interface Props {
   params: Promise<{ locale: Locale; product: string }>;
@@ -40,7 +41,8 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, product } = await params;
+  const locale = await pageLocale(params);
+  const { product } = await params;
   const category = categoryBySlug(product);
   if (!category) return {};
   const t = await getTranslations({ locale, namespace: 'VignettePage' });

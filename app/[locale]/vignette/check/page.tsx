@@ -18,6 +18,7 @@ import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
 import { plateCheckSchema } from '@/lib/validations/plate-check';
 import { OFFICIAL_CHECK_URL } from '@/lib/vignettes/check-status';
 import { checkPlate } from '@/lib/vignettes/plate';
+import { pageLocale } from '@/lib/i18n/page-locale';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -36,7 +37,7 @@ const single = (value: string | string[] | undefined) => (typeof value === 'stri
 const queryOf = (search: SearchParams) => ({ plate: single(search.plate), country: single(search.country) });
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const [{ locale }, search] = await Promise.all([params, searchParams]);
+  const [locale, search] = await Promise.all([pageLocale(params), searchParams]);
   const t = await getTranslations({ locale, namespace: 'VignetteCheckPage.meta' });
   return pageMetadata({
     locale,

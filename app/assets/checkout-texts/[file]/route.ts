@@ -1,11 +1,11 @@
 import { checkoutTextsOf } from '@/lib/i18n/checkout-texts';
 import { languageFileRoute } from '@/lib/i18n/language-files';
 
-export const dynamic = 'force-static';
-export const dynamicParams = false;
+// An address of any version is answered (lib/i18n/language-files.ts): not one static file per address asked.
+export const dynamic = 'force-dynamic';
 
 /**
- * GET /assets/checkout-texts/{lang}.json (docs/api.md, Catalogue): the texts of a vignette page's checkout, which the
+ * GET /assets/checkout-texts/{lang}.{version}.json (docs/api.md, Catalogue): the texts of a vignette page's checkout, which the
  * browser fetches once the cart holds a vignette (lib/i18n/checkout-texts.ts).
  */
-export const { GET, generateStaticParams } = languageFileRoute(checkoutTextsOf);
+export const { GET } = languageFileRoute(checkoutTextsOf);

@@ -40,8 +40,16 @@ describe("a vignette page's checkout texts", () => {
     },
   );
 
-  it('are one static file per language', () => {
-    expect(checkoutTextsUrl('hu')).toBe('/assets/checkout-texts/hu.json');
+  it("are one file per language, at an address of the texts' version", () => {
+    const before = process.env.TEXTS_VERSION;
+    process.env.TEXTS_VERSION = '0123456789ab';
+    try {
+      expect(checkoutTextsUrl('hu')).toBe('/assets/checkout-texts/hu.0123456789ab.json');
+    } finally {
+      if (before === undefined) delete process.env.TEXTS_VERSION;
+      else process.env.TEXTS_VERSION = before;
+    }
+    expect(checkoutTextsUrl('hu')).toBe(`/assets/checkout-texts/hu${before ? `.${before}` : ''}.json`);
   });
 
   // The page keeps every validation text but these: the first screen (the vignette's form, the cart) must name none.
