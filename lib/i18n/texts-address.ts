@@ -1,7 +1,7 @@
 import { locales, type Locale } from './routing';
 
 /*
- * The texts a page's browser fetches later (docs/decisions/0033-*.md): one JSON file per language under
+ * The texts a page's browser fetches later (docs/decisions/0031-*.md): one JSON file per language under
  * `/assets/{kind}/`, built from messages/. Their address carries the version of the texts, so a page of a new release
  * asks a new address, and a browser may keep what it got for good: the content of an address never changes. An
  * address of another version (a page of the previous release, still open) or none (other clients, the mobile app)

@@ -8,7 +8,7 @@ import { withTextsVersion } from '@/tests/support/texts-version';
 
 /*
  * The files of texts a page fetches later (the checkout's have their own file): at this build's version kept for
- * good, at any other address the same texts kept a few minutes (docs/decisions/0033-*.md).
+ * good, at any other address the same texts kept a few minutes (docs/decisions/0031-*.md).
  */
 
 const VERSION = 'abcdef012345';
