@@ -1,6 +1,8 @@
 import 'server-only';
 
+import { sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { creditNotes, invoices } from '@/lib/db/schema';
 import { crashPoint } from '@/lib/server/crash-points';
 import { creditNoteDocumentFrom } from './credit-note';
@@ -44,17 +46,30 @@ export async function issueInvoice(
   // takes it.
   crashPoint('invoice-numbered');
   const numbered = { series, year, number, issuedAt: now };
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      orderId: order.orderId,
-      ...numbered,
-      totalBani: replaces ? replaces.totalBani : totalBani,
-      vatBani: replaces ? replaces.vatBani : vatOfKind(kind, totalBani),
-      buyer: order.billing ?? { kind: 'PERSON', email: order.email },
-      snapshot: invoiceDocumentFrom(order, numbered, replaces?.issuedAt),
-    })
-    .returning();
+  const [invoice] = await preparedStatement(tx, 'invoice_issue', (on) =>
+    on
+      .insert(invoices)
+      .values({
+        orderId: sql.placeholder('orderId'),
+        series: sql.placeholder('series'),
+        year: sql.placeholder('year'),
+        number: sql.placeholder('number'),
+        issuedAt: sql.placeholder('issuedAt'),
+        totalBani: sql.placeholder('totalBani'),
+        vatBani: sql.placeholder('vatBani'),
+        buyer: sql.placeholder('buyer'),
+        snapshot: sql.placeholder('snapshot'),
+      })
+      .returning()
+      .prepare('invoice_issue'),
+  ).execute({
+    orderId: order.orderId,
+    ...numbered,
+    totalBani: replaces ? replaces.totalBani : totalBani,
+    vatBani: replaces ? replaces.vatBani : vatOfKind(kind, totalBani),
+    buyer: order.billing ?? { kind: 'PERSON', email: order.email },
+    snapshot: invoiceDocumentFrom(order, numbered, replaces?.issuedAt),
+  });
   return invoice!;
 }
 

@@ -248,15 +248,23 @@ export async function applyPaymentStatus(
           .where(eq(orders.id, order.id));
       }
       if (from && outcome === 'PAID') {
-        const [paid] = await tx
-          .update(orders)
-          .set({
-            providerPaymentId: report.ntpId,
-            paymentErrorCode: null,
-            ...(report.reference ? { paymentReference: report.reference } : {}),
-          })
-          .where(eq(orders.id, order.id))
-          .returning();
+        // The reference the provider paid under, when it names one; the order's own otherwise.
+        const [paid] = await preparedStatement(tx, 'order_paid_recorded', (on) =>
+          on
+            .update(orders)
+            .set({
+              providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
+              paymentErrorCode: null,
+              paymentReference: sql`coalesce(${sql.placeholder('paymentReference')}, ${orders.paymentReference})`,
+            })
+            .where(eq(orders.id, sql.placeholder('id')))
+            .returning()
+            .prepare('order_paid_recorded'),
+        ).execute({
+          id: order.id,
+          providerPaymentId: report.ntpId,
+          paymentReference: report.reference || null,
+        });
         // The invoice is numbered and stated in the paying transaction: no gaps, no repeats, frozen as issued.
         const invoice = await issueInvoice(tx, {
           order: await invoicedOrderOf(tx, order.id, paid),
