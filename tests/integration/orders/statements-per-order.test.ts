@@ -54,7 +54,7 @@ describe.each(processDrivers)('the statements of one order on $name', ({ open, a
       expect(statements.map((statement) => statement.split(' ', 3).join(' '))).toEqual([
         'insert into "rate_buckets"',
         'select "id", "kind",',
-        'with created_order as',
+        'with "created_order" as',
         'insert into "sandbox_payments"',
         'update "orders" set',
       ]);
