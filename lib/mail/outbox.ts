@@ -251,13 +251,7 @@ async function markSent(db: Db, row: OutboxRow, withinMs: number): Promise<void>
   const deadline = Date.now() + withinMs;
   for (let wait = 250; ; wait = Math.min(wait * 2, 10_000)) {
     try {
-      await preparedStatement(db, 'outbox_sent', (on) =>
-        on
-          .update(outbox)
-          .set({ sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`, lastError: null })
-          .where(eq(outbox.id, sql.placeholder('id')))
-          .prepare('outbox_sent'),
-      ).execute({ sentAt: new Date().toISOString(), id: row.id });
+      await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
       return;
     } catch (error) {
       if (!isDatabaseUnavailable(error) || Date.now() + wait > deadline) throw error;
