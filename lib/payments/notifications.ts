@@ -18,7 +18,7 @@ import type { OrderStatus } from '@/lib/orders/status';
 import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { declineCodeOf } from '@/lib/payment-provider/decline-reasons';
 import { applyProviderRefund, duplicatePaymentsOf, isCreditStatus } from './refunds';
-import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
+import { attentionTimeOf } from '@/lib/efactura/submissions-schedule';
 import { getPaymentGateway } from '@/lib/payment-provider/gateway';
 import { orderIdOfPaymentReference, paymentReferenceOf } from '@/lib/payment-provider/payment-reference';
 import {
@@ -265,17 +265,14 @@ export async function applyPaymentStatus(
           providerPaymentId: report.ntpId,
           paymentReference: report.reference || null,
         });
-        // The invoice is numbered and stated in the paying transaction: no gaps, no repeats, frozen as issued.
-        const invoice = await issueInvoice(tx, {
-          order: await invoicedOrderOf(tx, order.id, paid),
-          kind: order.kind,
-          totalBani: order.amountBani,
-        });
-        await queueEfacturaSubmission(tx, {
-          orderId: order.id,
-          invoiceId: invoice.id,
-          issuedAt: invoice.issuedAt,
-        });
+        // The invoice is numbered and stated in the paying transaction: no gaps, no repeats, frozen as issued; and
+        // queued for RO e-Factura in its statement.
+        const now = new Date();
+        await issueInvoice(
+          tx,
+          { order: await invoicedOrderOf(tx, order.id, paid), kind: order.kind, totalBani: order.amountBani },
+          { now, efacturaAttentionAt: attentionTimeOf(now) },
+        );
       }
       if (!from && outcome === 'PAID') {
         const current = await findOrder(tx, order.id);
