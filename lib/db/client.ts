@@ -13,7 +13,7 @@ import { getConfig } from '@/lib/config/env';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Transactions and the database share the query API the domain modules use. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute' | '$with' | 'with'>;
 
 export interface Database {
   db: Db;

@@ -42,9 +42,17 @@ export function legalDeadlineOf(issuedAt: Date): Date {
  * that staff have two full working days to fix and send it again.
  */
 export function attentionTimeOf(issuedAt: Date): Date {
-  const issueDay = DateTime.fromJSDate(issuedAt).setZone(SHOP_TIME_ZONE).startOf('day');
-  return addWorkingDays(issueDay, 4).startOf('day').toJSDate();
+  // Every invoice of a day has the same one: worked out once per day, not once per payment.
+  const day = SHOP_DAY.format(issuedAt);
+  if (lastAttention?.day !== day) {
+    const issueDay = DateTime.fromJSDate(issuedAt).setZone(SHOP_TIME_ZONE).startOf('day');
+    lastAttention = { day, at: addWorkingDays(issueDay, 4).startOf('day').toMillis() };
+  }
+  return new Date(lastAttention.at);
 }
+
+const SHOP_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE });
+let lastAttention: { day: string; at: number } | undefined;
 
 /**
  * The documents past their legal deadline at `now` are those issued before the instant returned: the start (in

@@ -1,7 +1,9 @@
 import 'server-only';
 
+import { sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/client';
-import { creditNotes, invoices } from '@/lib/db/schema';
+import { preparedStatement } from '@/lib/db/prepared';
+import { creditNotes, efacturaSubmissions, invoices } from '@/lib/db/schema';
 import { crashPoint } from '@/lib/server/crash-points';
 import { creditNoteDocumentFrom } from './credit-note';
 import { frozenInvoiceDocument, invoiceDocumentFrom, type CreditNoteRow, type InvoiceRow } from './frozen';
@@ -29,11 +31,17 @@ export interface InvoiceFacts {
  * Issues an order's invoice, dated `now`, with the next number of its series in the Romanian calendar year of `now`.
  * `replaces` is the invoice a correction replaces (its `order_id` given up before): the new one states the order as it
  * is now, for the same amounts, and words a vignette's validity as at the payment (the replaced invoice's issue).
+ * `efacturaAttentionAt`: the invoice is queued for RO e-Factura in the same statement, needing a person from then on
+ * if ANAF has not accepted it (lib/efactura/submissions-schedule.ts `attentionTimeOf`).
  */
 export async function issueInvoice(
   tx: Executor,
   { order, kind, totalBani }: InvoiceFacts,
-  { now = new Date(), replaces }: { now?: Date; replaces?: InvoiceRow } = {},
+  {
+    now = new Date(),
+    replaces,
+    efacturaAttentionAt,
+  }: { now?: Date; replaces?: InvoiceRow; efacturaAttentionAt?: Date } = {},
 ): Promise<InvoiceRow> {
   const year = numberingYear(now);
   const series = invoiceSeriesOf(kind);
@@ -44,19 +52,47 @@ export async function issueInvoice(
   // takes it.
   crashPoint('invoice-numbered');
   const numbered = { series, year, number, issuedAt: now };
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      orderId: order.orderId,
-      ...numbered,
-      totalBani: replaces ? replaces.totalBani : totalBani,
-      vatBani: replaces ? replaces.vatBani : vatOfKind(kind, totalBani),
-      buyer: order.billing ?? { kind: 'PERSON', email: order.email },
-      snapshot: invoiceDocumentFrom(order, numbered, replaces?.issuedAt),
-    })
-    .returning();
+  const values = {
+    orderId: order.orderId,
+    ...numbered,
+    totalBani: replaces ? replaces.totalBani : totalBani,
+    vatBani: replaces ? replaces.vatBani : vatOfKind(kind, totalBani),
+    buyer: order.billing ?? { kind: 'PERSON', email: order.email },
+    snapshot: invoiceDocumentFrom(order, numbered, replaces?.issuedAt),
+  };
+  const [invoice] = efacturaAttentionAt
+    ? await preparedStatement(tx, 'invoice_issue_queued', (on) => {
+        const issued = on.$with('issued').as(insertInvoice(on));
+        // A data-modifying CTE runs whether or not the query reads it; the invoice it names exists by the statement's
+        // end, when the foreign key is checked.
+        const queued = on.$with('queued', {}).as(
+          sql`insert into ${efacturaSubmissions} (kind, order_id, invoice_id, issued_at, attention_at)
+            select 'INVOICE', order_id, id, issued_at, ${sql.placeholder('attentionAt')}::timestamptz from ${issued}`,
+        );
+        return on.with(issued, queued).select().from(issued).prepare('invoice_issue_queued');
+      }).execute({ ...values, attentionAt: efacturaAttentionAt.toISOString() })
+    : await preparedStatement(tx, 'invoice_issue', (on) =>
+        insertInvoice(on).prepare('invoice_issue'),
+      ).execute(values);
   return invoice!;
 }
+
+/** The invoice's row, every value a placeholder: one statement's text for every invoice. */
+const insertInvoice = (on: Executor) =>
+  on
+    .insert(invoices)
+    .values({
+      orderId: sql.placeholder('orderId'),
+      series: sql.placeholder('series'),
+      year: sql.placeholder('year'),
+      number: sql.placeholder('number'),
+      issuedAt: sql.placeholder('issuedAt'),
+      totalBani: sql.placeholder('totalBani'),
+      vatBani: sql.placeholder('vatBani'),
+      buyer: sql.placeholder('buyer'),
+      snapshot: sql.placeholder('snapshot'),
+    })
+    .returning();
 
 /** What a credit note states: the invoice it corrects, and what it gives back and why. */
 export interface CreditNoteFacts {

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { invoiceCounters } from '@/lib/db/schema';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
@@ -40,12 +41,18 @@ export async function allocateInvoiceNumber(
   series: string,
   year: number,
 ): Promise<number> {
-  const result = (await executor.execute(sql`
-    insert into ${invoiceCounters} (series, year, last_number) values (${series}, ${year}, 1)
-    on conflict (series, year) do update set last_number = ${invoiceCounters}.last_number + 1
-    returning last_number as "number"
-  `)) as unknown as { rows: { number: number }[] };
-  return Number(result.rows[0]!.number);
+  const [counter] = await preparedStatement(executor, 'invoice_number_next', (on) =>
+    on
+      .insert(invoiceCounters)
+      .values({ series: sql.placeholder('series'), year: sql.placeholder('year'), lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: [invoiceCounters.series, invoiceCounters.year],
+        set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+      })
+      .returning({ number: invoiceCounters.lastNumber })
+      .prepare('invoice_number_next'),
+  ).execute({ series, year });
+  return counter!.number;
 }
 
 /** `RPV`, 2026, 42 → `RPV-2026-000042`; a credit note's the same way: `RPVS-2026-000001`. */

@@ -3,7 +3,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
-import { getDb } from '@/lib/db/client';
+import { getDb, type Db } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import { orderEvents, orderItems, orderProductKeys, orders } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
@@ -82,33 +82,19 @@ export async function createOrder(
     // The order, its items and its first event in one statement: one round trip, atomic without a transaction (its
     // inserts see each other only at the end of the statement, which is when the foreign keys are checked).
     await insertWithReference((reference) =>
-      db.execute(
-        sql`with created_order as (${db
-          .insert(orders)
-          .values({
-            ...order,
-            id: orderId,
-            reference,
-            idempotencyKey: options.idempotencyKey,
-            requestHash: hash,
-            productKeys: orderProductKeys(order.kind, products),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .getSQL()}), created_items as (${db
-          .insert(orderItems)
-          .values(items.map((item, position) => ({ ...item, orderId, position })))
-          .getSQL()}) ${db
-          .insert(orderEvents)
-          .values({
-            orderId,
-            toStatus: 'PENDING_PAYMENT',
-            reason: 'order created',
-            actor: 'buyer',
-            code: 'order.created',
-          })
-          .getSQL()}`,
-      ),
+      insertOrder(db, {
+        order: {
+          ...order,
+          id: orderId,
+          reference,
+          idempotencyKey: options.idempotencyKey,
+          requestHash: hash,
+          productKeys: orderProductKeys(order.kind, products),
+          createdAt: now,
+          updatedAt: now,
+        },
+        items: items.map((item, position) => ({ ...item, orderId, position })),
+      }),
     );
   } catch (error) {
     // Two requests with one key at the same moment: the unique key lets one in; the other answers with its order.
@@ -122,6 +108,67 @@ export async function createOrder(
   crashPoint('order-committed');
   const started = await startOrderPayment(orderId, { ...request, amountBani: order.amountBani }, now);
   return { order: started ?? (await findOrder(db, orderId))!, created: true };
+}
+
+/** The order statements' shapes prepared so far; past {@link MAX_ORDER_SHAPES} a rarer one is built per call. */
+const orderShapes = new Set<string>();
+const MAX_ORDER_SHAPES = 64;
+
+/**
+ * The order, its items and its first event in one statement, prepared once per shape: its SQL text depends on the
+ * number of items and on which of their values are absent (the column's default) or null, never on the values, which
+ * are its placeholders (docs/decisions/0030-purchase-statements-prepared.md).
+ */
+async function insertOrder(db: Db, rows: { order: NewOrderRow; items: NewItemRow[] }): Promise<void> {
+  const shape = shapeOf(rows);
+  const prepare = orderShapes.has(shape) || orderShapes.size < MAX_ORDER_SHAPES;
+  const values: Record<string, unknown> = {};
+  // A value becomes a placeholder; an absent one stays absent (the default) and a null stays in the text: drizzle
+  // would encode a null placeholder (a jsonb `null`, not SQL NULL).
+  const parametrised = <T extends object>(row: T, prefix: string): T => {
+    if (!prepare) return row;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (value === undefined || value === null) out[key] = value;
+      else {
+        out[key] = sql.placeholder(`${prefix}${key}`);
+        values[`${prefix}${key}`] = value;
+      }
+    }
+    return out as T;
+  };
+  const order = parametrised(rows.order, 'o_');
+  const items = rows.items.map((item, index) => parametrised(item, `i${index}_`));
+  const statement = () =>
+    db
+      .with(
+        db.$with('created_order', {}).as(db.insert(orders).values(order).getSQL()),
+        db.$with('created_items', {}).as(db.insert(orderItems).values(items).getSQL()),
+      )
+      .insert(orderEvents)
+      .values({
+        orderId: order.id,
+        toStatus: 'PENDING_PAYMENT',
+        reason: 'order created',
+        actor: 'buyer',
+        code: 'order.created',
+      });
+  if (!prepare) {
+    await statement();
+    return;
+  }
+  orderShapes.add(shape);
+  const name = `order_create_${createHash('sha256').update(shape).digest('hex').slice(0, 16)}`;
+  await preparedStatement(db, name, () => statement().prepare(name)).execute(values);
+}
+
+/** Which values of an order's rows are absent or null: what its statement's text depends on. */
+function shapeOf({ order, items }: { order: NewOrderRow; items: NewItemRow[] }): string {
+  const of = (row: object) =>
+    Object.entries(row)
+      .map(([key, value]) => (value === undefined ? '' : value === null ? `${key}:null` : key))
+      .join(',');
+  return [of(order), ...items.map(of)].join(';');
 }
 
 /** Whether an insert failed on the unique index of the orders' short references (a draw that was taken). */

@@ -84,6 +84,32 @@ async function claimItem(db: Db, item: OrderItemRow): Promise<{ askedBefore: boo
   return claimed ? { askedBefore: item.deliveryAskedAt !== null } : undefined;
 }
 
+/** What the provider delivered, recorded on the item: a vignette's id by a statement prepared once per process. */
+async function recordDelivery(
+  db: Db,
+  itemId: number,
+  answer: Awaited<ReturnType<typeof deliverItem>>,
+): Promise<void> {
+  if ('providerCostMinor' in answer) {
+    await db
+      .update(orderItems)
+      .set({ ...answer, issueError: null })
+      .where(eq(orderItems.id, itemId));
+    return;
+  }
+  await preparedStatement(db, 'order_item_delivered', (on) =>
+    on
+      .update(orderItems)
+      .set({
+        issuedId: sql`${sql.placeholder('issuedId')}`,
+        deliveredPin: sql`${sql.placeholder('deliveredPin')}`,
+        issueError: null,
+      })
+      .where(eq(orderItems.id, sql.placeholder('id')))
+      .prepare('order_item_delivered'),
+  ).execute({ id: itemId, issuedId: answer.issuedId, deliveredPin: answer.deliveredPin });
+}
+
 /** The provider's answer, its outcome counted in the metrics (a permanent IssueError is a refusal). */
 async function counted<T>(provider: MetricsProvider, call: Promise<T>): Promise<T> {
   try {
@@ -198,10 +224,7 @@ export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRo
       // A crash here leaves the item undelivered in our records: the next pass asks again with the same key, and
       // the issuer answers with what it registered the first time.
       crashPoint('delivery-issued');
-      await db
-        .update(orderItems)
-        .set({ ...answer, issueError: null })
-        .where(eq(orderItems.id, item.id));
+      await recordDelivery(db, item.id, answer);
       delivered++;
     } catch (error) {
       complete = false;
@@ -229,7 +252,14 @@ export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRo
       actor: order.kind === 'TOPUP' ? 'top-up provider' : 'issuer',
       code: 'delivery.done',
     });
-    if (from) await tx.insert(outbox).values({ kind: 'ORDER_CONFIRMATION', orderId: order.id });
+    if (from) {
+      await preparedStatement(tx, 'outbox_order_confirmation', (on) =>
+        on
+          .insert(outbox)
+          .values({ kind: 'ORDER_CONFIRMATION', orderId: sql.placeholder('orderId') })
+          .prepare('outbox_order_confirmation'),
+      ).execute({ orderId: order.id });
+    }
     return from !== null;
   });
   return moved;

@@ -3,7 +3,7 @@ import 'server-only';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { formatEur } from '@/lib/i18n/format';
-import { orderInvoiceDocument } from '@/lib/invoices/frozen';
+import { frozenInvoiceDocument } from '@/lib/invoices/frozen';
 import { invoicePdf } from '@/lib/invoices/order-invoice';
 import { OBSOLETE } from '@/lib/mail/mail-kinds';
 import type { MailMessage } from '@/lib/mail/mailer';
@@ -22,14 +22,15 @@ export async function orderConfirmationMessage(
   orderId: string,
   partialOnly = false,
 ): Promise<MailMessage | typeof OBSOLETE | null> {
-  const order = await loadOrderDocument(db, orderId);
-  if (!order) return null;
+  const loaded = await loadOrderDocument(db, orderId);
+  if (!loaded) return null;
+  const order = loaded.document;
   const undelivered = order.items.filter(
     (item) => !(item.kind === 'VIGNETTE' ? item.issuedId : item.reference),
   );
   if (partialOnly && !undelivered.length) return OBSOLETE;
   // The invoice as it was issued, never as the order reads now.
-  const invoice = await orderInvoiceDocument(db, orderId);
+  const invoice = loaded.invoice && (await frozenInvoiceDocument(db, loaded.invoice));
   const pdf = invoice && (await invoicePdf(invoice));
   const topUp = order.items.find(
     (item): item is DocumentTopUp => item.kind === 'TOPUP' && Boolean(item.reference),

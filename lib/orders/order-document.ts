@@ -1,8 +1,10 @@
 import 'server-only';
 
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { invoices } from '@/lib/db/schema';
+import type { InvoiceRow } from '@/lib/invoices/frozen';
 import { formatInvoiceNumber } from '@/lib/invoices/numbering';
 import { formatNationalPhone } from '@/lib/phones/romanian-phone';
 import type {
@@ -88,21 +90,35 @@ export function toOrderDocument(
   };
 }
 
-/** The order with its items and invoice, as its documents say it; undefined when there is no such order. */
-export async function loadOrderDocument(db: Db, orderId: string): Promise<OrderDocument | undefined> {
+/**
+ * The order with its items and invoice, as its documents say it, and its current invoice's row (what the confirmation
+ * attaches, read once); undefined when there is no such order.
+ */
+export async function loadOrderDocument(
+  db: Db,
+  orderId: string,
+): Promise<{ document: OrderDocument; invoice: InvoiceRow | undefined } | undefined> {
   // An id that cannot be one (`%00`, a path) is no order, without a query (PostgreSQL refuses a NUL in text).
   if (!isOrderId(orderId)) return undefined;
   const [loaded, all] = await Promise.all([
     loadOrder(db, orderId),
     // The current invoice, and those a correction replaced: the first one was issued at payment.
-    db
-      .select()
-      .from(invoices)
-      .where(or(eq(invoices.orderId, orderId), eq(invoices.replacedOrderId, orderId)))
-      .orderBy(asc(invoices.id)),
+    preparedStatement(db, 'order_invoices', (on) =>
+      on
+        .select()
+        .from(invoices)
+        .where(
+          or(
+            eq(invoices.orderId, sql.placeholder('orderId')),
+            eq(invoices.replacedOrderId, sql.placeholder('orderId')),
+          ),
+        )
+        .orderBy(asc(invoices.id))
+        .prepare('order_invoices'),
+    ).execute({ orderId }),
   ]);
   const invoice = all.find((row) => row.orderId === orderId);
-  return loaded && toOrderDocument(loaded, invoice, all[0]?.issuedAt);
+  return loaded && { document: toOrderDocument(loaded, invoice, all[0]?.issuedAt), invoice };
 }
 
 /**

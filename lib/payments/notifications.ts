@@ -18,7 +18,7 @@ import type { OrderStatus } from '@/lib/orders/status';
 import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { declineCodeOf } from '@/lib/payment-provider/decline-reasons';
 import { applyProviderRefund, duplicatePaymentsOf, isCreditStatus } from './refunds';
-import { queueEfacturaSubmission } from '@/lib/efactura/submissions-queue';
+import { attentionTimeOf } from '@/lib/efactura/submissions-schedule';
 import { getPaymentGateway } from '@/lib/payment-provider/gateway';
 import { orderIdOfPaymentReference, paymentReferenceOf } from '@/lib/payment-provider/payment-reference';
 import {
@@ -248,26 +248,31 @@ export async function applyPaymentStatus(
           .where(eq(orders.id, order.id));
       }
       if (from && outcome === 'PAID') {
-        const [paid] = await tx
-          .update(orders)
-          .set({
-            providerPaymentId: report.ntpId,
-            paymentErrorCode: null,
-            ...(report.reference ? { paymentReference: report.reference } : {}),
-          })
-          .where(eq(orders.id, order.id))
-          .returning();
-        // The invoice is numbered and stated in the paying transaction: no gaps, no repeats, frozen as issued.
-        const invoice = await issueInvoice(tx, {
-          order: await invoicedOrderOf(tx, order.id, paid),
-          kind: order.kind,
-          totalBani: order.amountBani,
+        // The reference the provider paid under, when it names one; the order's own otherwise.
+        const [paid] = await preparedStatement(tx, 'order_paid_recorded', (on) =>
+          on
+            .update(orders)
+            .set({
+              providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
+              paymentErrorCode: null,
+              paymentReference: sql`coalesce(${sql.placeholder('paymentReference')}, ${orders.paymentReference})`,
+            })
+            .where(eq(orders.id, sql.placeholder('id')))
+            .returning()
+            .prepare('order_paid_recorded'),
+        ).execute({
+          id: order.id,
+          providerPaymentId: report.ntpId,
+          paymentReference: report.reference || null,
         });
-        await queueEfacturaSubmission(tx, {
-          orderId: order.id,
-          invoiceId: invoice.id,
-          issuedAt: invoice.issuedAt,
-        });
+        // The invoice is numbered and stated in the paying transaction: no gaps, no repeats, frozen as issued; and
+        // queued for RO e-Factura in its statement.
+        const now = new Date();
+        await issueInvoice(
+          tx,
+          { order: await invoicedOrderOf(tx, order.id, paid), kind: order.kind, totalBani: order.amountBani },
+          { now, efacturaAttentionAt: attentionTimeOf(now) },
+        );
       }
       if (!from && outcome === 'PAID') {
         const current = await findOrder(tx, order.id);

@@ -107,7 +107,7 @@ describe('loadOrder', () => {
 });
 
 describe('loadOrderDocument', () => {
-  it('reads the invoice with the order, for the documents the buyer receives', async () => {
+  it('reads the invoice with the order, once, for the documents the buyer receives', async () => {
     expect((await loadOrderDocument(db(), VIGNETTES))?.invoice).toBeUndefined();
     await db()
       .insert(invoices)
@@ -120,8 +120,10 @@ describe('loadOrderDocument', () => {
         vatBani: 1076,
         buyer: { kind: 'PERSON', email: 'buyer@example.ro' },
       });
-    const document = (await loadOrderDocument(db(), TOP_UP))!;
+    const { document, invoice } = (await loadOrderDocument(db(), TOP_UP))!;
     expect(document.invoice?.numberText).toBe('RPT-2026-000007');
+    // The invoice's row comes with it: the confirmation attaches it without reading it again.
+    expect(invoice).toMatchObject({ orderId: TOP_UP, series: 'RPT', number: 7 });
     expect(document.items).toMatchObject([{ kind: 'TOPUP', operator: 'Vodafone Cartela', pin: '1234' }]);
     await expect(loadOrderDocument(db(), UNKNOWN)).resolves.toBeUndefined();
   });

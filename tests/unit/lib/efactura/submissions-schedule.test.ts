@@ -23,6 +23,17 @@ describe('the e-Factura schedule', () => {
     expect(legalDeadlineOf(sundayInBucharest).toISOString()).toBe('2026-03-20T21:59:59.999Z');
   });
 
+  it("gives every document of a Romanian day that day's attention time, and the next day's its own", () => {
+    // Thursday 12 March 2026 in Bucharest runs from 11 March 22:00 UTC to 12 March 22:00 UTC.
+    const thursday = ['2026-03-11T22:00:00Z', '2026-03-12T08:00:00Z', '2026-03-12T21:59:59Z'];
+    for (const at of thursday)
+      expect(attentionTimeOf(new Date(at)).toISOString()).toBe('2026-03-17T22:00:00.000Z');
+    // Friday 13 March (from 22:00 UTC the evening before): Monday, Tuesday, Wednesday, Thursday.
+    expect(attentionTimeOf(new Date('2026-03-12T22:00:00Z')).toISOString()).toBe('2026-03-18T22:00:00.000Z');
+    // Back to Thursday: not the last day's answer.
+    expect(attentionTimeOf(new Date('2026-03-12T08:00:00Z')).toISOString()).toBe('2026-03-17T22:00:00.000Z');
+  });
+
   it('sorts late documents by one cut-off: issued before it, past the deadline', () => {
     // Tuesday 17 March 2026, 10:00 in Bucharest: Monday 9 March's deadline has passed, Tuesday 10 March's has not.
     const tuesday = new Date('2026-03-17T08:00:00Z');
