@@ -19,11 +19,14 @@
  *
  * Every load's connections are open before its first request (bench/wrk-connections-first.lua): what 64 visitors on
  * open connections, or nginx's upstream connections, see. wrk alone opens all 64 at once and sends each one's first
- * request at once; Node accepts new connections between turns of its event loop, so on a busy server the last ones
- * waited 2-4 s to be accepted and wrk counted their first requests as timeouts, though the server answered each in
- * under 300 ms once it had it (Next's own path lost 4-17 per round so). WRK_BURST=1 measures that way again. Both servers run from a release folder of the build (tests/e2e/support/shop-process.ts
- * `copyOfBuild`) whose `public/` is a copy with the page's bytes added. Writes reports/bench-page-cache.json. Not a
- * test: nothing here passes or fails.
+ * request at once; a busy Node server takes one new connection from its listen queue per turn of its event loop (the
+ * queue measured at 63, drained one a turn), so the last ones waited 2-4 s to be accepted and wrk counted their first
+ * requests as timeouts, though the server answered each request in under 300 ms once it had it (Next's own path lost
+ * 2-17 per round so). WRK_BURST=1 measures that way again.
+ *
+ * Both servers run from a release folder of the build (tests/e2e/support/shop-process.ts `copyOfBuild`) whose
+ * `public/` is a copy with the page's bytes added. Writes reports/bench-page-cache.json. Not a test: nothing here
+ * passes or fails.
  * Ports: the servers 3580 and 3583, nginx 3581 (HTTP) and 3582 (HTTPS). Needs nginx and wrk (`npm run bench`
  * installs both as root).
  *
