@@ -5,6 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { isApiRequestError } from '@/lib/client/api';
 import { useAdminLocale } from '@/lib/admin-client/locale';
 import type { Locale } from '@/lib/i18n/routing';
+import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
 /*
  * The back-office's texts come from next-intl's client provider, with useTranslations in its components: unlike the
@@ -26,7 +27,9 @@ export function AdminI18nProvider({ catalog, children }: { catalog: AdminCatalog
     document.documentElement.lang = locale;
   }, [locale]);
   return (
-    <NextIntlClientProvider locale={locale} messages={catalog[locale]}>
+    // The shop's time zone, the same in the server's render and in the browser: without one, next-intl logs an
+    // ENVIRONMENT_FALLBACK error at the server's first render, and a date in a message could differ between the two.
+    <NextIntlClientProvider locale={locale} messages={catalog[locale]} timeZone={SHOP_TIME_ZONE}>
       {children}
     </NextIntlClientProvider>
   );
