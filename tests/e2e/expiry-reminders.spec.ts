@@ -29,6 +29,9 @@ test('the reminder consent is unticked by default and goes with the order once t
   );
   await checkout.getByRole('button', { name: new RegExp(t('checkout.payPlain')) }).click();
   expect((await ordered).postDataJSON()).toMatchObject({ remindBeforeEnd: true, acceptTerms: true });
+  // The order goes on to the payment form. Ended mid-way, the test's page would still be navigating when its context
+  // is closed, and Chromium can hold that close until the test's time runs out.
+  await page.waitForURL(/\/sandbox-pay\//);
 });
 
 test('an order without the box ticked carries no consent', async ({ page }) => {
@@ -41,6 +44,7 @@ test('an order without the box ticked carries no consent', async ({ page }) => {
   );
   await checkout.getByRole('button', { name: new RegExp(t('checkout.payPlain')) }).click();
   expect((await ordered).postDataJSON()).not.toHaveProperty('remindBeforeEnd');
+  await page.waitForURL(/\/sandbox-pay\//);
 });
 
 for (const locale of ['ro', 'de'] as const) {
