@@ -44,7 +44,25 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.toString(), drop: () => dropDatabase(name) };
+}
+
+/**
+ * Drops a test's database, ending its connections. An autovacuum worker may be in it at that moment (after a test's
+ * many writes): FORCE may not end that worker for a role that is not a superuser (42501, "must be a member of the
+ * role whose process is being terminated"), so the drop is asked again once the worker has left, which takes
+ * milliseconds on a test's small tables.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || attempt === 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /** A fresh, migrated database on the real PostgreSQL server, dropped by dispose(). */
