@@ -37,9 +37,11 @@ function countJest(file) {
     results.passed += report.numPassedTests;
     results.failed += report.numFailedTests;
     results.skipped += report.numPendingTests + report.numTodoTests;
-    // A suite that fails to load has no failed test of its own: count it, or it would go unnoticed.
+    // A suite that fails to load, or whose set-up or clean-up failed after its tests passed, has no failed test of
+    // its own: count it, or it would go unnoticed.
     const brokenSuites = report.testResults.filter(
-      (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
+      (suite) =>
+        suite.status === 'failed' && !suite.assertionResults.some((result) => result.status === 'failed'),
     );
     results.failed += brokenSuites.length;
     if (report.numFailedTests > 0 || brokenSuites.length > 0) failures.push('jest');
