@@ -14,13 +14,12 @@ describe('text kept for the HTML only', () => {
     expect(keptForHtml('unknown')).toBeUndefined();
   });
 
-  it('is shared by every copy of the module (the server components and the HTML renderer load their own)', () => {
+  it('is shared by every copy of the module (the server components and the HTML renderer load their own)', async () => {
     keepForHtml('key-b', 'shared');
-    jest.isolateModules(() => {
-      // A second copy of the module, as Next loads one per bundle: `jest.isolateModules` is synchronous, and only
-      // `require` inside it gives a fresh copy (an `import` would be hoisted out of it and share the first).
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the fresh copy above needs `require`
-      const copy = require('@/lib/html-only') as typeof import('@/lib/html-only');
+    // A second copy of the module, as Next loads one per bundle.
+    await jest.isolateModulesAsync(async () => {
+      const copy = await import('@/lib/html-only');
+      expect(copy.keptForHtml).not.toBe(keptForHtml);
       expect(copy.keptForHtml('key-b')).toBe('shared');
     });
   });
