@@ -25,6 +25,17 @@ const nextConfig = {
   reactStrictMode: true,
   generateBuildId: async () => releaseBuildId(),
   poweredByHeader: false,
+  experimental: {
+    // Fewer, larger script chunks for a first visit (docs/decisions/0033-fewer-script-chunks.md): most visitors land on
+    // one page from a search on a phone, where every script request costs a round trip before the page can be used;
+    // Turbopack's defaults split each page's code into 10-14 files. A chunk a later page shares may be fetched twice.
+    turbopackChunking: {
+      firstPageLoadPriority: 1,
+      requestCost: 2_000_000,
+      minChunkSize: 200_000,
+      maxChunkCountPerGroup: 3,
+    },
+  },
   // The version of the texts a page fetches later, in their addresses (lib/i18n/texts-address.ts): in the server's
   // and the browser's code alike.
   env: { TEXTS_VERSION: messagesVersion() },

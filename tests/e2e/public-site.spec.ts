@@ -98,6 +98,21 @@ test("an unknown page under a language answers 404 with that language's page, wi
   }
 });
 
+test('the not-found picture is fetched at once on the not-found page, and by no other page', async ({
+  request,
+}) => {
+  const notFound = await (await request.get('/ro/pagina-care-nu-exista')).text();
+  // The page's largest element: eager and high priority, not lazy.
+  expect(notFound).toMatch(/<img[^>]*src="\/images\/not-found\.svg"[^>]*fetchPriority="high"/);
+  expect(notFound).not.toMatch(/<img[^>]*src="\/images\/not-found\.svg"[^>]*loading="lazy"/);
+  // Every other page carries the view unrendered (the not-found boundary): no preload of its picture.
+  for (const url of ['/ro', '/ro/vignette/car', '/en/faq']) {
+    const html = await (await request.get(url)).text();
+    expect(html, url).not.toMatch(/rel="preload"[^>]*not-found\.svg/);
+    expect(html, url).not.toContain('HL[\\"/images/not-found.svg');
+  }
+});
+
 test('the page language sets <html lang> and og:locale', async ({ request }) => {
   for (const [locale, ogLocale] of [
     ['ro', 'ro_RO'],

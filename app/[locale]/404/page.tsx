@@ -29,7 +29,7 @@ export default async function NotFoundPage({ params }: Props) {
   setRequestLocale(locale);
   return (
     <>
-      <NotFoundView />
+      <NotFoundView priority />
       <Suspense fallback={null}>
         <NotFoundStatus />
       </Suspense>
