@@ -1,5 +1,6 @@
 import 'server-only';
 
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from './client';
 
 /**
@@ -47,4 +48,26 @@ export function preparedStatement<T extends object>(
   return Object.assign(Object.create(Object.getPrototypeOf(statement) as object) as T, statement, {
     client: session.client,
   });
+}
+
+/** A statement drizzle cannot build (a data-modifying `with` of raw SQL): its rows as the driver answers them. */
+export interface PreparedSql<Row> {
+  execute(values: Record<string, unknown>): Promise<{ rows: Row[] }>;
+}
+
+interface RawPreparing {
+  dialect: { sqlToQuery(query: SQL): unknown };
+  session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): object };
+}
+
+/**
+ * The raw SQL `build` makes, with `sql.placeholder(...)` values, prepared once per process and driver as the
+ * statement `name` (as {@link preparedStatement}): what `executor.execute(sql)` runs, without building its text and
+ * parsing it again on every call.
+ */
+export function preparedSql<Row>(executor: Executor, name: string, build: () => SQL): PreparedSql<Row> {
+  return preparedStatement(executor, name, (on) => {
+    const { dialect, session } = on as unknown as RawPreparing;
+    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+  }) as unknown as PreparedSql<Row>;
 }

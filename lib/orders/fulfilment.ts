@@ -20,21 +20,34 @@ const FULFILMENT_BATCH = 20;
 
 /**
  * The paid orders after `cursor` in creation order, `FULFILMENT_BATCH` at a time. A pass walks forward from the
- * oldest, so an order that keeps failing is tried once per pass and never holds up the ones behind it.
+ * oldest, so an order that keeps failing is tried once per pass and never holds up the ones behind it. Two statements,
+ * the first batch's and the next one's, each prepared once per process.
  */
 function paidOrdersAfter(db: Db, cursor: Pick<OrderRow, 'createdAt' | 'id'> | undefined) {
-  const after = cursor
-    ? or(
-        gt(orders.createdAt, cursor.createdAt),
-        and(eq(orders.createdAt, cursor.createdAt), gt(orders.id, cursor.id)),
+  const paid = eq(orders.status, 'PAID');
+  const name = cursor ? 'orders_paid_after' : 'orders_paid_first';
+  return preparedStatement(db, name, (on) =>
+    on
+      .select()
+      .from(orders)
+      .where(
+        cursor
+          ? and(
+              paid,
+              or(
+                gt(orders.createdAt, sql`${sql.placeholder('createdAt')}::timestamptz`),
+                and(
+                  eq(orders.createdAt, sql`${sql.placeholder('createdAt')}::timestamptz`),
+                  gt(orders.id, sql.placeholder('id')),
+                ),
+              ),
+            )
+          : paid,
       )
-    : undefined;
-  return db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.status, 'PAID'), after))
-    .orderBy(asc(orders.createdAt), asc(orders.id))
-    .limit(FULFILMENT_BATCH);
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(FULFILMENT_BATCH)
+      .prepare(name),
+  ).execute(cursor ? { createdAt: cursor.createdAt.toISOString(), id: cursor.id } : {});
 }
 
 /** Attempts per item before the order is left to a person as FULFILLMENT_FAILED (then refunded). */
@@ -181,7 +194,8 @@ export async function fulfilPaidOrders(db: Db, deliverers: Deliverers): Promise<
   for (
     let batch = await paidOrdersAfter(db, undefined);
     batch.length;
-    batch = await paidOrdersAfter(db, batch.at(-1))
+    // A short batch was the last: an order paid since kicks the job, which passes again.
+    batch = batch.length < FULFILMENT_BATCH ? [] : await paidOrdersAfter(db, batch.at(-1))
   ) {
     fulfilled += await fulfilBatch(db, deliverers, batch);
   }
@@ -244,25 +258,19 @@ export async function fulfilOrder(db: Db, deliverers: Deliverers, order: OrderRo
     return false;
   }
   if (!complete) return false;
-  const moved = await db.transaction(async (tx) => {
-    const from = await transitionOrder(tx, {
+  // The move and the confirmation it sends, in one statement: both written, or neither.
+  const from = await transitionOrder(
+    db,
+    {
       orderId: order.id,
       to: 'FULFILLED',
       reason: order.kind === 'TOPUP' ? 'top-up delivered' : 'all vignettes issued',
       actor: order.kind === 'TOPUP' ? 'top-up provider' : 'issuer',
       code: 'delivery.done',
-    });
-    if (from) {
-      await preparedStatement(tx, 'outbox_order_confirmation', (on) =>
-        on
-          .insert(outbox)
-          .values({ kind: 'ORDER_CONFIRMATION', orderId: sql.placeholder('orderId') })
-          .prepare('outbox_order_confirmation'),
-      ).execute({ orderId: order.id });
-    }
-    return from !== null;
-  });
-  return moved;
+    },
+    { queue: 'ORDER_CONFIRMATION' },
+  );
+  return from !== null;
 }
 
 /**

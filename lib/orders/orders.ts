@@ -1,9 +1,9 @@
 import 'server-only';
 
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/client';
-import { preparedStatement } from '@/lib/db/prepared';
-import { orderEvents, orderItems, orders, orderStatus } from '@/lib/db/schema';
+import { preparedSql, preparedStatement } from '@/lib/db/prepared';
+import { orderEvents, orderItems, orders, orderStatus, outbox } from '@/lib/db/schema';
 import type { OrderEventCode, OrderEventParams } from './event-codes';
 import { isOrderId } from '@/lib/db/order-id';
 import { sourcesOf, type OrderStatus } from './status';
@@ -21,35 +21,65 @@ export interface TransitionInput {
   params?: OrderEventParams;
 }
 
+/** What a transition's statement is given: its placeholders' values. */
+export const transitionValues = ({ orderId, reason, actor, code, params }: TransitionInput) => ({
+  orderId,
+  reason,
+  actor,
+  code,
+  params: params ? JSON.stringify(params) : null,
+});
+
+/**
+ * The event of a transition, written by the statement that moves the order and only when it moved: `moved` yields
+ * the state the order left as `"from"` (one row, or none). Its values are {@link transitionValues}' placeholders.
+ */
+export const transitionEventSql = (moved: SQL | Subquery, to: OrderStatus) => sql`
+  insert into ${orderEvents} (order_id, from_status, to_status, reason, actor, code, params)
+  select ${sql.placeholder('orderId')}, ${moved}."from", ${to}::${sql.raw(orderStatus.enumName)},
+    ${sql.placeholder('reason')}, ${sql.placeholder('actor')}, ${sql.placeholder('code')},
+    ${sql.placeholder('params')}::jsonb
+  from ${moved}`;
+
+/** Mail queued by the statement of a transition, when the order moved. */
+export type QueuedWithTransition = 'ORDER_CONFIRMATION';
+
 /**
  * Moves an order to `to` only if its current state allows it, in one conditional UPDATE, and records the change in
  * its history. Returns the state it left, or null when nothing changed (already moved, terminal, or unknown):
- * a duplicate or late message therefore changes nothing twice.
+ * a duplicate or late message therefore changes nothing twice. `queue`: the message the move sends, queued in the
+ * same statement, so that no BEGIN and COMMIT are needed for it to be written with the move or not at all.
  */
 export async function transitionOrder(
   executor: Executor,
-  { orderId, to, reason, actor, code, params }: TransitionInput,
+  input: TransitionInput,
+  { queue }: { queue?: QueuedWithTransition } = {},
 ): Promise<OrderStatus | null> {
-  const sources = sourcesOf(to);
-  // One statement, one round trip: the conditional move and its event (written only when the order moved).
-  const result = (await executor.execute(sql`
-    with moved as (
-      update ${orders} as o set status = ${to}, updated_at = now()
-      from (select id, status from ${orders} where id = ${orderId} for update) as previous
-      where o.id = previous.id and previous.status in (${sql.join(
-        sources.map((status) => sql`${status}`),
-        sql`, `,
-      )})
-      returning previous.status as "from"
-    ), recorded as (
-      insert into ${orderEvents} (order_id, from_status, to_status, reason, actor, code, params)
-      select ${orderId}, moved."from", ${to}::${sql.raw(orderStatus.enumName)}, ${reason}, ${actor}, ${code},
-        ${params ? JSON.stringify(params) : null}::jsonb
-      from moved
-    )
-    select "from" from moved
-  `)) as unknown as { rows: { from: OrderStatus }[] };
-  return result.rows[0]?.from ?? null;
+  const { to } = input;
+  // One statement, one round trip, its text fixed by `to` (and the message it queues): prepared once per process.
+  const name = `order_transition_${to.toLowerCase()}${queue ? `_${queue.toLowerCase()}` : ''}`;
+  const { rows } = await preparedSql<{ from: OrderStatus }>(
+    executor,
+    name,
+    () => sql`
+      with moved as (
+        update ${orders} as o set status = ${to}, updated_at = now()
+        from (select id, status from ${orders} where id = ${sql.placeholder('orderId')} for update) as previous
+        where o.id = previous.id and previous.status in (${sql.join(
+          sourcesOf(to).map((status) => sql`${status}`),
+          sql`, `,
+        )})
+        returning previous.status as "from"
+      ), recorded as (${transitionEventSql(sql`moved`, to)})${
+        queue
+          ? sql`, queued as (
+        insert into ${outbox} (kind, order_id) select ${queue}, ${sql.placeholder('orderId')} from moved)`
+          : sql``
+      }
+      select "from" from moved
+    `,
+  ).execute(transitionValues(input));
+  return rows[0]?.from ?? null;
 }
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,7 +1,7 @@
 import 'server-only';
 
-import { eq, sql } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/db/client';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { getDb, type Db, type Executor } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/db/errors';
 import { orders, paymentNotifications } from '@/lib/db/schema';
@@ -11,10 +11,18 @@ import { crashPoint } from '@/lib/server/crash-points';
 import { kick } from '@/lib/server/jobs';
 import { announceOrderChange } from '@/lib/orders/order-events';
 import { invoicedOrderOf } from '@/lib/orders/order-document';
-import { findOrder, markNeedsReview, transitionOrder, type OrderRow } from '@/lib/orders/orders';
+import {
+  findOrder,
+  markNeedsReview,
+  transitionEventSql,
+  transitionOrder,
+  transitionValues,
+  type OrderRow,
+  type TransitionInput,
+} from '@/lib/orders/orders';
 import type { OrderEventCode } from '@/lib/orders/event-codes';
 import { queueStaffAlert } from '@/lib/mail/staff-alert-queue';
-import type { OrderStatus } from '@/lib/orders/status';
+import { sourcesOf, type OrderStatus } from '@/lib/orders/status';
 import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
 import { declineCodeOf } from '@/lib/payment-provider/decline-reasons';
 import { applyProviderRefund, duplicatePaymentsOf, isCreditStatus } from './refunds';
@@ -224,57 +232,41 @@ export async function applyPaymentStatus(
 ): Promise<boolean> {
   const outcome = outcomeOfStatus(report.status);
   if (outcome === 'PENDING') return false;
+  const event = {
+    orderId: order.id,
+    to: OUTCOME_STATUS[outcome],
+    reason: report.reason,
+    actor: report.actor ?? 'provider',
+    code: OUTCOME_EVENT[outcome],
+    // The result code beside the message: the back-office says why in the reader's language.
+    params:
+      report.message || report.code
+        ? {
+            ...(report.message ? { message: report.message } : {}),
+            ...(report.code ? { code: report.code } : {}),
+          }
+        : undefined,
+  };
   return db
     .transaction(async (tx) => {
-      const from = await transitionOrder(tx, {
-        orderId: order.id,
-        to: OUTCOME_STATUS[outcome],
-        reason: report.reason,
-        actor: report.actor ?? 'provider',
-        code: OUTCOME_EVENT[outcome],
-        // The result code beside the message: the back-office says why in the reader's language.
-        params:
-          report.message || report.code
-            ? {
-                ...(report.message ? { message: report.message } : {}),
-                ...(report.code ? { code: report.code } : {}),
-              }
-            : undefined,
-      });
-      if (from && outcome !== 'PAID') {
-        await tx
-          .update(orders)
-          .set({ paymentErrorCode: declineCodeOf(report.status, report.code) })
-          .where(eq(orders.id, order.id));
-      }
-      if (from && outcome === 'PAID') {
-        // The reference the provider paid under, when it names one; the order's own otherwise.
-        const [paid] = await preparedStatement(tx, 'order_paid_recorded', (on) =>
-          on
-            .update(orders)
-            .set({
-              providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
-              paymentErrorCode: null,
-              paymentReference: sql`coalesce(${sql.placeholder('paymentReference')}, ${orders.paymentReference})`,
-            })
-            .where(eq(orders.id, sql.placeholder('id')))
-            .returning()
-            .prepare('order_paid_recorded'),
-        ).execute({
-          id: order.id,
-          providerPaymentId: report.ntpId,
-          paymentReference: report.reference || null,
-        });
-        // The invoice is numbered and stated in the paying transaction: no gaps, no repeats, frozen as issued; and
-        // queued for RO e-Factura in its statement.
-        const now = new Date();
-        await issueInvoice(
-          tx,
-          { order: await invoicedOrderOf(tx, order.id, paid), kind: order.kind, totalBani: order.amountBani },
-          { now, efacturaAttentionAt: attentionTimeOf(now) },
-        );
-      }
-      if (!from && outcome === 'PAID') {
+      if (outcome === 'PAID') {
+        const paid = await recordPaid(tx, event, report);
+        if (paid) {
+          // The invoice is numbered and stated in the paying transaction: no gaps, no repeats, frozen as issued; and
+          // queued for RO e-Factura in its statement.
+          const now = new Date();
+          await issueInvoice(
+            tx,
+            {
+              order: await invoicedOrderOf(tx, order.id, paid),
+              kind: order.kind,
+              totalBani: order.amountBani,
+            },
+            { now, efacturaAttentionAt: attentionTimeOf(now) },
+          );
+          return true;
+        }
+        // A payment that moved nothing: one after the order ended, or a second one, is kept for a person.
         const current = await findOrder(tx, order.id);
         if (
           current &&
@@ -301,6 +293,14 @@ export async function applyPaymentStatus(
           );
           await queueStaffAlert(tx, order.id, 'PAID_TWICE');
         }
+        return false;
+      }
+      const from = await transitionOrder(tx, event);
+      if (from) {
+        await tx
+          .update(orders)
+          .set({ paymentErrorCode: declineCodeOf(report.status, report.code) })
+          .where(eq(orders.id, order.id));
       }
       return from !== null;
     })
@@ -312,4 +312,41 @@ export async function applyPaymentStatus(
       }
       return changed;
     });
+}
+
+/**
+ * The move to PAID, its event and the payment recorded on the order (the provider's payment id, the reference it paid
+ * under when it names one, no decline code), in one statement: the order as it now is, the one its invoice states;
+ * undefined when it did not move (already paid, or terminal).
+ */
+async function recordPaid(
+  tx: Executor,
+  event: TransitionInput,
+  { ntpId, reference }: { ntpId: string; reference?: string },
+): Promise<OrderRow | undefined> {
+  const [paid] = await preparedStatement(tx, 'order_paid', (on) => {
+    const previous = on
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('orderId')))
+      .for('update')
+      .as('previous');
+    const moved = on.$with('moved').as(
+      on
+        .update(orders)
+        .set({
+          status: 'PAID',
+          updatedAt: sql`now()`,
+          providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
+          paymentErrorCode: null,
+          paymentReference: sql`coalesce(${sql.placeholder('paymentReference')}, ${orders.paymentReference})`,
+        })
+        .from(previous)
+        .where(and(eq(orders.id, previous.id), inArray(previous.status, sourcesOf('PAID'))))
+        .returning({ ...getTableColumns(orders), from: sql<OrderStatus>`${previous.status}`.as('from') }),
+    );
+    const recorded = on.$with('recorded', {}).as(transitionEventSql(moved, 'PAID'));
+    return on.with(moved, recorded).select().from(moved).prepare('order_paid');
+  }).execute({ ...transitionValues(event), providerPaymentId: ntpId, paymentReference: reference || null });
+  return paid;
 }

@@ -68,10 +68,10 @@ describe.each(processDrivers)('the statements of one order on $name', ({ open, a
       expect(statements).toHaveLength(2);
     });
 
-    // The order; in one transaction its transition with its event (one statement), the payment recorded on it
-    // (`returning` the order the invoice states), its items, the invoice's number, the invoice with its e-Factura
+    // The order; in one transaction its move to PAID with its event and the payment recorded on it (one statement,
+    // `returning` the order the invoice states), its items, the invoice's number, the invoice with its e-Factura
     // submission (one statement); the notice's record.
-    it("sends nine statements for the provider's paid notification, the invoice issued in it", async () => {
+    it("sends eight statements for the provider's paid notification, the invoice issued in it", async () => {
       const created = await (await order(3)).json();
       const body = buildNotificationBody({
         orderId: created.orderId,
@@ -97,8 +97,7 @@ describe.each(processDrivers)('the statements of one order on $name', ({ open, a
       expect(statements.map((statement) => statement.trim().split(/\s+/, 3).join(' '))).toEqual([
         'select "id", "kind",',
         expect.stringMatching(/^begin$/i),
-        'with moved as',
-        'update "orders" set',
+        'with "moved" as',
         'select "order_items"."id", "order_items"."order_id",',
         'insert into "invoice_counters"',
         'with "issued" as',
