@@ -1,12 +1,13 @@
 import 'server-only';
 
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { recordAudit } from '@/lib/auth/audit';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/guard';
 import { getConfig } from '@/lib/config/env';
 import type { Db, Executor } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { efacturaSubmissions, invoices } from '@/lib/db/schema';
 import { logger } from '@/lib/log/logger';
 import { countProviderCall, type ProviderOutcome } from '@/lib/metrics/registry';
@@ -95,8 +96,11 @@ export async function processEfacturaSubmissions(
  * UPLOADING row is due once its claim ran out (the server uploading it died, or released it without ANAF's answer).
  */
 function claimDue(db: Db, token: string, now: Date): Promise<SubmissionRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
+  // One statement, atomic without a transaction around it: the due rows locked (those another server holds skipped)
+  // and claimed.
+  return preparedStatement(db, 'efactura_claim_due', (on) => {
+    const at = sql`${sql.placeholder('now')}::timestamptz`;
+    const due = on
       .select({ id: efacturaSubmissions.id })
       .from(efacturaSubmissions)
       .where(
@@ -106,26 +110,29 @@ function claimDue(db: Db, token: string, now: Date): Promise<SubmissionRow[]> {
           // (uploadGivenUp and lostUploadGivenUp in submissions-attention.ts).
           or(
             eq(efacturaSubmissions.status, 'UPLOADED'),
-            lt(efacturaSubmissions.attempts, getConfig().EFACTURA_MAX_ATTEMPTS),
+            lt(efacturaSubmissions.attempts, sql.placeholder('maxAttempts')),
           ),
-          lte(efacturaSubmissions.nextAttemptAt, now),
-          or(isNull(efacturaSubmissions.claimedUntil), lt(efacturaSubmissions.claimedUntil, now)),
+          lte(efacturaSubmissions.nextAttemptAt, at),
+          or(isNull(efacturaSubmissions.claimedUntil), lt(efacturaSubmissions.claimedUntil, at)),
         ),
       )
       .orderBy(asc(efacturaSubmissions.nextAttemptAt), asc(efacturaSubmissions.id))
       .limit(BATCH)
       .for('update', { skipLocked: true });
-    if (!due.length) return [];
-    return tx
+    return on
       .update(efacturaSubmissions)
-      .set({ claimToken: token, claimedUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000) })
-      .where(
-        inArray(
-          efacturaSubmissions.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
+      .set({
+        claimToken: sql`${sql.placeholder('token')}`,
+        claimedUntil: sql`${sql.placeholder('claimedUntil')}::timestamptz`,
+      })
+      .where(inArray(efacturaSubmissions.id, due))
+      .returning()
+      .prepare('efactura_claim_due');
+  }).execute({
+    now: now.toISOString(),
+    maxAttempts: getConfig().EFACTURA_MAX_ATTEMPTS,
+    token,
+    claimedUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString(),
   });
 }
 
@@ -474,17 +481,20 @@ async function reject(
  * transaction that gives it up.)
  */
 async function alertLateSubmissions(db: Db, now: Date): Promise<void> {
-  const candidates = await db
-    .select()
-    .from(efacturaSubmissions)
-    .where(
-      and(
-        isNull(efacturaSubmissions.alertedAt),
-        inArray(efacturaSubmissions.status, ['PENDING', 'UPLOADING', 'UPLOADED']),
-        lte(efacturaSubmissions.attentionAt, now),
-      ),
-    )
-    .limit(100);
+  const candidates = await preparedStatement(db, 'efactura_late_candidates', (on) =>
+    on
+      .select()
+      .from(efacturaSubmissions)
+      .where(
+        and(
+          isNull(efacturaSubmissions.alertedAt),
+          inArray(efacturaSubmissions.status, ['PENDING', 'UPLOADING', 'UPLOADED']),
+          lte(efacturaSubmissions.attentionAt, sql`${sql.placeholder('now')}::timestamptz`),
+        ),
+      )
+      .limit(100)
+      .prepare('efactura_late_candidates'),
+  ).execute({ now: now.toISOString() });
   let queued = false;
   for (const row of candidates) {
     const reason = efacturaAttentionOf(row, now);

@@ -1,14 +1,20 @@
 import 'server-only';
 
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/client';
 import { preparedStatement } from '@/lib/db/prepared';
-import { creditNotes, efacturaSubmissions, invoices } from '@/lib/db/schema';
+import { creditNotes, efacturaSubmissions, invoiceCounters, invoices } from '@/lib/db/schema';
 import { crashPoint } from '@/lib/server/crash-points';
 import { creditNoteDocumentFrom } from './credit-note';
 import { frozenInvoiceDocument, invoiceDocumentFrom, type CreditNoteRow, type InvoiceRow } from './frozen';
 import type { InvoicedOrder } from './invoiced-order';
-import { allocateInvoiceNumber, creditNoteSeriesOf, invoiceSeriesOf, numberingYear } from './numbering';
+import {
+  allocateInvoiceNumber,
+  creditNoteSeriesOf,
+  invoiceSeriesOf,
+  nextInvoiceNumber,
+  numberingYear,
+} from './numbering';
 import { lineGrossBani, vatOfKind, type DocumentKind } from './vat';
 
 /*
@@ -45,52 +51,71 @@ export async function issueInvoice(
 ): Promise<InvoiceRow> {
   const year = numberingYear(now);
   const series = invoiceSeriesOf(kind);
-  // From here the counter row stays locked until the commit, and every document of the series waits for it: the
-  // order was read before.
-  const number = await allocateInvoiceNumber(tx, series, year);
-  // A crash before the commit rolls the number back with the transaction: the payment's notification, sent again,
-  // takes it.
-  crashPoint('invoice-numbered');
-  const numbered = { series, year, number, issuedAt: now };
   const values = {
     orderId: order.orderId,
-    ...numbered,
+    series,
+    year,
+    issuedAt: now,
     totalBani: replaces ? replaces.totalBani : totalBani,
     vatBani: replaces ? replaces.vatBani : vatOfKind(kind, totalBani),
     buyer: order.billing ?? { kind: 'PERSON', email: order.email },
-    snapshot: invoiceDocumentFrom(order, numbered, replaces?.issuedAt),
   };
-  const [invoice] = efacturaAttentionAt
-    ? await preparedStatement(tx, 'invoice_issue_queued', (on) => {
-        const issued = on.$with('issued').as(insertInvoice(on));
-        // A data-modifying CTE runs whether or not the query reads it; the invoice it names exists by the statement's
-        // end, when the foreign key is checked.
-        const queued = on.$with('queued', {}).as(
-          sql`insert into ${efacturaSubmissions} (kind, order_id, invoice_id, issued_at, attention_at)
-            select 'INVOICE', order_id, id, issued_at, ${sql.placeholder('attentionAt')}::timestamptz from ${issued}`,
-        );
-        return on.with(issued, queued).select().from(issued).prepare('invoice_issue_queued');
-      }).execute({ ...values, attentionAt: efacturaAttentionAt.toISOString() })
-    : await preparedStatement(tx, 'invoice_issue', (on) =>
-        insertInvoice(on).prepare('invoice_issue'),
-      ).execute(values);
+  const stated = (number: number) =>
+    invoiceDocumentFrom(order, { series, year, number, issuedAt: now }, replaces?.issuedAt);
+  if (efacturaAttentionAt) {
+    // The number taken, the invoice stated with it and queued for e-Factura, in one statement: the counter row stays
+    // locked from there to the commit, one round trip less than a statement each. The document is stated before the
+    // number is known; the statement writes the number it took into it (`number` is all a document says of it).
+    const [invoice] = await preparedStatement(tx, 'invoice_issue_numbered_queued', (on) => {
+      const numbered = on.$with('numbered').as(nextInvoiceNumber(on));
+      const number = sql`(select ${sql.identifier(invoiceCounters.lastNumber.name)} from ${numbered})`;
+      const issued = on.$with('issued').as(
+        insertInvoice(on, {
+          number,
+          snapshot: sql`jsonb_set(${sql.placeholder('snapshot')}::jsonb, '{number}', to_jsonb(${number}))`,
+        }),
+      );
+      // A data-modifying CTE runs whether or not the query reads it; the invoice it names exists by the statement's
+      // end, when the foreign key is checked.
+      const queued = on.$with('queued', {}).as(
+        sql`insert into ${efacturaSubmissions} (kind, order_id, invoice_id, issued_at, attention_at)
+          select 'INVOICE', order_id, id, issued_at, ${sql.placeholder('attentionAt')}::timestamptz from ${issued}`,
+      );
+      return on.with(numbered, issued, queued).select().from(issued).prepare('invoice_issue_numbered_queued');
+    }).execute({
+      ...values,
+      snapshot: JSON.stringify(stated(0)),
+      attentionAt: efacturaAttentionAt.toISOString(),
+    });
+    // A crash before the commit rolls the number back with the transaction: the payment's notification, sent again,
+    // takes it.
+    crashPoint('invoice-numbered');
+    return invoice!;
+  }
+  // From here the counter row stays locked until the commit, and every document of the series waits for it: the
+  // order was read before.
+  const number = await allocateInvoiceNumber(tx, series, year);
+  crashPoint('invoice-numbered');
+  const [invoice] = await preparedStatement(tx, 'invoice_issue', (on) =>
+    insertInvoice(on).prepare('invoice_issue'),
+  ).execute({ ...values, number, snapshot: stated(number) });
   return invoice!;
 }
 
-/** The invoice's row, every value a placeholder: one statement's text for every invoice. */
-const insertInvoice = (on: Executor) =>
+/** The invoice's row, every value a placeholder (or the SQL in `computed`): one statement's text for every invoice. */
+const insertInvoice = (on: Executor, computed: { number?: SQL; snapshot?: SQL } = {}) =>
   on
     .insert(invoices)
     .values({
       orderId: sql.placeholder('orderId'),
       series: sql.placeholder('series'),
       year: sql.placeholder('year'),
-      number: sql.placeholder('number'),
+      number: computed.number ?? sql.placeholder('number'),
       issuedAt: sql.placeholder('issuedAt'),
       totalBani: sql.placeholder('totalBani'),
       vatBani: sql.placeholder('vatBani'),
       buyer: sql.placeholder('buyer'),
-      snapshot: sql.placeholder('snapshot'),
+      snapshot: computed.snapshot ?? sql.placeholder('snapshot'),
     })
     .returning();
 

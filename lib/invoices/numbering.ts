@@ -42,18 +42,25 @@ export async function allocateInvoiceNumber(
   year: number,
 ): Promise<number> {
   const [counter] = await preparedStatement(executor, 'invoice_number_next', (on) =>
-    on
-      .insert(invoiceCounters)
-      .values({ series: sql.placeholder('series'), year: sql.placeholder('year'), lastNumber: 1 })
-      .onConflictDoUpdate({
-        target: [invoiceCounters.series, invoiceCounters.year],
-        set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
-      })
-      .returning({ number: invoiceCounters.lastNumber })
-      .prepare('invoice_number_next'),
+    nextInvoiceNumber(on).prepare('invoice_number_next'),
   ).execute({ series, year });
   return counter!.number;
 }
+
+/**
+ * The upsert that takes the next number of the series and year given as the placeholders `series` and `year`, locking
+ * the counter's row until the transaction ends; `number` is the number taken. A statement of its own, or the first
+ * part of the one that issues the document with it.
+ */
+export const nextInvoiceNumber = (on: Executor) =>
+  on
+    .insert(invoiceCounters)
+    .values({ series: sql.placeholder('series'), year: sql.placeholder('year'), lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [invoiceCounters.series, invoiceCounters.year],
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
+    .returning({ number: invoiceCounters.lastNumber });
 
 /** `RPV`, 2026, 42 → `RPV-2026-000042`; a credit note's the same way: `RPVS-2026-000001`. */
 export function formatInvoiceNumber(series: string, year: number, number: number): string {

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import path from 'node:path';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import { COMPANY } from '@/lib/company';
 import { getConfig } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
@@ -152,19 +152,22 @@ export async function sendDueMail(
 const MAIL_BATCH = 10;
 
 function dueMail(db: Db) {
-  return db
-    .select()
-    .from(outbox)
-    .where(
-      and(
-        isNull(outbox.sentAt),
-        // The database's clock, which also stamps a new row's time (in microseconds): a row queued in the same
-        // millisecond as this read is due, not left for the next pass.
-        lte(outbox.nextAttemptAt, sql`now()`),
-        sql`${outbox.attempts} < ${getConfig().MAIL_MAX_ATTEMPTS}`,
-      ),
-    )
-    .limit(MAIL_BATCH);
+  return preparedStatement(db, 'outbox_due', (on) =>
+    on
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          isNull(outbox.sentAt),
+          // The database's clock, which also stamps a new row's time (in microseconds): a row queued in the same
+          // millisecond as this read is due, not left for the next pass.
+          lte(outbox.nextAttemptAt, sql`now()`),
+          lt(outbox.attempts, sql.placeholder('maxAttempts')),
+        ),
+      )
+      .limit(MAIL_BATCH)
+      .prepare('outbox_due'),
+  ).execute({ maxAttempts: getConfig().MAIL_MAX_ATTEMPTS });
 }
 
 async function sendBatch(

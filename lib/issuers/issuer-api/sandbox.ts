@@ -9,6 +9,7 @@ import { readJson, toIssues } from '@/lib/api/request';
 import { getConfig, type Config } from '@/lib/config/env';
 import { sandboxIsServed } from '@/lib/config/live-mode';
 import { getDb, type Db } from '@/lib/db/client';
+import { preparedStatement } from '@/lib/db/prepared';
 import { generatedSecret } from '@/lib/db/generated-secrets';
 import { sandboxIssuances } from '@/lib/db/schema';
 import {
@@ -100,10 +101,13 @@ async function bodyOf<T extends z.ZodType>(request: Request, schema: T): Promise
 }
 
 async function registered(db: Db, idempotencyKey: string) {
-  const [row] = await db
-    .select()
-    .from(sandboxIssuances)
-    .where(eq(sandboxIssuances.idempotencyKey, idempotencyKey));
+  const [row] = await preparedStatement(db, 'sandbox_issuance_by_key', (on) =>
+    on
+      .select()
+      .from(sandboxIssuances)
+      .where(eq(sandboxIssuances.idempotencyKey, sql.placeholder('key')))
+      .prepare('sandbox_issuance_by_key'),
+  ).execute({ key: idempotencyKey });
   return row;
 }
 
@@ -152,20 +156,25 @@ export async function sandboxIssue(db: Db, request: Request, now = new Date()): 
       `${IDEMPOTENCY_HEADER} must be 1 to 200 letters, digits, colons, dashes or underscores`,
     );
   const body = await bodyOf(request, issueRequestSchema);
-  const known = await registered(db, key);
-  if (known) return askedAgain(db, known, body);
-
-  if (body.plate.startsWith(ISSUER_SANDBOX_PLATES.outage))
-    return issuerError(503, 'UNAVAILABLE', 'The national system is unavailable (sandbox test plate)', {
-      retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS,
-    });
-  if (body.plate.startsWith(ISSUER_SANDBOX_PLATES.refused))
+  // A plate that steers the sandbox to an outage or a refusal registers nothing: its key is looked up first. Any
+  // other ask is registered at once, and one whose key was registered before is answered as the repeat it is.
+  if (
+    body.plate.startsWith(ISSUER_SANDBOX_PLATES.outage) ||
+    body.plate.startsWith(ISSUER_SANDBOX_PLATES.refused)
+  ) {
+    const known = await registered(db, key);
+    if (known) return askedAgain(db, known, body);
+    if (body.plate.startsWith(ISSUER_SANDBOX_PLATES.outage))
+      return issuerError(503, 'UNAVAILABLE', 'The national system is unavailable (sandbox test plate)', {
+        retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS,
+      });
     return issuerError(
       422,
       'REFUSED',
       `The national system refused a vignette for ${body.plate} (${body.country}) (sandbox test plate)`,
       { reason: 'PLATE_REFUSED' },
     );
+  }
 
   const vignette: IssuedVignette = {
     id: `HU-EM-${randomBytes(6).toString('hex').toUpperCase()}`,
@@ -175,15 +184,23 @@ export async function sandboxIssue(db: Db, request: Request, now = new Date()): 
     issuedAt: now.toISOString(),
     corrections: [],
   };
-  const [inserted] = await db
-    .insert(sandboxIssuances)
-    .values({ idempotencyKey: key, kind: 'VIGNETTE', issuedId: vignette.id, record: vignette })
-    .onConflictDoNothing()
-    .returning({ idempotencyKey: sandboxIssuances.idempotencyKey });
+  const [inserted] = await preparedStatement(db, 'sandbox_issuance_vignette', (on) =>
+    on
+      .insert(sandboxIssuances)
+      .values({
+        idempotencyKey: sql.placeholder('key'),
+        kind: 'VIGNETTE',
+        issuedId: sql.placeholder('issuedId'),
+        record: sql.placeholder('record'),
+      })
+      .onConflictDoNothing()
+      .returning({ idempotencyKey: sandboxIssuances.idempotencyKey })
+      .prepare('sandbox_issuance_vignette'),
+  ).execute({ key, issuedId: vignette.id, record: vignette });
   if (!inserted) {
-    // Another ask with this key registered it a moment ago: answered as a repeat.
-    const raced = await registered(db, key);
-    if (raced) return askedAgain(db, raced, body);
+    // Registered before: asked again, or by another ask with this key a moment ago.
+    const known = await registered(db, key);
+    if (known) return askedAgain(db, known, body);
   }
   if (body.plate.startsWith(ISSUER_SANDBOX_PLATES.lost) && inserted)
     return issuerError(504, 'UNAVAILABLE', 'The answer was lost on the way (sandbox test plate)');

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { POST as notify } from '@/app/api/payments/netopia/notify/route';
 import { POST as postVignetteOrder } from '@/app/api/nmps/orders/order/route';
 import { getSandboxKeys } from '@/lib/db/generated-secrets';
 import { NETOPIA_STATUS } from '@/lib/db/netopia-status';
+import { invoices } from '@/lib/db/schema';
 import { buildNotificationBody, signNotification } from '@/lib/payment-provider/netopia/notification';
 import { SANDBOX_POS_SIGNATURE } from '@/lib/payment-provider/sandbox/sandbox';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
@@ -69,9 +71,9 @@ describe.each(processDrivers)('the statements of one order on $name', ({ open, a
     });
 
     // The order; in one transaction its move to PAID with its event and the payment recorded on it (one statement,
-    // `returning` the order the invoice states), its items, the invoice's number, the invoice with its e-Factura
-    // submission (one statement); the notice's record.
-    it("sends eight statements for the provider's paid notification, the invoice issued in it", async () => {
+    // `returning` the order the invoice states), its items, and the invoice's number taken, the invoice stated with
+    // it and its e-Factura submission (one statement); the notice's record.
+    it("sends seven statements for the provider's paid notification, the invoice issued in it", async () => {
       const created = await (await order(3)).json();
       const body = buildNotificationBody({
         orderId: created.orderId,
@@ -99,11 +101,17 @@ describe.each(processDrivers)('the statements of one order on $name', ({ open, a
         expect.stringMatching(/^begin$/i),
         'with "moved" as',
         'select "order_items"."id", "order_items"."order_id",',
-        'insert into "invoice_counters"',
-        'with "issued" as',
+        'with "numbered" as',
         expect.stringMatching(/^commit$/i),
         'insert into "payment_notifications"',
       ]);
+      // The number the statement took is the one its document states.
+      const [invoice] = await env.database.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.orderId, created.orderId));
+      expect(invoice?.number).toBeGreaterThan(0);
+      expect(invoice?.snapshot).toMatchObject({ type: 'INVOICE', number: invoice?.number });
     });
   });
 });
