@@ -123,18 +123,7 @@ async function applyNotification(
   const notification = verified.notification;
   const orderId = orderIdOfPaymentReference(notification.orderId);
   const record = (outcome: string) =>
-    preparedStatement(db, 'payment_notification_record', (on) =>
-      on
-        .insert(paymentNotifications)
-        .values({
-          orderId: sql.placeholder('orderId'),
-          providerPaymentId: sql.placeholder('providerPaymentId'),
-          providerStatus: sql.placeholder('providerStatus'),
-          bodySha512: sql.placeholder('bodySha512'),
-          outcome: sql.placeholder('outcome'),
-        })
-        .prepare('payment_notification_record'),
-    ).execute({
+    recordNotice(db, {
       orderId,
       providerPaymentId: notification.ntpId,
       providerStatus: notification.status,
@@ -194,8 +183,7 @@ async function applyNotification(
     return refuse('amount or currency mismatch');
   }
 
-  const outcome = outcomeOfStatus(notification.status);
-
+  // The notice is recorded with what it changed, in the same transaction.
   const changed = await applyPaymentStatus(db, order, {
     status: notification.status,
     ntpId: notification.ntpId,
@@ -203,12 +191,35 @@ async function applyNotification(
     message: notification.message,
     code: notification.code,
     reference: notification.orderId,
+    bodySha512: digest,
   });
-  await record(changed ? `applied: ${outcome}` : `no change: ${outcome}`);
   // Applied and committed, not yet answered: the provider sends it again, and it changes nothing the second time.
   crashPoint('notification-accepted');
   return { httpStatus: 200, answer: notificationAnswer('DONE', changed ? 'applied' : 'already applied') };
 }
+
+/** What is kept of a signed notice: whose, what it said, its body's digest, and what came of it. */
+type Notice = {
+  orderId: string;
+  providerPaymentId: string;
+  providerStatus: number;
+  bodySha512: string;
+  outcome: string;
+};
+
+const recordNotice = (executor: Executor, notice: Notice) =>
+  preparedStatement(executor, 'payment_notification_record', (on) =>
+    on
+      .insert(paymentNotifications)
+      .values({
+        orderId: sql.placeholder('orderId'),
+        providerPaymentId: sql.placeholder('providerPaymentId'),
+        providerStatus: sql.placeholder('providerStatus'),
+        bodySha512: sql.placeholder('bodySha512'),
+        outcome: sql.placeholder('outcome'),
+      })
+      .prepare('payment_notification_record'),
+  ).execute(notice);
 
 /**
  * Applies a provider status to an order, whoever reported it (the notification, or the reconciler asking the
@@ -228,10 +239,25 @@ export async function applyPaymentStatus(
     code?: string;
     /** The orderID the provider paid under, when known: an earlier attempt's, if that one paid (see above). */
     reference?: string;
+    /** The provider's signed notice that reported it (its body's digest): recorded with its outcome. */
+    bodySha512?: string;
   },
 ): Promise<boolean> {
   const outcome = outcomeOfStatus(report.status);
-  if (outcome === 'PENDING') return false;
+  const recordIn = async (executor: Executor, changed: boolean) => {
+    if (report.bodySha512)
+      await recordNotice(executor, {
+        orderId: order.id,
+        providerPaymentId: report.ntpId,
+        providerStatus: report.status,
+        bodySha512: report.bodySha512,
+        outcome: `${changed ? 'applied' : 'no change'}: ${outcome}`,
+      });
+  };
+  if (outcome === 'PENDING') {
+    await recordIn(db, false);
+    return false;
+  }
   const event = {
     orderId: order.id,
     to: OUTCOME_STATUS[outcome],
@@ -250,7 +276,7 @@ export async function applyPaymentStatus(
   return db
     .transaction(async (tx) => {
       if (outcome === 'PAID') {
-        const paid = await recordPaid(tx, event, report);
+        const paid = await recordPaid(tx, event, { ...report, outcome });
         if (paid) {
           // The invoice is numbered and stated in the paying transaction: no gaps, no repeats, frozen as issued; and
           // queued for RO e-Factura in its statement.
@@ -302,6 +328,7 @@ export async function applyPaymentStatus(
           .set({ paymentErrorCode: declineCodeOf(report.status, report.code) })
           .where(eq(orders.id, order.id));
       }
+      await recordIn(tx, from !== null);
       return from !== null;
     })
     .then((changed) => {
@@ -316,15 +343,22 @@ export async function applyPaymentStatus(
 
 /**
  * The move to PAID, its event and the payment recorded on the order (the provider's payment id, the reference it paid
- * under when it names one, no decline code), in one statement: the order as it now is, the one its invoice states;
- * undefined when it did not move (already paid, or terminal).
+ * under when it names one, no decline code), and the notice that reported it with what came of it, in one statement:
+ * the order as it now is, the one its invoice states; undefined when it did not move (already paid, or terminal).
  */
 async function recordPaid(
   tx: Executor,
   event: TransitionInput,
-  { ntpId, reference }: { ntpId: string; reference?: string },
+  {
+    ntpId,
+    reference,
+    status,
+    bodySha512,
+    outcome,
+  }: { ntpId: string; reference?: string; status: number; bodySha512?: string; outcome: string },
 ): Promise<OrderRow | undefined> {
-  const [paid] = await preparedStatement(tx, 'order_paid', (on) => {
+  const name = bodySha512 ? 'order_paid_noticed' : 'order_paid';
+  const [paid] = await preparedStatement(tx, name, (on) => {
     const previous = on
       .select({ id: orders.id, status: orders.status })
       .from(orders)
@@ -346,7 +380,21 @@ async function recordPaid(
         .returning({ ...getTableColumns(orders), from: sql<OrderStatus>`${previous.status}`.as('from') }),
     );
     const recorded = on.$with('recorded', {}).as(transitionEventSql(moved, 'PAID'));
-    return on.with(moved, recorded).select().from(moved).prepare('order_paid');
-  }).execute({ ...transitionValues(event), providerPaymentId: ntpId, paymentReference: reference || null });
+    const noticed = on.$with('noticed', {}).as(
+      sql`insert into ${paymentNotifications} (order_id, provider_payment_id, provider_status, body_sha512, outcome)
+        select ${sql.placeholder('orderId')}, ${sql.placeholder('providerPaymentId')},
+          ${sql.placeholder('providerStatus')}::integer, ${sql.placeholder('bodySha512')},
+          case when exists (select from ${moved}) then 'applied: ' else 'no change: ' end || ${sql.placeholder('outcome')}`,
+    );
+    return (bodySha512 ? on.with(moved, recorded, noticed) : on.with(moved, recorded))
+      .select()
+      .from(moved)
+      .prepare(name);
+  }).execute({
+    ...transitionValues(event),
+    providerPaymentId: ntpId,
+    paymentReference: reference || null,
+    ...(bodySha512 ? { providerStatus: status, bodySha512, outcome } : {}),
+  });
   return paid;
 }
