@@ -48,15 +48,23 @@ async function documentOf(
 /**
  * The UBL XML of an issued document and a file name for it (`factura-RPV-2026-000123.xml`); null when there is none.
  * Once the document was uploaded to RO e-Factura, this is the XML uploaded, byte for byte (kept by its submission);
- * before, the XML made from its frozen document, which is the one the upload will send.
+ * before, the XML made from its frozen document, which is the one the upload will send. `submission`: the document's
+ * submission as its caller already read it (the e-Factura job, which holds its claim), so it is not read again.
  */
 export async function documentXml(
   db: Db,
   ref: EfacturaDocumentRef,
+  submission?: { xml: string | null },
 ): Promise<{ xml: string; filename: string } | null> {
   const found = await documentOf(db, ref);
   if (!found) return null;
   const made = documentXmlOf(found.document);
+  const kept = submission ? submission.xml : await keptXml(db, found);
+  return kept ? { xml: kept, filename: made.filename } : made;
+}
+
+/** The XML a document's submission keeps once it was uploaded; null before. */
+async function keptXml(db: Db, found: { invoiceId: number; creditNoteId: number | null }) {
   const [submission] = await db
     .select({ xml: efacturaSubmissions.xml })
     .from(efacturaSubmissions)
@@ -65,5 +73,5 @@ export async function documentXml(
         ? and(eq(efacturaSubmissions.invoiceId, found.invoiceId), isNull(efacturaSubmissions.creditNoteId))
         : eq(efacturaSubmissions.creditNoteId, found.creditNoteId),
     );
-  return submission?.xml ? { xml: submission.xml, filename: made.filename } : made;
+  return submission?.xml ?? null;
 }

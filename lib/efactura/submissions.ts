@@ -174,7 +174,7 @@ async function upload(
   // The document is made before the row says UPLOADING: a document that cannot be made is retried, not doubted.
   let document: Awaited<ReturnType<typeof documentXml>>;
   try {
-    document = await documentXml(db, refOf(row));
+    document = await documentXml(db, refOf(row), row);
   } catch (error) {
     logger.error({ err: error, submissionId: row.id }, 'e-Factura document could not be made');
     await retry(`the document could not be made: ${error instanceof Error ? error.message : String(error)}`);
@@ -241,7 +241,7 @@ async function recover(
   { db, api, token, cif, now }: { db: Db; api: EfacturaApi; token: string; cif: string; now: () => Date },
   row: SubmissionRow,
 ) {
-  const document = await documentXml(db, refOf(row));
+  const document = await documentXml(db, refOf(row), row);
   const verdict = document
     ? await findLostUpload(
         api,
