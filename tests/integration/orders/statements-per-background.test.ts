@@ -14,7 +14,7 @@ const firstWords = (statements: string[]) =>
 
 /**
  * What the background work of one paid purchase sends to the database: its delivery, its confirmation e-mail and the
- * upload of its invoice to e-Factura, each the job's pass as the server runs it (docs/decisions/0033).
+ * upload of its invoice to e-Factura, each the job's pass as the server runs it (docs/decisions/0034).
  */
 describe.each(processDrivers)('the background statements of one purchase on $name', ({ open, available }) => {
   describeForDriver(available)('', () => {
