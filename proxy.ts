@@ -24,6 +24,9 @@ import {
 
 const handleLocaleRouting = createMiddleware(routing);
 
+/** The header by which Next's client calls a Server Action. */
+const SERVER_ACTION_HEADER = 'next-action';
+
 /** Areas outside the localized shop: the API, the back-office, and the sandbox provider's hosted pages. */
 const UNLOCALIZED_AREAS = ['/api', '/admin', '/sandbox-pay'];
 const isUnlocalized = (pathname: string) =>
@@ -142,10 +145,24 @@ function refusedOnWorker(request: NextRequest): NextResponse | null {
   });
 }
 
+/**
+ * The shop has no Server Actions: a request naming one (Next's `Next-Action` header, sent by no page of the shop) is
+ * answered here, 404 in the JSON error shape, instead of reaching Next's action handler, which logs every unknown
+ * action as an error.
+ */
+function refusedServerAction(request: NextRequest): NextResponse | null {
+  if (!request.headers.has(SERVER_ACTION_HEADER)) return null;
+  return NextResponse.json(errorBody('NOT_FOUND', 'This shop has no server actions'), {
+    status: 404,
+    headers: { 'Cache-Control': 'no-store' },
+  });
+}
+
 export default async function proxy(request: NextRequest) {
   const requestId = requestIdFrom(request.headers);
   const response =
     refusedOnWorker(request) ??
+    refusedServerAction(request) ??
     refusedMethod(request) ??
     refusedForgery(request, requestId) ??
     (await route(request, requestId));

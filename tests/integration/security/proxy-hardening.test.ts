@@ -92,6 +92,24 @@ describe('proxy.ts', () => {
     expect(sent.get('x-forwarded-for')).toBe('198.51.100.9');
   });
 
+  it('answers a request naming a Server Action 404 with a JSON error: the shop has none', async () => {
+    for (const path of ['/ro', '/en/vignette/car', '/api/quote', '/admin']) {
+      const response = await withEnv({ DATABASE_URL: SOME_POSTGRES, JOBS: 'off' }, () =>
+        proxy(new NextRequest(`${ORIGIN}${path}`, { method: 'POST', headers: { 'Next-Action': 'a1b2c3' } })),
+      );
+      expect(response.status).toBe(404);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      await expect(response.json()).resolves.toEqual({
+        error: { code: 'NOT_FOUND', message: 'This shop has no server actions' },
+      });
+    }
+    // Without the header, the same POST goes on as before (to the page, which answers it).
+    const page = await withEnv({ DATABASE_URL: SOME_POSTGRES, JOBS: 'off' }, () =>
+      proxy(new NextRequest(`${ORIGIN}/ro`, { method: 'POST' })),
+    );
+    expect(page.status).not.toBe(404);
+  });
+
   it('removes a peer address a client wrote, and keeps the one the server stamped', async () => {
     const stamped = stampPeerAddress('203.0.113.51');
     for (const path of ['/api/nmps/utils/vignette/catalog', '/ro/faq']) {
