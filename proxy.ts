@@ -125,10 +125,24 @@ function refusedForgery(request: NextRequest, requestId: string): NextResponse |
   );
 }
 
-/** A method the API route does not have: 405 in the JSON error shape, naming the ones it has (Next's own is empty). */
+/** What a page takes: it is read, never posted to (the shop's forms send to /api, its payment returns come to /api). */
+const PAGE_METHODS = ['GET', 'HEAD'];
+
+/**
+ * A method the address does not take: 405 in the JSON error shape, naming the ones it takes. An API route's are its
+ * own (Next's own answer names none); a page's are GET and HEAD: a form posted to a page would reach Next's Server
+ * Action handler, which the shop does not use and which logs every such request as an error.
+ */
 function refusedMethod(request: NextRequest): NextResponse | null {
   const { pathname } = request.nextUrl;
-  if (!pathname.startsWith('/api/') || allowsMethod(pathname, request.method)) return null;
+  if (!pathname.startsWith('/api/')) {
+    if (PAGE_METHODS.includes(request.method)) return null;
+    return NextResponse.json(errorBody('METHOD_NOT_ALLOWED', `A page takes ${PAGE_METHODS.join(', ')}`), {
+      status: 405,
+      headers: { Allow: PAGE_METHODS.join(', '), 'Cache-Control': 'no-store' },
+    });
+  }
+  if (allowsMethod(pathname, request.method)) return null;
   const allowed = apiRouteMethods(pathname) ?? [];
   return NextResponse.json(errorBody('METHOD_NOT_ALLOWED', `This address takes ${allowed.join(', ')}`), {
     status: 405,

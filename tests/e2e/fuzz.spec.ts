@@ -69,7 +69,7 @@ test.describe('fuzz: generated bad requests', () => {
  * run unseen. A server of its own, whose log this test reads, asked every page under app/[locale] in a first segment
  * with a dot (an address proxy.ts leaves alone, as it does files).
  */
-test('a page asked in a language that is not one of the four, or for a Server Action: a 404, and nothing thrown in the server', async () => {
+test('a page asked in a language that is not one of the four, for a Server Action or with a form: refused, and nothing thrown or logged in the server', async () => {
   test.setTimeout(180_000);
   const port = Number(process.env.E2E_PORT ?? 3100) + 9;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'road-fuzz-locale-'));
@@ -106,6 +106,20 @@ test('a page asked in a language that is not one of the four, or for a Server Ac
       });
       expect.soft(response.status, target).toBe(404);
       expect.soft(await response.json(), target).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+    // A form posted to a page, as a browser without JavaScript or a scanner sends it: 405, before Next's action
+    // handler reads it as a Server Action and logs it.
+    const multipart = new FormData();
+    multipart.set('email', 'buyer@example.com');
+    for (const [target, body] of [
+      ['/ro', new URLSearchParams({ email: 'buyer@example.com' })],
+      ['/en/vignette/car', multipart],
+      ['/admin', 'plain text'],
+    ] as const) {
+      const response = await fetch(`${shop.url}${target}`, { method: 'POST', body, redirect: 'manual' });
+      expect.soft(response.status, target).toBe(405);
+      expect.soft(response.headers.get('allow'), target).toBe('GET, HEAD');
+      expect.soft(await response.json(), target).toMatchObject({ error: { code: 'METHOD_NOT_ALLOWED' } });
     }
   } finally {
     await shop.stop();

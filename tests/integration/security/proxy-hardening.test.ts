@@ -103,11 +103,30 @@ describe('proxy.ts', () => {
         error: { code: 'NOT_FOUND', message: 'This shop has no server actions' },
       });
     }
-    // Without the header, the same POST goes on as before (to the page, which answers it).
-    const page = await withEnv({ DATABASE_URL: SOME_POSTGRES, JOBS: 'off' }, () =>
-      proxy(new NextRequest(`${ORIGIN}/ro`, { method: 'POST' })),
-    );
-    expect(page.status).not.toBe(404);
+  });
+
+  it('answers a page any method but GET and HEAD 405, naming those two: no page takes a form', async () => {
+    const ask = (path: string, method: string, headers: Record<string, string> = {}) =>
+      withEnv({ DATABASE_URL: SOME_POSTGRES, JOBS: 'off' }, () =>
+        proxy(new NextRequest(`${ORIGIN}${path}`, { method, headers })),
+      );
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    for (const [path, method] of [
+      ['/ro', 'POST'],
+      ['/en/vignette/car', 'POST'],
+      ['/ro/order/0f8fad5b-d9cb-469f-a165-70867728950e', 'PUT'],
+      ['/admin', 'DELETE'],
+      ['/ro/faq', 'OPTIONS'],
+    ] as const) {
+      const response = await ask(path, method, form);
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      await expect(response.json()).resolves.toEqual({
+        error: { code: 'METHOD_NOT_ALLOWED', message: 'A page takes GET, HEAD' },
+      });
+    }
+    for (const method of ['GET', 'HEAD']) expect((await ask('/ro', method)).status).toBe(200);
   });
 
   it('removes a peer address a client wrote, and keeps the one the server stamped', async () => {
