@@ -1,6 +1,20 @@
+import { splitAddresses } from '@/lib/legal/addresses';
 import type { LegalDocumentContent, ResolvedLegalBlock } from '@/lib/legal/document';
 
 export type LegalDocumentViewProps = LegalDocumentContent;
+
+/** A sentence of the text, its web addresses made links (a phone's visitor taps them rather than copies them). */
+function LegalText({ text }: { text: string }) {
+  return splitAddresses(text).map((part, index) =>
+    'href' in part ? (
+      <a key={index} href={part.href} className="text-brand underline underline-offset-2">
+        {part.address}
+      </a>
+    ) : (
+      part.text
+    ),
+  );
+}
 
 function Block({ id, block, level }: { id: string; block: ResolvedLegalBlock; level: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
@@ -18,13 +32,15 @@ function Block({ id, block, level }: { id: string; block: ResolvedLegalBlock; le
       </Heading>
       {block.paragraphs.map((paragraph, index) => (
         <p key={index} className="mt-3 leading-relaxed text-slate-800">
-          {paragraph}
+          <LegalText text={paragraph} />
         </p>
       ))}
       {block.items.length > 0 && (
         <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-800">
           {block.items.map((item, index) => (
-            <li key={index}>{item}</li>
+            <li key={index}>
+              <LegalText text={item} />
+            </li>
           ))}
         </ul>
       )}
@@ -65,7 +81,7 @@ function Block({ id, block, level }: { id: string; block: ResolvedLegalBlock; le
                       </th>
                     ) : (
                       <td key={cellIndex} className="px-3 py-2 align-top text-slate-800">
-                        {cell}
+                        <LegalText text={cell} />
                       </td>
                     ),
                   )}
@@ -77,7 +93,7 @@ function Block({ id, block, level }: { id: string; block: ResolvedLegalBlock; le
       )}
       {block.closing.map((paragraph, index) => (
         <p key={index} className="mt-3 leading-relaxed text-slate-800">
-          {paragraph}
+          <LegalText text={paragraph} />
         </p>
       ))}
       {block.subsections.map(([key, sub]) => (

@@ -81,6 +81,26 @@ describe('a legal page', () => {
       }
     });
 
+    it('makes the web addresses of the legal pages links, their text kept', () => {
+      const cookies = renderDocument('CookiePolicyPage', locale, OFF);
+      const help = [...cookies.querySelectorAll('#usefulLinks li a')].map((link) =>
+        link.getAttribute('href'),
+      );
+      expect(help).toHaveLength(5);
+      expect(help.filter((href) => /^https:\/\/support\.[a-z]+\.(com|org)\//.test(href!))).toHaveLength(4);
+      expect(help).toContain('https://www.dataprotection.ro');
+      cookies.remove();
+      const privacy = renderDocument('PrivacyPage', locale, OFF);
+      const authority = privacy.querySelector('a[href="https://www.dataprotection.ro"]');
+      expect(authority).toHaveTextContent('www.dataprotection.ro');
+      expect(authority?.closest('li')?.textContent).toMatch(/ANSPDCP/);
+      privacy.remove();
+      const terms = renderDocument('TermsPage', locale, OFF);
+      expect(terms.querySelector('a[href="https://anpc.ro/ce-este-sal"]')).toHaveTextContent(
+        'anpc.ro/ce-este-sal',
+      );
+    });
+
     it('says on the privacy and cookie pages that no analytics service is used when none is configured', () => {
       for (const namespace of ['PrivacyPage', 'CookiePolicyPage'] as const) {
         const text = renderDocument(namespace, locale, OFF).textContent ?? '';
