@@ -19,7 +19,11 @@ function LegalText({ text }: { text: string }) {
 function Block({ id, block, level }: { id: string; block: ResolvedLegalBlock; level: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={level === 2 ? 'render-when-near scroll-mt-24' : 'scroll-mt-24'}
+    >
       <Heading
         id={`${id}-title`}
         className={

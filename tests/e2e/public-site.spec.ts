@@ -277,3 +277,42 @@ test('the payment pages show the e-mail of the query parameter as text, never as
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator('img[src="x"]').count()).toBe(0);
 });
+
+test.describe('on a phone', () => {
+  test.use({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  test('what lies below the first screen is rendered when it comes near, and a contents link still reaches its section', async ({
+    page,
+  }) => {
+    await page.goto('/ro/gdpr');
+    /** Whether the browser has rendered the element: false while `content-visibility: auto` skips it. */
+    const rendered = (selector: string) =>
+      page
+        .locator(selector)
+        .last()
+        .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    const sections = page.locator('article > section');
+    expect(await sections.count()).toBeGreaterThan(5);
+    expect(await rendered('article > section h2')).toBe(false);
+    expect(await rendered('footer nav')).toBe(false);
+    // The first section is on the first screen, rendered as ever.
+    await expect(sections.first().locator('h2')).toBeInViewport();
+
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered('footer nav')).toBe(true);
+    await expect(page.locator('footer nav a').first()).toBeInViewport();
+
+    await page.goto('/ro/gdpr');
+    const last = sections.last();
+    const id = await last.getAttribute('id');
+    await page.locator(`nav[aria-labelledby="contents-title"] a[href="#${id}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    await expect(last.locator('h2')).toBeInViewport();
+    await expect(last.locator('h2')).toHaveText(/\S/);
+  });
+});
