@@ -299,13 +299,13 @@ test.describe('on a phone', () => {
     const sections = page.locator('article > section');
     expect(await sections.count()).toBeGreaterThan(5);
     expect(await rendered('article > section h2')).toBe(false);
-    expect(await rendered('footer nav')).toBe(false);
+    expect(await rendered('footer > div:first-child nav')).toBe(false);
     // The first section is on the first screen, rendered as ever.
     await expect(sections.first().locator('h2')).toBeInViewport();
 
     await page.locator('footer').scrollIntoViewIfNeeded();
-    await expect.poll(() => rendered('footer nav')).toBe(true);
-    await expect(page.locator('footer nav a').first()).toBeInViewport();
+    await expect.poll(() => rendered('footer > div:first-child nav')).toBe(true);
+    await expect(page.locator('footer > div:first-child nav a').first()).toBeInViewport();
 
     await page.goto('/ro/gdpr');
     const last = sections.last();
