@@ -116,6 +116,11 @@ export const ATTEMPT_UNSETTLED = 'attempt in progress: its outcome is not record
 
 export interface SendMailOptions {
   /**
+   * Asked between batches: false once the server is stopping, so that a pass over a long queue ends within the
+   * shutdown's time and leaves the messages it has not claimed to the next pass, on this server or another.
+   */
+  keepGoing?: () => boolean;
+  /**
    * How long, after the mail server accepted a message, marking it sent is retried while the database is away:
    * within the claim, so that another server never sends it meanwhile. Tests shorten it.
    */
@@ -140,11 +145,13 @@ export async function sendDueMail(
   options: SendMailOptions = {},
 ): Promise<number> {
   let sent = 0;
-  // Every row read is claimed or put off, so the next read finds only rows not seen yet: a burst goes in one pass.
+  // Every row read is claimed or put off, so the next read finds only rows not seen yet: a burst goes in one pass,
+  // unless the server begins to stop meanwhile.
+  const keepGoing = options.keepGoing ?? (() => true);
   for (;;) {
     const due = await dueMail(db);
     sent += await sendBatch(db, mailer, due, options);
-    if (due.length < MAIL_BATCH) return sent;
+    if (due.length < MAIL_BATCH || !keepGoing()) return sent;
   }
 }
 

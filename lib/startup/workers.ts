@@ -85,7 +85,9 @@ export function plannedJobs(config: Config = getConfig()): JobPlan[] {
     );
   }
   every('fulfilment', 15_000, async () => fulfilPaidOrders(await getDb(), getDeliverers(config)));
-  every('mail', 15_000, async () => sendDueMail(await getDb()));
+  every('mail', 15_000, async () =>
+    sendDueMail(await getDb(), undefined, { keepGoing: () => !jobsStopping() }),
+  );
   every('reconciler', 30_000, async () => {
     const db = await getDb();
     return (await reconcilePendingOrders(db, gateway)) + (await reconcilePendingRefunds(db, gateway));
