@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { locales } from '@/lib/i18n/routing';
 import { after, startHeldDocumentProxy, type DocumentCut } from './support/held-document';
-import { PUBLIC_PAGES } from './support/public-pages';
+import { LIGHTHOUSE_PHONE, PUBLIC_PAGES } from './support/public-pages';
 
 /*
  * Nothing moves when a page is painted before its HTML has all been parsed. A browser paints what it has whenever the
@@ -16,7 +16,7 @@ import { PUBLIC_PAGES } from './support/public-pages';
  */
 
 /** Lighthouse's phone (a Moto G Power): the notice's height, and so the shift, depends on the width. */
-test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+test.use(LIGHTHOUSE_PHONE);
 
 /** The FAQ (with its price table, and a category without), the home page, a purchase page. */
 const PAGES = ['/ro/faq', '/ro/faq/prepay_cards', '/ro', '/ro/vignette/car'];

@@ -5,6 +5,7 @@ import { locales } from '@/lib/i18n/routing';
 import { UNVERSIONED_CACHE_CONTROL, VERSIONED_CACHE_CONTROL } from '@/lib/i18n/texts-address';
 import { messagesVersion } from '@/lib/i18n/texts-version.mjs';
 import { htmlEscaped, message } from './support/messages';
+import { LIGHTHOUSE_PHONE } from './support/public-pages';
 
 /**
  * The public routes of docs/screens.md, Routes (the vignette and prepay sections come with their own issues), with
@@ -279,12 +280,7 @@ test('the payment pages show the e-mail of the query parameter as text, never as
 });
 
 test.describe('on a phone', () => {
-  test.use({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
+  test.use(LIGHTHOUSE_PHONE);
 
   test("a legal text's sections are rendered when they come near, and a contents link still reaches its section", async ({
     page,

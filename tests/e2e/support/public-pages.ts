@@ -95,3 +95,11 @@ const OTHER_LANGUAGES: PublicPage[] = [
 ];
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [...ROMANIAN, ...OTHER_LANGUAGES];
+
+/** Lighthouse's phone (a Moto G Power), for a browser test that must see a page as Lighthouse's runs see it. */
+export const LIGHTHOUSE_PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
