@@ -56,6 +56,11 @@ export interface EfacturaJobOptions {
   now?: () => Date;
   /** The seller's CIF, digits only. */
   cif?: string;
+  /**
+   * Asked between batches: false once the server is stopping, so that a pass ends within the time a stopping server
+   * waits for its jobs and leaves the rows it has not claimed due for the next pass, on this server or another.
+   */
+  keepGoing?: () => boolean;
 }
 
 /**
@@ -66,7 +71,7 @@ export interface EfacturaJobOptions {
 export async function processEfacturaSubmissions(
   db: Db,
   api: EfacturaApi,
-  { now = () => new Date(), cif = SELLER_CIF }: EfacturaJobOptions = {},
+  { now = () => new Date(), cif = SELLER_CIF, keepGoing = () => true }: EfacturaJobOptions = {},
 ): Promise<number> {
   await alertLateSubmissions(db, now());
   let worked = 0;
@@ -87,7 +92,7 @@ export async function processEfacturaSubmissions(
       }
       worked++;
     }
-    if (claimed.length < BATCH) return worked;
+    if (claimed.length < BATCH || !keepGoing()) return worked;
   }
 }
 

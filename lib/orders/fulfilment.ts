@@ -187,15 +187,21 @@ async function deliverItem(
  * Delivers the items of every paid order: once per item, with the item's own idempotency key, retried on the next
  * pass when the provider fails. An order whose items are all delivered becomes FULFILLED and queues its
  * confirmation e-mail in the same transaction. A pass reads the paid orders in batches until none is left, so a
- * burst of payments is delivered in one go instead of twenty per timer tick.
+ * burst of payments is delivered in one go instead of twenty per timer tick, unless the server begins to stop: then
+ * the pass ends after the batch in hand (`keepGoing`, asked between batches), within the time a stopping server waits
+ * for its jobs, and leaves the rest paid for the next pass, on this server or another.
  */
-export async function fulfilPaidOrders(db: Db, deliverers: Deliverers): Promise<number> {
+export async function fulfilPaidOrders(
+  db: Db,
+  deliverers: Deliverers,
+  { keepGoing = () => true }: { keepGoing?: () => boolean } = {},
+): Promise<number> {
   let fulfilled = 0;
   for (
     let batch = await paidOrdersAfter(db, undefined);
     batch.length;
     // A short batch was the last: an order paid since kicks the job, which passes again.
-    batch = batch.length < FULFILMENT_BATCH ? [] : await paidOrdersAfter(db, batch.at(-1))
+    batch = batch.length < FULFILMENT_BATCH || !keepGoing() ? [] : await paidOrdersAfter(db, batch.at(-1))
   ) {
     fulfilled += await fulfilBatch(db, deliverers, batch);
   }

@@ -77,24 +77,27 @@ export function plannedJobs(config: Config = getConfig()): JobPlan[] {
   const jobs: JobPlan[] = [];
   const every = (name: JobName, everyMs: number, run: () => Promise<unknown>) =>
     jobs.push({ name, everyMs, run });
+  // A pass over a long queue ends after its batch in hand once the server is stopping, within the shutdown's wait.
+  const keepGoing = () => !jobsStopping();
   // The timers are a safety net (retries, work left by another server); the code that makes work kicks its job.
   if (gateway.kind === 'sandbox') {
     // Sent to this server's own loopback address: a stopping server, whose port is closed, leaves them to another.
     every('sandbox-notifications', 5_000, async () =>
-      deliverSandboxNotifications(await getDb(), fetch, new Date(), () => !jobsStopping()),
+      deliverSandboxNotifications(await getDb(), fetch, new Date(), keepGoing),
     );
   }
-  every('fulfilment', 15_000, async () => fulfilPaidOrders(await getDb(), getDeliverers(config)));
-  every('mail', 15_000, async () =>
-    sendDueMail(await getDb(), undefined, { keepGoing: () => !jobsStopping() }),
+  every('fulfilment', 15_000, async () =>
+    fulfilPaidOrders(await getDb(), getDeliverers(config), { keepGoing }),
   );
+  every('mail', 15_000, async () => sendDueMail(await getDb(), undefined, { keepGoing }));
   every('reconciler', 30_000, async () => {
     const db = await getDb();
     return (await reconcilePendingOrders(db, gateway)) + (await reconcilePendingRefunds(db, gateway));
   });
   // Off: documents wait as PENDING (and turn late for staff to see) until a provider is configured.
   const efactura = getEfacturaApi(config);
-  if (efactura) every('efactura', 10_000, async () => processEfacturaSubmissions(await getDb(), efactura));
+  if (efactura)
+    every('efactura', 10_000, async () => processEfacturaSubmissions(await getDb(), efactura, { keepGoing }));
   // Off: staff are mailed every morning while documents wait for ANAF (once a day across servers).
   if (config.EFACTURA_PROVIDER === 'off')
     every('efactura-held-back', 3600_000, async () => queueEfacturaHeldBackDigest(await getDb(), config));
