@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, Request } from '@playwright/test';
 
 /** What a page costs a visitor on its first load, as the network carried it (gzipped bytes). */
 export interface PageWeight {
@@ -22,22 +22,27 @@ export async function measurePage(browser: Browser, baseURL: string, path: strin
   // accepts brotli gets less, measured by the Lighthouse bench), and stay comparable with their history.
   const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip, deflate' } });
   const page = await context.newPage();
-  const sizes: Promise<{ type: string; bytes: number }>[] = [];
   // A script that did not arrive weighs nothing: a page that lost one is broken, never light.
   const failures: string[] = [];
   page.on('requestfailed', (request) => failures.push(`${request.url()}: ${request.failure()?.errorText}`));
   page.on('response', (answer) => {
     if (answer.status() >= 400) failures.push(`${answer.url()}: ${answer.status()}`);
   });
-  page.on('requestfinished', (request) =>
-    sizes.push(
-      request.sizes().then((size) => ({ type: request.resourceType(), bytes: size.responseBodySize })),
-    ),
-  );
+  const loaded: Request[] = [];
+  const onFinished = (request: Request) => loaded.push(request);
+  page.on('requestfinished', onFinished);
   try {
     const response = await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+    // The first load ends when the network went quiet. A request that finishes later (a link prefetched on a busy
+    // machine) is not part of it, and its sizes, still being asked when the context closes, would fail the test.
+    page.off('requestfinished', onFinished);
     if (response?.status() !== 200) throw new Error(`${path} answered ${response?.status()}`);
-    const finished = await Promise.all(sizes);
+    const finished = await Promise.all(
+      loaded.map(async (request) => ({
+        type: request.resourceType(),
+        bytes: (await request.sizes()).responseBodySize,
+      })),
+    );
     if (failures.length) throw new Error(`${path} lost requests:\n${failures.join('\n')}`);
     const total = (type: string) =>
       finished.filter((entry) => entry.type === type).reduce((sum, entry) => sum + entry.bytes, 0);
