@@ -75,6 +75,8 @@ export async function placeOrder(
 }
 
 export const ACCEPTED_CARD = '9900004810225098';
+/** The sandbox's card declined for insufficient funds (lib/payment-provider/sandbox/sandbox.ts, TEST_CARDS). */
+export const DECLINED_CARD = '9900518572831942';
 
 /**
  * Pays on the sandbox's hosted card form of `paymentUrl`, posted to `shopUrl` (the form's own server, or another
