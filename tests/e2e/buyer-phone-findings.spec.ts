@@ -62,7 +62,10 @@ test('ro: an order whose payment was left is paid from its link, and its page re
   await expect(page).toHaveURL(/\/payment\/successful|\/order\//);
 
   await page.goto(`/ro/order/${orderId}`);
-  await expect(page.getByTestId('order-status')).not.toHaveAttribute('data-status', 'PENDING_PAYMENT');
+  // Delivered: a page still waiting for the payment or the issuing reloads itself every 3 s, under the checks below.
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'FULFILLED', {
+    timeout: 30_000,
+  });
   // The validity takes a few lines under its label, not 7-9 beside a long one.
   const validity = page.getByTestId('validity').first();
   const lineHeight = await validity.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
