@@ -65,6 +65,28 @@ const runFigures = ({ run }) => ({
   diagnostics: run.diagnostics,
 });
 
+/** Lighthouse's kinds of main-thread work (mainthread-work-breakdown's groups), with the summary's column titles. */
+const MAIN_THREAD_WORK = [
+  ['scriptEvaluation', 'script'],
+  ['scriptParseCompile', 'compile'],
+  ['styleLayout', 'style+layout'],
+  ['parseHTML', 'parse HTML/CSS'],
+  ['paintCompositeRender', 'paint'],
+  ['other', 'other'],
+];
+
+/** The median of each kind of main-thread work over a page's runs (ms, as Lighthouse counts it: CPU × 4). */
+function mainThreadMedians(runs) {
+  const measured = runs.filter((run) => run.diagnostics?.mainThread);
+  if (!measured.length) return null;
+  return Object.fromEntries(
+    MAIN_THREAD_WORK.map(([key]) => [
+      key,
+      median(measured.map((run) => run.diagnostics.mainThread[key] ?? 0)),
+    ]),
+  );
+}
+
 /** A page's runs, their medians, and the bytes it downloads (the same in every run but for Next's prefetches). */
 function pageSummary(page, results) {
   const runs = results.map((result) => (result.error ? { error: result.error } : runFigures(result)));
@@ -75,6 +97,7 @@ function pageSummary(page, results) {
     kind: page.kind,
     runs,
     median: Object.fromEntries(METRICS.map((key) => [key, medianOf(key)])),
+    mainThread: mainThreadMedians(measured),
     clsMax: measured.length ? Math.max(...measured.map((run) => run.cls)) : null,
     scriptBytes: medianOf('scriptBytes'),
     htmlScriptBytes: medianOf('htmlScriptBytes'),
@@ -144,6 +167,26 @@ function printGoals(report) {
       : `\nThe goals hold on ${report.pages.length - failing.length} of ${report.pages.length} pages; not on ` +
           `${failing.map((page) => page.path).join(', ')}.`,
   );
+}
+
+/**
+ * Where each page's main-thread time went, beside bare Next's: the kinds of work issue 30 asks to trace (a page's
+ * first layout, its HTML's parse, its scripts), as medians of the runs.
+ */
+function printMainThread(report) {
+  const width = Math.max(36, ...report.pages.map((page) => page.path.length + 2));
+  say(`\nMain thread by kind of work (Lighthouse's breakdown, ms, medians; bare Next first):\n`);
+  say(
+    'page'.padEnd(width) +
+      MAIN_THREAD_WORK.map(([, title]) => title.padStart(15)).join('') +
+      'total'.padStart(8),
+  );
+  for (const page of [report.bare, ...report.pages]) {
+    const work = page.mainThread;
+    const cells = MAIN_THREAD_WORK.map(([key]) => String(work?.[key] ?? '-').padStart(15));
+    const total = work ? Object.values(work).reduce((sum, value) => sum + value, 0) : '-';
+    say(page.path.padEnd(width) + cells.join('') + String(total).padStart(8));
+  }
 }
 
 function printSummary(report) {
@@ -330,6 +373,7 @@ async function main() {
     fs.mkdirSync('reports', { recursive: true });
     fs.writeFileSync(path.join('reports', 'bench-lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
     printSummary(report);
+    printMainThread(report);
     printGoals(report);
   } finally {
     await shop.stop();
