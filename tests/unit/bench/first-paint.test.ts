@@ -1,0 +1,76 @@
+import { firstPaintOf, type TraceEvent } from '../../../bench/first-paint';
+
+const RENDERER = 7;
+const MAIN = 1;
+const WORKER = 2;
+const ms = (value: number) => value * 1000;
+const task = (
+  tid: number,
+  name: string,
+  at: number,
+  wall: number,
+  cpu: number,
+  pid = RENDERER,
+): TraceEvent => ({
+  name,
+  ph: 'X',
+  pid,
+  tid,
+  ts: ms(at),
+  dur: ms(wall),
+  tdur: ms(cpu),
+});
+
+const trace = (...events: TraceEvent[]): TraceEvent[] => [
+  { name: 'thread_name', ph: 'M', pid: RENDERER, tid: MAIN, ts: 0, args: { name: 'CrRendererMain' } },
+  {
+    name: 'thread_name',
+    ph: 'M',
+    pid: RENDERER,
+    tid: WORKER,
+    ts: 0,
+    args: { name: 'ThreadPoolForegroundWorker' },
+  },
+  { name: 'navigationStart', ph: 'R', pid: RENDERER, tid: MAIN, ts: ms(100) },
+  { name: 'firstContentfulPaint', ph: 'R', pid: RENDERER, tid: MAIN, ts: ms(600) },
+  ...events,
+];
+
+describe('what a first paint waited for', () => {
+  it("splits the main thread's tasks before the paint into wall time and its own CPU, beside the background compile", () => {
+    const load = firstPaintOf(
+      trace(
+        task(MAIN, 'ThreadControllerImpl::RunTask', 150, 40, 30),
+        // The first layout: 15 ms of work, 200 ms waiting for a core while the scripts compile beside it.
+        task(MAIN, 'ThreadControllerImpl::RunTask', 300, 215, 15),
+        task(WORKER, 'BackgroundJSStreamManager::RunScriptStreamingTask', 290, 220, 170),
+        task(WORKER, 'BackgroundJSStreamManager::RunScriptStreamingTask', 520, 30, 25),
+      ),
+    );
+
+    expect(load).toEqual({ fcpMs: 500, mainWallMs: 255, mainCpuMs: 45, backgroundCompileMs: 195 });
+  });
+
+  it('counts nothing from after the paint, before the navigation, or from another process', () => {
+    const load = firstPaintOf(
+      trace(
+        task(MAIN, 'ThreadControllerImpl::RunTask', 50, 30, 30),
+        task(MAIN, 'ThreadControllerImpl::RunTask', 200, 10, 8),
+        task(MAIN, 'ThreadControllerImpl::RunTask', 650, 100, 100),
+        task(WORKER, 'BackgroundJSStreamManager::RunScriptStreamingTask', 700, 50, 50),
+        task(MAIN, 'ThreadControllerImpl::RunTask', 200, 90, 90, RENDERER + 1),
+      ),
+    );
+
+    expect(load).toEqual({ fcpMs: 500, mainWallMs: 10, mainCpuMs: 8, backgroundCompileMs: 0 });
+  });
+
+  it('says what the trace lacks instead of measuring nothing', () => {
+    expect(() => firstPaintOf(trace().filter((event) => event.name !== 'firstContentfulPaint'))).toThrow(
+      /no first contentful paint/,
+    );
+    expect(() => firstPaintOf(trace().filter((event) => event.name !== 'thread_name'))).toThrow(
+      /navigation or main thread/,
+    );
+  });
+});
