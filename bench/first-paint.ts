@@ -11,7 +11,7 @@ export interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { isLoadingMainFrame?: boolean } };
+  args?: { name?: string };
 }
 
 export interface Load {
@@ -32,7 +32,10 @@ export function firstPaintOf(events: TraceEvent[]): Load {
   const fcp = events.find((event) => event.name === 'firstContentfulPaint');
   if (!fcp) throw new Error('The trace has no first contentful paint');
   const inRenderer = events.filter((event) => event.pid === fcp.pid);
-  const navigation = inRenderer.find((event) => event.name === 'navigationStart');
+  // The page's own navigation: the renderer may have started another before it (the new tab's blank page).
+  const navigation = inRenderer
+    .filter((event) => event.name === 'navigationStart' && event.ts <= fcp.ts)
+    .at(-1);
   const mainThread = inRenderer.find(
     (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
   );

@@ -65,6 +65,15 @@ describe('what a first paint waited for', () => {
     expect(load).toEqual({ fcpMs: 500, mainWallMs: 10, mainCpuMs: 8, backgroundCompileMs: 0 });
   });
 
+  it("times the paint from the page's own navigation, not the blank page's before it", () => {
+    const load = firstPaintOf([
+      { name: 'navigationStart', ph: 'R', pid: RENDERER, tid: MAIN, ts: ms(20) },
+      ...trace(task(MAIN, 'ThreadControllerImpl::RunTask', 50, 30, 30)),
+    ]);
+
+    expect(load).toEqual({ fcpMs: 500, mainWallMs: 0, mainCpuMs: 0, backgroundCompileMs: 0 });
+  });
+
   it('says what the trace lacks instead of measuring nothing', () => {
     expect(() => firstPaintOf(trace().filter((event) => event.name !== 'firstContentfulPaint'))).toThrow(
       /no first contentful paint/,
