@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { auditVerdict } from './lib/audit.mjs';
 import { setUpForTests } from './lib/machine.mjs';
+import { readJestReport, readPlaywrightReport } from './lib/test-reports.mjs';
 import { build, root, run, runSync, say } from './lib/project.mjs';
 import { runOnSupportedNode } from './lib/node-runtime.mjs';
 
@@ -18,6 +19,8 @@ fs.mkdirSync(reports, { recursive: true });
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** A line per failed test, printed last: CI shows only the end of the run. */
+const failedTests = [];
 
 /** A whole step (typecheck, lint, format, build) counts as one check. */
 async function step(name, command, args) {
@@ -31,37 +34,20 @@ async function step(name, command, args) {
   return code === 0;
 }
 
-function countJest(file) {
+/** Adds a JSON report's counts to the results; false when there is no readable report. */
+function count(file, read, name) {
+  let counts;
   try {
-    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-    results.passed += report.numPassedTests;
-    results.failed += report.numFailedTests;
-    results.skipped += report.numPendingTests + report.numTodoTests;
-    // A suite that fails to load, or whose set-up or clean-up failed after its tests passed, has no failed test of
-    // its own: count it, or it would go unnoticed.
-    const brokenSuites = report.testResults.filter(
-      (suite) =>
-        suite.status === 'failed' && !suite.assertionResults.some((result) => result.status === 'failed'),
-    );
-    results.failed += brokenSuites.length;
-    if (report.numFailedTests > 0 || brokenSuites.length > 0) failures.push('jest');
-    return true;
+    counts = read(JSON.parse(fs.readFileSync(file, 'utf8')));
   } catch {
     return false;
   }
-}
-
-function countPlaywright(file) {
-  try {
-    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
-    results.passed += stats.expected + stats.flaky;
-    results.failed += stats.unexpected;
-    results.skipped += stats.skipped;
-    if (stats.unexpected > 0) failures.push('playwright');
-    return true;
-  } catch {
-    return false;
-  }
+  results.passed += counts.passed;
+  results.failed += counts.failed;
+  results.skipped += counts.skipped;
+  if (counts.failed > 0) failures.push(name);
+  failedTests.push(...counts.failedTests);
+  return true;
 }
 
 try {
@@ -105,7 +91,7 @@ const jestReport = path.join(reports, 'jest.json');
 const jestExit = await run(bin('jest'), ['--json', `--outputFile=${jestReport}`, '--forceExit'], {
   env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() },
 });
-if (!countJest(jestReport)) {
+if (!count(jestReport, (report) => readJestReport(report, root), 'jest')) {
   // Jest itself ended before its report (out of memory, killed): the summary says how, as the last lines CI shows.
   results.failed++;
   failures.push(`jest (no report; Jest exited with ${jestExit})`);
@@ -124,7 +110,7 @@ if (built) {
       PLAYWRIGHT_HTML_OPEN: 'never',
     },
   });
-  if (!countPlaywright(playwrightReport)) {
+  if (!count(playwrightReport, readPlaywrightReport, 'playwright')) {
     results.failed++;
     failures.push('playwright (no report)');
   }
@@ -134,6 +120,11 @@ if (built) {
   failures.push('playwright (not run)');
 }
 
+if (failedTests.length) {
+  const shown = failedTests.slice(0, 30);
+  say(`\nFailed tests:\n${shown.map((line) => `  ${line}`).join('\n')}`);
+  if (failedTests.length > shown.length) say(`  … and ${failedTests.length - shown.length} more (reports/)`);
+}
 if (failures.length) say(`\nFailed: ${failures.join(', ')}`);
 say(
   `\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`,

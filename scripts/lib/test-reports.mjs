@@ -1,0 +1,66 @@
+// Reads the JSON reports of Jest and Playwright for `npm test`'s summary: how many tests passed, failed and were
+// skipped, and which failed. CI shows only the last lines of a run, so the summary names each failed test there;
+// without the names a failure far up in Jest's output could not be told from the tail. Node built-ins only.
+
+/** A message's first line that says something, without the terminal's colour codes, at most `width` characters. */
+export function firstLine(message, width = 240) {
+  const line =
+    String(message ?? '')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((text) => text.trim())
+      .find((text) => text && !/^●/.test(text)) ?? '';
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+}
+
+/** Where a file is, from the project's root: reports name files by their absolute path. */
+const fromRoot = (file, root) => (root && file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file);
+
+/**
+ * Jest's `--json` report: the counts, and a line per failed test (file › name: first line of the failure). A suite
+ * that fails to load, or whose set-up or clean-up failed after its tests passed, has no failed test of its own: it
+ * counts as one failure and is named too, or it would go unnoticed.
+ */
+export function readJestReport(report, root) {
+  const failed = [];
+  let brokenSuites = 0;
+  for (const suite of report.testResults) {
+    const file = fromRoot(suite.name, root);
+    const failedTests = suite.assertionResults.filter((result) => result.status === 'failed');
+    for (const test of failedTests)
+      failed.push(`${file} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (suite.status === 'failed' && failedTests.length === 0) {
+      brokenSuites++;
+      failed.push(`${file} (the suite itself): ${firstLine(suite.message)}`);
+    }
+  }
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenSuites,
+    skipped: report.numPendingTests + report.numTodoTests,
+    failedTests: failed,
+  };
+}
+
+/** Playwright's JSON report: the counts (a test that passed on retry counts as passed), and a line per failure. */
+export function readPlaywrightReport(report) {
+  const failed = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.findLast((result) => result.error)?.error;
+        failed.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  const { stats } = report;
+  return {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected,
+    skipped: stats.skipped,
+    failedTests: failed,
+  };
+}
