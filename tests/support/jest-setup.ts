@@ -8,6 +8,15 @@ process.env.LOG_LEVEL ??= 'error';
 // security suite (tests/integration/security/) sets the real limits itself.
 process.env.RATE_LIMIT_MULTIPLIER ??= '1000';
 
+// The screens' tests wait for what a lazily loaded part shows (the calendar, the forms' rules, an answer of the API).
+// Testing Library gives up after 1 s by default, which a fresh machine busy transforming that part for the first time
+// can exceed; a wait ends as soon as what it waits for is there, so a longer limit slows no passing test.
+if (typeof document !== 'undefined') {
+  jest.requireActual<typeof import('@testing-library/react')>('@testing-library/react').configure({
+    asyncUtilTimeout: 5_000,
+  });
+}
+
 // Route handlers are called here without Next's request context, in which revalidateTag throws ("static generation
 // store missing"). What a catalog change does to the pages is tested end to end (tests/e2e/purchase-pages-*.spec.ts).
 jest.mock('next/cache', () => ({ ...jest.requireActual('next/cache'), revalidateTag: jest.fn() }));
