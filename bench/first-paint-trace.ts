@@ -1,8 +1,9 @@
 /**
  * What a page's first paint waits for on this machine: each address loaded `runs` times, each time in a fresh browser
  * context (a new renderer, an empty cache), under a Chrome trace; per load, the observed first contentful paint, the
- * renderer's main thread before it as wall time and as its own CPU time, and the CPU the renderer's other threads
- * spent compiling scripts (V8's script streaming) before it. `tsx bench/first-paint-trace.ts [runs] <url> ...`, e.g.
+ * renderer's main thread before it as wall time and as its own CPU time (and that CPU by kind of work: layout, style,
+ * parsing the HTML and the CSS, paint, script, other), and the CPU the renderer's other threads spent compiling
+ * scripts (V8's script streaming) before it. `tsx bench/first-paint-trace.ts [runs] <url> ...`, e.g.
  * the shop's `/ro/vignette/trail` beside bare Next's `/ro/faq` (bench/bare-next, `next start -p 3351`).
  *
  * Why: Lighthouse's simulated FCP counts the main thread's tasks before the observed paint by their wall time, four
@@ -13,7 +14,7 @@
  */
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.mjs';
-import { firstPaintOf, type Load, type TraceEvent } from './first-paint';
+import { firstPaintOf, WORK_KINDS, type Load, type TraceEvent } from './first-paint';
 
 async function traceLoads(url: string, runs: number): Promise<Load[]> {
   // The Chromium the end-to-end tests use, with their flags (Lighthouse's runs use the same binary).
@@ -77,10 +78,14 @@ async function main() {
   );
   for (const url of args) {
     const loads = await traceLoads(url, runs);
-    const of = (key: keyof Load) => String(median(loads.map((load) => load[key]))).padStart(6);
+    const of = (key: Exclude<keyof Load, 'mainCpuByKindMs'>) =>
+      String(median(loads.map((load) => load[key]))).padStart(6);
+    const byKind = WORK_KINDS.map(
+      (kind) => `${kind} ${median(loads.map((load) => load.mainCpuByKindMs[kind]))}`,
+    ).join(', ');
     process.stdout.write(
       `${url.padEnd(48)} FCP ${of('fcpMs')}  main wall ${of('mainWallMs')}  main CPU ${of('mainCpuMs')}  ` +
-        `background compile ${of('backgroundCompileMs')}\n`,
+        `background compile ${of('backgroundCompileMs')}\n${' '.repeat(49)}main CPU by kind: ${byKind}\n`,
     );
   }
 }
