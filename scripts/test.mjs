@@ -110,7 +110,7 @@ if (built) {
       PLAYWRIGHT_HTML_OPEN: 'never',
     },
   });
-  if (!count(playwrightReport, readPlaywrightReport, 'playwright')) {
+  if (!count(playwrightReport, (report) => readPlaywrightReport(report, root), 'playwright')) {
     results.failed++;
     failures.push('playwright (no report)');
   }

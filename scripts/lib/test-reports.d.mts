@@ -7,4 +7,4 @@ export interface TestCounts {
 }
 export function firstLine(message: unknown, width?: number): string;
 export function readJestReport(report: unknown, root?: string): TestCounts;
-export function readPlaywrightReport(report: unknown): TestCounts;
+export function readPlaywrightReport(report: unknown, root?: string): TestCounts;

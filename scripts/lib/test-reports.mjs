@@ -42,15 +42,21 @@ export function readJestReport(report, root) {
   };
 }
 
-/** Playwright's JSON report: the counts (a test that passed on retry counts as passed), and a line per failure. */
-export function readPlaywrightReport(report) {
+/**
+ * Playwright's JSON report: the counts (a test that passed on retry counts as passed), and a line per failure. Its
+ * specs name their file from the tests' folder (`config.rootDir`); the line names it from the project's root, as
+ * Playwright's own list and the Jest lines do.
+ */
+export function readPlaywrightReport(report, root) {
+  const testsFolder = report.config?.rootDir ? fromRoot(report.config.rootDir, root) : '';
   const failed = [];
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
         const error = test.results?.findLast((result) => result.error)?.error;
-        failed.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error?.message)}`);
+        const file = testsFolder ? `${testsFolder}/${spec.file}` : spec.file;
+        failed.push(`${file}:${spec.line} › ${spec.title}: ${firstLine(error?.message)}`);
       }
     }
     for (const child of suite.suites ?? []) visit(child);

@@ -1,10 +1,7 @@
 import pg from 'pg';
-import { createTestDatabase, postgresUrl } from '../../support/test-database-server';
 
-export { postgresUrl };
-
-/** An empty database of its own on the test PostgreSQL server; drop() removes it. */
-export const createDatabase = (prefix: string) => createTestDatabase(prefix);
+/** An empty database of its own on the test PostgreSQL server (`createDatabase(prefix)`); drop() removes it. */
+export { createTestDatabase as createDatabase, postgresUrl } from '../../support/test-database-server';
 
 /** Runs `run` on a connection of its own to `databaseUrl`, closed afterwards. */
 export async function withDb<T>(databaseUrl: string, run: (db: pg.Client) => Promise<T>): Promise<T> {

@@ -49,6 +49,7 @@ const jestReport = {
 
 /** The shape of Playwright's JSON reporter's output: suites nest, specs hold tests, tests hold their tries. */
 const playwrightReport = {
+  config: { rootDir: `${root}/tests/e2e` },
   stats: { expected: 2, unexpected: 1, flaky: 1, skipped: 0 },
   suites: [
     {
@@ -126,13 +127,13 @@ describe("npm test's summary", () => {
     expect(counts.failedTests).toHaveLength(1);
   });
 
-  it("names each failed Playwright test by file and line, with its last try's error; a retry that passed counts as passed", () => {
-    expect(readPlaywrightReport(playwrightReport)).toEqual({
+  it("names each failed Playwright test by its file from the project's root and its line, with its last try's error; a retry that passed counts as passed", () => {
+    expect(readPlaywrightReport(playwrightReport, root)).toEqual({
       passed: 3,
       failed: 1,
       skipped: 0,
       failedTests: [
-        'shell.spec.ts:137 › is shown on the first visit: TimeoutError: locator.click: Timeout 5000ms exceeded.',
+        'tests/e2e/shell.spec.ts:137 › is shown on the first visit: TimeoutError: locator.click: Timeout 5000ms exceeded.',
       ],
     });
   });
