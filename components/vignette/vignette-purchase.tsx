@@ -9,7 +9,7 @@ import { apiOnDemand } from '@/lib/client/api-on-demand';
 import type { Locale } from '@/lib/i18n/routing';
 import { plateWithCountry } from '@/lib/vignettes/countries';
 import { countyName } from '@/lib/vignettes/counties';
-import { budapestToday } from '@/lib/vignettes/validity';
+import { isSurelyBudapestToday } from '@/lib/vignettes/validity';
 import type { ValidityTexts } from '@/lib/vignettes/validity-text';
 import { CartPanel } from './cart-panel';
 import { removeFromCart, requestItem, useCart, type CartItem } from '@/lib/cart/cart-store';
@@ -17,6 +17,7 @@ import { categoryByCode, type SellableCode } from '@/lib/vignettes/categories';
 import type { CheckoutFormProps } from './checkout-form';
 import { checkoutTextsUrl, type CheckoutTexts, type PageFormLabels } from '@/lib/i18n/checkout-texts';
 import { fill } from '@/lib/i18n/format';
+import { rememberPreformatted, type PreformattedTexts } from '@/lib/i18n/preformatted';
 import { catalogNow, ItemForm } from './item-form';
 import type { CategoryNames, ValidationLabels } from '@/lib/i18n/labels';
 
@@ -30,6 +31,8 @@ interface VignettePurchaseProps {
   validation: ValidationLabels;
   validityTexts: ValidityTexts;
   categoryNames: CategoryNames;
+  /** The prices and country names of the form's first render as the server formatted them (lib/i18n/preformatted.ts). */
+  preformatted: PreformattedTexts;
 }
 
 /**
@@ -108,11 +111,15 @@ export function VignettePurchase({
   validation,
   validityTexts,
   categoryNames,
+  preformatted,
 }: VignettePurchaseProps) {
+  // Before any child formats a price: hydrating the form then makes no Intl formatter.
+  rememberPreformatted(preformatted);
   // The page is regenerated when prices change, not at midnight: a catalog of another day has another day's start
-  // bounds (yesterday would be offered), so the browser asks for today's. The same day's catalog is used as it is.
+  // bounds (yesterday would be offered), so the browser asks for today's. The same day's catalog is used as it is;
+  // in the hour around midnight where only a time-zone formatter could tell, it is asked for again.
   const [renderedToday] = useState(
-    () => initialCatalog !== null && initialCatalog.date === budapestToday(new Date()),
+    () => initialCatalog !== null && isSurelyBudapestToday(initialCatalog.date, new Date()),
   );
   const catalog = useSWR('vignette-catalog', () => apiOnDemand().then((api) => api.getCatalog()), {
     fallbackData: initialCatalog ?? undefined,

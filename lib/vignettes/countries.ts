@@ -1,3 +1,5 @@
+import { preformatted } from '@/lib/i18n/preformatted';
+
 /**
  * Countries of registration a vignette buyer can choose (docs/domain.md, Plates, countries and counties): the API
  * speaks ISO 3166-1 alpha-2, people see the country's name and its international vehicle registration code (the
@@ -118,11 +120,35 @@ function regionNames(locale: string): Intl.DisplayNames | null {
  * Falls back to the code itself for an unknown region or a malformed locale, never throws.
  */
 export function countryName(code: string, locale: string): string {
-  const names = regionNames(locale);
-  if (!names) return code;
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return preformatted(`country:${locale}:${code}`, () => {
+    const names = regionNames(locale);
+    if (!names) return code;
+    try {
+      return names.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  });
+}
+
+/**
+ * The countries of registration as a select lists them: Romania and Hungary first (most buyers), the rest by name in
+ * the reader's language. The buyer's form and the back-office's correction offer the same list in the same order.
+ */
+export function countriesInOrder(locale: string): { code: CountryCode; sign: string; name: string }[] {
+  const [first, second, ...rest] = COUNTRIES.map((entry) => ({
+    ...entry,
+    name: countryName(entry.code, locale),
+  }));
+  // The order is a text of its own, so that the browser needs no collation to list the countries as the server did.
+  const order = preformatted(`countries:${locale}`, () => {
+    const collator = new Intl.Collator(locale);
+    return [...rest]
+      .sort((a, b) => collator.compare(a.name, b.name))
+      .map((entry) => entry.code)
+      .join(',');
+  }).split(',');
+  const rank = new Map(order.map((code, index) => [code, index]));
+  const sorted = rest.sort((a, b) => (rank.get(a.code) ?? rest.length) - (rank.get(b.code) ?? rest.length));
+  return [first, second, ...sorted].filter((entry) => entry !== undefined);
 }

@@ -4,6 +4,7 @@ import {
   daysInMonth,
   parseIso,
   toIso,
+  utcDate,
   yearOf as yearOfDay,
 } from '@/lib/dates/calendar-dates';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
@@ -73,17 +74,19 @@ function utcDay(year: number, month: number, day: number): string {
   return value;
 }
 
-const BUDAPEST_DAY = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VIGNETTE_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
+// Made at its first use, not when a page's scripts load this module (lib/i18n/preformatted.ts says what it costs).
+let budapestDay: Intl.DateTimeFormat | undefined;
 
 /** Today in Hungary as a calendar day; the server's or the browser's own zone plays no part. */
 function todayDay(now: Date): string {
   if (Number.isNaN(now.getTime())) throw new RangeError(`Not a valid instant: ${String(now)}`);
-  const parts = BUDAPEST_DAY.formatToParts(now);
+  budapestDay ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: VIGNETTE_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  });
+  const parts = budapestDay.formatToParts(now);
   const part = (type: 'year' | 'month' | 'day') => Number(parts.find((entry) => entry.type === type)?.value);
   return utcDay(part('year'), part('month'), part('day'));
 }
@@ -123,6 +126,19 @@ function yearOf(start: VignetteStart, now: Date): number {
 /** Today's date in Hungary, `YYYY-MM-DD`; the server's own zone plays no part. */
 export function budapestToday(now: Date): string {
   return todayDay(now);
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Whether `day` is surely Hungary's today at `now`, known without a time-zone formatter: Hungary is one or two hours
+ * ahead of UTC (winter or summer time), so its day runs at least from its start at UTC+1 to its end at UTC+2. In the
+ * hour at each end that depends on the season, and on any other day, the answer is no: ask {@link budapestToday}.
+ */
+export function isSurelyBudapestToday(day: string, now: Date): boolean {
+  const start = utcDate(day).getTime() - HOUR_MS;
+  const end = utcDate(addDays(day, 1)).getTime() - 2 * HOUR_MS;
+  return now.getTime() >= start && now.getTime() < end;
 }
 
 /**

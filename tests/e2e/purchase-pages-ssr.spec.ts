@@ -190,6 +190,56 @@ test('the server-rendered form does not move when the browser takes it over', as
   expect(errors).toEqual([]);
 });
 
+test('the vignette pages are taken over by the browser without an Intl formatter', async ({ page }) => {
+  // The first Intl formatter of a tab loads ICU's data (30-70 ms of a phone's main thread) in the task that hydrates
+  // the form, which React cannot split: the page brings the texts the form's first render needs (lib/i18n/preformatted.ts).
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { intlMade: string[] }).intlMade = made;
+    const record = (name: string) => made.push(`${name} ${new Error().stack?.split('\n')[3]?.trim() ?? ''}`);
+    for (const name of [
+      'NumberFormat',
+      'DateTimeFormat',
+      'Collator',
+      'DisplayNames',
+      'PluralRules',
+      'ListFormat',
+    ] as const) {
+      const original = Intl[name] as unknown as (...args: unknown[]) => unknown;
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+        construct: (target, args) => (record(`Intl.${name}`), Reflect.construct(target, args) as object),
+        apply: (target, self, args) => (record(`Intl.${name}`), Reflect.apply(target, self, args)),
+      });
+    }
+    const methods = [
+      [Number.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [String.prototype, 'localeCompare'],
+    ] as const;
+    for (const [prototype, name] of methods) {
+      const original = (prototype as unknown as Record<string, (...args: unknown[]) => unknown>)[name]!;
+      (prototype as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+        record(name);
+        return original.apply(this, args);
+      };
+    }
+  });
+  for (const [locale, slug] of [
+    ['ro', 'car'],
+    ['ro', 'trail'],
+    ['hu', 'motor'],
+    ['de', 'van'],
+  ] as const) {
+    await page.goto(`/${locale}/vignette/${slug}`);
+    // Enabled once React has taken the form over (lib/client/use-hydrated.ts).
+    await expect(page.getByTestId('vignette-item-form').getByRole('radio').first()).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    const made = await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade);
+    expect(made, `/${locale}/vignette/${slug}`).toEqual([]);
+  }
+});
+
 test('only the server itself may ask for its pages to be regenerated', async ({ request }) => {
   for (const token of [undefined, 'guessed']) {
     const response = await request.post('/api/internal/catalog-revalidation', {

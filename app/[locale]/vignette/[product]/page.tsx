@@ -21,6 +21,7 @@ import { PlateCheckLink } from '@/components/vignette/plate-check-link';
 import { pageCatalog, pagePriceTable } from '@/lib/catalog/page-data';
 import { yearlyRenewal } from '@/lib/vignettes/yearly-renewal';
 import { isYearly } from '@/lib/vignettes/periods';
+import { vignetteFormPreformatted } from '@/lib/vignettes/form-preformatted';
 import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
 import { pageLocale } from '@/lib/i18n/page-locale';
@@ -150,6 +151,7 @@ export default async function VignetteProductPage({ params }: Props) {
             validation={validation}
             validityTexts={validityTexts}
             categoryNames={categoryNames}
+            preformatted={vignetteFormPreformatted(locale, products)}
           />
         </ClosedWhenNotSold>
       </div>

@@ -1,4 +1,5 @@
 import {
+  countriesInOrder,
   countryName,
   countrySign,
   isRegistrationCountry,
@@ -6,6 +7,8 @@ import {
   REGISTRATION_COUNTRIES,
 } from '@/lib/vignettes/countries';
 import { locales } from '@/lib/i18n/routing';
+import { rememberPreformatted } from '@/lib/i18n/preformatted';
+import { vignetteFormPreformatted } from '@/lib/vignettes/form-preformatted';
 
 const codes = REGISTRATION_COUNTRIES.map((c) => c.code);
 
@@ -163,5 +166,40 @@ describe('plateWithCountry', () => {
   it('names a vehicle by its ISO code, as the order page, the e-mail and the invoice do, not by its plate sign', () => {
     expect(plateWithCountry('B123ABC', 'DE')).toBe('B123ABC (DE)');
     expect(plateWithCountry('ABC123', 'HU')).toBe('ABC123 (HU)');
+  });
+});
+
+describe('countriesInOrder', () => {
+  it.each(locales)('lists Romania, Hungary, then the rest by their %s names', (locale) => {
+    const listed = countriesInOrder(locale);
+    expect(listed.slice(0, 2).map((entry) => entry.code)).toEqual(['RO', 'HU']);
+    const collator = new Intl.Collator(locale);
+    const rest = listed.slice(2).map((entry) => entry.name);
+    expect(rest).toEqual([...rest].sort(collator.compare));
+    expect(listed).toHaveLength(REGISTRATION_COUNTRIES.length);
+    expect(listed.find((entry) => entry.code === 'DE')).toEqual({
+      code: 'DE',
+      sign: 'D',
+      name: countryName('DE', locale),
+    });
+  });
+
+  it('lists them the same from the texts a server handed over, with no Intl formatter', () => {
+    const texts = vignetteFormPreformatted('hu', []);
+    const expected = countriesInOrder('hu');
+    rememberPreformatted(texts);
+    const collator = jest.spyOn(Intl, 'Collator').mockImplementation(() => {
+      throw new Error('Intl.Collator was made');
+    });
+    const names = jest.spyOn(Intl, 'DisplayNames').mockImplementation(() => {
+      throw new Error('Intl.DisplayNames was made');
+    });
+    try {
+      expect(countriesInOrder('hu')).toEqual(expected);
+      expect(countryName('AT', 'hu')).toBe('Ausztria');
+    } finally {
+      collator.mockRestore();
+      names.mockRestore();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import {
   budapestToday,
   checkStart,
+  isSurelyBudapestToday,
   purchaseWindow,
   sellableYears,
   validityOf,
@@ -9,6 +10,7 @@ import {
   type VignetteStart,
 } from '@/lib/vignettes/validity';
 import { VIGNETTE_TIME_ZONE } from '@/lib/time-zones';
+import { addDays } from '@/lib/dates/calendar-dates';
 import type { VignetteType } from '@/lib/vignettes/periods';
 
 /** An instant; always with an explicit zone so the test reads the same on any machine. */
@@ -27,6 +29,33 @@ function codeOf(fn: () => void): string | undefined {
   }
   return undefined;
 }
+
+describe('isSurelyBudapestToday', () => {
+  it('says yes only when it is that day in Budapest, for all but the hour the season decides', () => {
+    // Every quarter of an hour of 2026 and 2027, across both changes of clock each year.
+    const hoursSure = new Map<string, number>();
+    for (
+      let time = Date.parse('2026-01-01T00:00:00Z');
+      time < Date.parse('2028-01-01T00:00:00Z');
+      time += 900_000
+    ) {
+      const now = new Date(time);
+      const today = budapestToday(now);
+      for (const day of [today, addDays(today, -1), addDays(today, 1)]) {
+        if (!isSurelyBudapestToday(day, now)) continue;
+        expect(day).toBe(today);
+        hoursSure.set(day, (hoursSure.get(day) ?? 0) + 0.25);
+      }
+    }
+    // Each day, 23, 24 or 25 hours long, is sure from an hour after its earliest start to its earliest end: 23 hours.
+    const wholeDays = [...hoursSure.values()].slice(1, -1);
+    expect(wholeDays).toHaveLength(729);
+    expect(new Set(wholeDays)).toEqual(new Set([23]));
+    expect(isSurelyBudapestToday('2026-07-01', at('2026-06-30T23:00:00Z'))).toBe(true);
+    expect(isSurelyBudapestToday('2026-07-01', at('2026-07-01T21:59:59Z'))).toBe(true);
+    expect(isSurelyBudapestToday('2026-07-01', at('2026-07-01T22:00:00Z'))).toBe(false);
+  });
+});
 
 describe('budapestToday', () => {
   it('takes the day in Budapest, not in UTC', () => {
