@@ -2,7 +2,7 @@
 
 import { useMemo, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useFormContext, useWatch, type FieldError as FormFieldError } from 'react-hook-form';
-import { BUCHAREST, BUCHAREST_SECTORS, RO_COUNTIES } from '@/lib/billing/ro-counties';
+import { BUCHAREST, BUCHAREST_SECTORS, countiesInOrder } from '@/lib/billing/ro-counties';
 import { fill } from '@/lib/i18n/format';
 import type messages from '@/messages/ro.json';
 import { useCountryOptions } from '@/components/vignette/use-country-options';
@@ -134,10 +134,7 @@ export function BillingFields({
     name: ['wantsInvoice', 'invoice.kind', 'invoice.country', 'invoice.county'],
   });
   const countries = useCountryOptions(locale);
-  const counties = useMemo(() => {
-    const collator = new Intl.Collator('ro');
-    return [...RO_COUNTIES].sort((a, b) => collator.compare(a.name, b.name));
-  }, []);
+  const counties = useMemo(() => countiesInOrder(), []);
   const errors = formState.errors.invoice;
   const fieldId = (name: string) => `${idPrefix}-invoice-${name}`;
   const errorOf = (error: FormFieldError | undefined) => message(error?.message);

@@ -20,6 +20,7 @@ import {
   zodFormResolver,
 } from '@/components/form/zod-form-resolver';
 import { fill, formatEur, formatRon } from '@/lib/i18n/format';
+import { rememberPreformatted, type PreformattedTexts } from '@/lib/i18n/preformatted';
 import { errorText, type ValidationLabels } from '@/lib/i18n/labels';
 import type { TopUpOrderRequest } from '@/lib/client/api';
 import { isProductLineClosed, isApiRequestError } from '@/lib/client/api-error';
@@ -74,6 +75,8 @@ interface Props {
   validation: ValidationLabels;
   emailSuggestion: EmailSuggestionLabels;
   billing: BillingLabels;
+  /** The amounts and the billing fields' lists as the server formatted them (lib/i18n/preformatted.ts). */
+  preformatted: PreformattedTexts;
 }
 
 /**
@@ -89,7 +92,10 @@ export function TopUpForm({
   validation,
   emailSuggestion,
   billing,
+  preformatted,
 }: Props) {
+  // Before anything is formatted: taking the form over then makes no Intl formatter.
+  rememberPreformatted(preformatted);
   const id = useId();
   const hydrated = useHydrated();
   const form = useForm<TopUpValues>({

@@ -1,3 +1,5 @@
+import { preformatted } from '@/lib/i18n/preformatted';
+
 /**
  * Romania's 41 counties and Bucharest with their ISO 3166-2:RO codes, the codes RO e-Factura requires for a Romanian
  * address's county (CIUS-RO rule BR-RO-110, the list `('RO-AB', …, 'RO-VS')` of the official validation). The names
@@ -64,6 +66,24 @@ export type BucharestSector = (typeof BUCHAREST_SECTORS)[number];
 const NAME_BY_CODE: ReadonlyMap<string, string> = new Map(
   RO_COUNTIES.map((county) => [county.code, county.name]),
 );
+
+/**
+ * The counties as a select lists them: by name, as Romanian sorts them (Argeș after Arad, Sălaj after Satu Mare). The
+ * order is a text of its own, so that a page can bring it and the browser sort with no collation (lib/i18n/preformatted.ts).
+ */
+export function countiesInOrder(): (typeof RO_COUNTIES)[number][] {
+  const order = preformatted('counties:ro', () => {
+    const collator = new Intl.Collator('ro');
+    return [...RO_COUNTIES]
+      .sort((a, b) => collator.compare(a.name, b.name))
+      .map((county) => county.code)
+      .join(',');
+  }).split(',');
+  const rank = new Map(order.map((code, index) => [code, index]));
+  return [...RO_COUNTIES].sort(
+    (a, b) => (rank.get(a.code) ?? RO_COUNTIES.length) - (rank.get(b.code) ?? RO_COUNTIES.length),
+  );
+}
 
 /** Whether `code` (exact, uppercase) is the ISO 3166-2:RO code of a county or of Bucharest. */
 export function isRoCounty(code: string): code is RoCountyCode {

@@ -115,40 +115,73 @@ function regionNames(locale: string): Intl.DisplayNames | null {
   return names;
 }
 
-/**
- * The country's name in `locale` (e.g. countryName('DE', 'ro') === 'Germania'), from the runtime's CLDR data.
- * Falls back to the code itself for an unknown region or a malformed locale, never throws.
- */
-export function countryName(code: string, locale: string): string {
-  return preformatted(`country:${locale}:${code}`, () => {
-    const names = regionNames(locale);
-    if (!names) return code;
-    try {
-      return names.of(code) ?? code;
-    } catch {
-      return code;
-    }
-  });
+/** A region's name from the runtime's CLDR data, or its code for an unknown region or a malformed locale. */
+function regionName(code: string, locale: string): string {
+  const names = regionNames(locale);
+  if (!names) return code;
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export interface NamedCountry {
+  code: CountryCode;
+  sign: string;
+  name: string;
+}
+
+/** Each language's list as made here: `code=name` joined by `|`, in the select's order. */
+const madeLists = new Map<string, string>();
+
+function madeList(locale: string): string {
+  let list = madeLists.get(locale);
+  if (list === undefined) {
+    const [first, second, ...rest] = COUNTRIES.map((entry) => ({
+      code: entry.code,
+      name: regionName(entry.code, locale),
+    }));
+    // A malformed locale tag has no collation of its own (its names are the codes): the runtime's default then.
+    const collator = regionNames(locale) ? new Intl.Collator(locale) : new Intl.Collator();
+    rest.sort((a, b) => collator.compare(a.name, b.name));
+    list = [first, second, ...rest]
+      .filter((entry) => entry !== undefined)
+      .map((entry) => `${entry.code}=${entry.name}`)
+      .join('|');
+    if (madeLists.size >= 32) madeLists.clear();
+    madeLists.set(locale, list);
+  }
+  return list;
 }
 
 /**
  * The countries of registration as a select lists them: Romania and Hungary first (most buyers), the rest by name in
  * the reader's language. The buyer's form and the back-office's correction offer the same list in the same order.
+ * The list is one text, names and order, so that a page can bring it and the browser list the countries with no
+ * Intl formatter (lib/i18n/preformatted.ts).
  */
-export function countriesInOrder(locale: string): { code: CountryCode; sign: string; name: string }[] {
-  const [first, second, ...rest] = COUNTRIES.map((entry) => ({
+export function countriesInOrder(locale: string): NamedCountry[] {
+  const list = preformatted(`countries:${locale}`, () => madeList(locale));
+  const named = new Map(
+    list.split('|').map((entry) => {
+      const separator = entry.indexOf('=');
+      return [entry.slice(0, separator), entry.slice(separator + 1)] as const;
+    }),
+  );
+  const listed = COUNTRIES.filter((entry) => named.has(entry.code)).map((entry) => ({
     ...entry,
-    name: countryName(entry.code, locale),
+    name: named.get(entry.code) ?? entry.code,
   }));
-  // The order is a text of its own, so that the browser needs no collation to list the countries as the server did.
-  const order = preformatted(`countries:${locale}`, () => {
-    const collator = new Intl.Collator(locale);
-    return [...rest]
-      .sort((a, b) => collator.compare(a.name, b.name))
-      .map((entry) => entry.code)
-      .join(',');
-  }).split(',');
-  const rank = new Map(order.map((code, index) => [code, index]));
-  const sorted = rest.sort((a, b) => (rank.get(a.code) ?? rest.length) - (rank.get(b.code) ?? rest.length));
-  return [first, second, ...sorted].filter((entry) => entry !== undefined);
+  const rank = new Map([...named.keys()].map((code, index) => [code, index]));
+  return listed.sort((a, b) => (rank.get(a.code) ?? 0) - (rank.get(b.code) ?? 0));
+}
+
+/**
+ * The country's name in `locale` (e.g. countryName('DE', 'ro') === 'Germania'), from the runtime's CLDR data or the
+ * list a page brought. Falls back to the code itself for an unknown region or a malformed locale, never throws.
+ */
+export function countryName(code: string, locale: string): string {
+  if (!isRegistrationCountry(code)) return regionName(code, locale);
+  return countriesInOrder(locale).find((entry) => entry.code === code)?.name ?? code;
 }

@@ -190,7 +190,7 @@ test('the server-rendered form does not move when the browser takes it over', as
   expect(errors).toEqual([]);
 });
 
-test('the vignette pages are taken over by the browser without an Intl formatter', async ({ page }) => {
+test('the purchase pages are taken over by the browser without an Intl formatter', async ({ page }) => {
   // The first Intl formatter of a tab loads ICU's data (30-70 ms of a phone's main thread) in the task that hydrates
   // the form, which React cannot split: the page brings the texts the form's first render needs (lib/i18n/preformatted.ts).
   await page.addInitScript(() => {
@@ -225,18 +225,20 @@ test('the vignette pages are taken over by the browser without an Intl formatter
       };
     }
   });
-  for (const [locale, slug] of [
-    ['ro', 'car'],
-    ['ro', 'trail'],
-    ['hu', 'motor'],
-    ['de', 'van'],
+  for (const [path, form] of [
+    ['/ro/vignette/car', 'vignette-item-form'],
+    ['/ro/vignette/trail', 'vignette-item-form'],
+    ['/hu/vignette/motor', 'vignette-item-form'],
+    ['/de/vignette/van', 'vignette-item-form'],
+    ['/ro/prepay/orange', 'topup-form'],
+    ['/en/prepay/vodafone', 'topup-form'],
   ] as const) {
-    await page.goto(`/${locale}/vignette/${slug}`);
+    await page.goto(path);
     // Enabled once React has taken the form over (lib/client/use-hydrated.ts).
-    await expect(page.getByTestId('vignette-item-form').getByRole('radio').first()).toBeEnabled();
+    await expect(page.getByTestId(form).getByRole('radio').first()).toBeEnabled();
     await page.waitForLoadState('networkidle');
     const made = await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade);
-    expect(made, `/${locale}/vignette/${slug}`).toEqual([]);
+    expect(made, path).toEqual([]);
   }
 });
 

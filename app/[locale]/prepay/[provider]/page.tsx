@@ -14,6 +14,7 @@ import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata, pageUrl } from '@/lib/seo/metadata';
 import { FORMER_OPERATORS, TOP_UP_OPERATORS } from '@/lib/topups/seed-data';
 import { pageLocale } from '@/lib/i18n/page-locale';
+import { topUpFormPreformatted } from '@/lib/topups/form-preformatted';
 
 interface Props {
   params: Promise<{ locale: Locale; provider: string }>;
@@ -151,6 +152,7 @@ export default async function PrepayProviderPage({ params }: Props) {
             validation={validation}
             emailSuggestion={emailSuggestion}
             billing={billing}
+            preformatted={topUpFormPreformatted(locale, operator.products)}
           />
         </ClosedWhenNotSold>
       </div>

@@ -39,6 +39,7 @@ function renderTopUp(messages: typeof ro = ro, locale: 'ro' | 'de' = 'ro') {
       validation={messages.Validation}
       emailSuggestion={messages.EmailSuggestion}
       billing={messages.Billing}
+      preformatted={[]}
     />,
   );
 }

@@ -36,6 +36,7 @@ const forms = {
           validation={validation}
           emailSuggestion={labels}
           billing={ro.Billing}
+          preformatted={[]}
         />,
       ),
   },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import {
   BUCHAREST_SECTORS,
+  countiesInOrder,
   isRoCounty,
   RO_COUNTIES,
   roCountyName,
@@ -8,6 +9,8 @@ import {
   sectorName,
 } from '@/lib/billing/ro-counties';
 import { CIUS_RO_XSLT, ciusRoMissing } from '../../../support/cius-ro';
+import { rememberPreformatted } from '@/lib/i18n/preformatted';
+import { topUpFormPreformatted } from '@/lib/topups/form-preformatted';
 
 /** The official CIUS-RO validation, whose code lists are the judge of what ANAF accepts. */
 const VALIDATOR = ciusRoMissing ? '' : fs.readFileSync(CIUS_RO_XSLT, 'utf8');
@@ -68,5 +71,28 @@ describe("Bucharest's sectors", () => {
   it('are written for a reader as "Sector N"', () => {
     expect(sectorName('SECTOR6')).toBe('Sector 6');
     expect(sectorName('Cluj-Napoca')).toBe('Cluj-Napoca');
+  });
+});
+
+describe('countiesInOrder', () => {
+  it('lists every county and Bucharest by name as Romanian sorts them', () => {
+    const names = countiesInOrder().map((county) => county.name);
+    expect(names).toEqual(RO_COUNTIES.map((county) => county.name).sort(new Intl.Collator('ro').compare));
+    // Romanian's own letters: ș after s, ă after a.
+    expect(names.indexOf('Satu Mare')).toBeLessThan(names.indexOf('Sălaj'));
+    expect(names.indexOf('Sălaj')).toBeLessThan(names.indexOf('Sibiu'));
+  });
+
+  it('lists them the same from the texts a top-up page brings, with no Intl formatter', () => {
+    const expected = countiesInOrder();
+    rememberPreformatted(topUpFormPreformatted('de', [{ faceValue: 7.5, priceRon: 3_900 }]));
+    const collator = jest.spyOn(Intl, 'Collator').mockImplementation(() => {
+      throw new Error('Intl.Collator was made');
+    });
+    try {
+      expect(countiesInOrder()).toEqual(expected);
+    } finally {
+      collator.mockRestore();
+    }
   });
 });
