@@ -155,6 +155,26 @@ function madeList(locale: string): string {
   return list;
 }
 
+/** Each list read once: its names by code, in the list's order. */
+const readLists = new Map<string, ReadonlyMap<string, string>>();
+
+/** The language's list, as the page brought it or as made here, read into its names by code (in its order). */
+function namesInOrder(locale: string): ReadonlyMap<string, string> {
+  const list = preformatted(`countries:${locale}`, () => madeList(locale));
+  let names = readLists.get(list);
+  if (names === undefined) {
+    names = new Map(
+      list.split('|').map((entry) => {
+        const separator = entry.indexOf('=');
+        return [entry.slice(0, separator), entry.slice(separator + 1)] as const;
+      }),
+    );
+    if (readLists.size >= 32) readLists.clear();
+    readLists.set(list, names);
+  }
+  return names;
+}
+
 /**
  * The countries of registration as a select lists them: Romania and Hungary first (most buyers), the rest by name in
  * the reader's language. The buyer's form and the back-office's correction offer the same list in the same order.
@@ -162,19 +182,10 @@ function madeList(locale: string): string {
  * Intl formatter (lib/i18n/preformatted.ts).
  */
 export function countriesInOrder(locale: string): NamedCountry[] {
-  const list = preformatted(`countries:${locale}`, () => madeList(locale));
-  const named = new Map(
-    list.split('|').map((entry) => {
-      const separator = entry.indexOf('=');
-      return [entry.slice(0, separator), entry.slice(separator + 1)] as const;
-    }),
-  );
-  const listed = COUNTRIES.filter((entry) => named.has(entry.code)).map((entry) => ({
-    ...entry,
-    name: named.get(entry.code) ?? entry.code,
-  }));
-  const rank = new Map([...named.keys()].map((code, index) => [code, index]));
-  return listed.sort((a, b) => (rank.get(a.code) ?? 0) - (rank.get(b.code) ?? 0));
+  return [...namesInOrder(locale)].flatMap(([code, name]) => {
+    const sign = SIGN_BY_CODE.get(code);
+    return isRegistrationCountry(code) && sign ? [{ code, sign, name }] : [];
+  });
 }
 
 /**
@@ -183,5 +194,5 @@ export function countriesInOrder(locale: string): NamedCountry[] {
  */
 export function countryName(code: string, locale: string): string {
   if (!isRegistrationCountry(code)) return regionName(code, locale);
-  return countriesInOrder(locale).find((entry) => entry.code === code)?.name ?? code;
+  return namesInOrder(locale).get(code) ?? code;
 }
