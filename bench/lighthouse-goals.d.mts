@@ -25,3 +25,5 @@ export function pageGoals(
 ): Goal[];
 export function verdict(goal: Goal): 'holds' | 'does not hold' | 'not measured';
 export function allGoalsHold(pages: { goals: Goal[] }[]): boolean;
+export const LATE_PAINT_MS: number;
+export function latePaints(runs: { observedPaint?: number | null }[]): number;

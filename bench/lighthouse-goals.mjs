@@ -64,3 +64,17 @@ export const verdict = (goal) =>
 
 /** Whether every goal of every page holds (`pages`: each with its `goals` from pageGoals). */
 export const allGoalsHold = (pages) => pages.every((page) => page.goals.every((goal) => goal.holds === true));
+
+/**
+ * A run whose first frame Chromium presented a whole second or more after the navigation. In headless Chromium on
+ * this project's two-core machines the first frame of a page, painted and committed in a few hundred milliseconds, is
+ * often shown only at the next whole second (1.2-1.4 s or 2.2-2.4 s, never in between: Lighthouse issue 17148 names
+ * viz's throttling of a renderer it finds unresponsive). Lantern then counts every request that ended before that
+ * paint, every script included, so such a run's FCP and LCP read about a fifth higher than an early run's: a ratio
+ * read across late and early runs compares the lab's timing, not the pages.
+ */
+export const LATE_PAINT_MS = 1000;
+
+/** How many of `runs` (each with the observed first paint in ms, `observedPaint`) were presented late. */
+export const latePaints = (runs) =>
+  runs.filter((run) => measured(run.observedPaint) && run.observedPaint >= LATE_PAINT_MS).length;

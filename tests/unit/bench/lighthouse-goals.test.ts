@@ -1,4 +1,11 @@
-import { allGoalsHold, LIGHTHOUSE_GOALS, pageGoals, verdict } from '../../../bench/lighthouse-goals.mjs';
+import {
+  allGoalsHold,
+  LATE_PAINT_MS,
+  latePaints,
+  LIGHTHOUSE_GOALS,
+  pageGoals,
+  verdict,
+} from '../../../bench/lighthouse-goals.mjs';
 
 const bare = { median: { performance: 90, fcp: 1000, lcp: 2000, tbt: 300 } };
 const byMetric = (goals: ReturnType<typeof pageGoals>) =>
@@ -59,5 +66,23 @@ describe('the Lighthouse goals against bare Next', () => {
       byMetric(pageGoals({ kind: 'purchase', median: { ...bare.median, tbt: value } }, quiet)).tbt;
     expect(tbt(0)).toMatchObject({ ratio: 1, holds: true });
     expect(tbt(10)).toMatchObject({ ratio: null, holds: false });
+  });
+});
+
+describe('the runs whose first frame was presented late', () => {
+  it('counts the runs painted a whole second or more after the navigation', () => {
+    // One page's observed first paints in a bench run: three at the first whole second, one at the second, one early.
+    const runs = [1323, 275, 1300, 2254, 1342].map((observedPaint) => ({ observedPaint }));
+    expect(latePaints(runs)).toBe(4);
+  });
+
+  it('counts a paint at exactly the limit as late and one just under it as early', () => {
+    expect(latePaints([{ observedPaint: LATE_PAINT_MS }, { observedPaint: LATE_PAINT_MS - 1 }])).toBe(1);
+  });
+
+  it('leaves out a run without an observed paint (Lighthouse found none, or the run failed)', () => {
+    expect(
+      latePaints([{ observedPaint: null }, {}, { observedPaint: Number.NaN }, { observedPaint: 1200 }]),
+    ).toBe(1);
   });
 });
