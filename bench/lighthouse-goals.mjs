@@ -66,10 +66,11 @@ export const verdict = (goal) =>
 export const allGoalsHold = (pages) => pages.every((page) => page.goals.every((goal) => goal.holds === true));
 
 /**
- * A run whose first frame Chromium presented a whole second or more after the navigation. In headless Chromium on
- * this project's two-core machines the first frame of a page, painted and committed in a few hundred milliseconds, is
- * often shown only at the next whole second (1.2-1.4 s or 2.2-2.4 s, never in between: Lighthouse issue 17148 names
- * viz's throttling of a renderer it finds unresponsive). Lantern then counts every request that ended before that
+ * A run whose first frame Chromium presented a whole second or more after the navigation. On this project's two-core
+ * machines the first frame of a page, painted and committed in a few hundred milliseconds, is often shown only at the
+ * next whole second (1.2-1.4 s or 2.2-2.4 s, never in between): viz's trace says `ThrottleUndrawnFrames`, its rule
+ * that a frame sink with more than a few frames the display has not drawn gets its next BeginFrame only a second after
+ * the last (Lighthouse issue 17148 reports the same steps). Lantern then counts every request that ended before that
  * paint, every script included, so such a run's FCP and LCP read about a fifth higher than an early run's: a ratio
  * read across late and early runs compares the lab's timing, not the pages.
  */
