@@ -43,18 +43,16 @@ const connect = (chrome) => {
 };
 
 /**
- * A new tab already showing the page as Lighthouse's phone (PHONE), its emulation in effect before Lighthouse sees it.
+ * Makes `tab` Lighthouse's phone (PHONE) before Lighthouse sees it.
  *
  * Lighthouse sets that emulation itself at the start of every run, just before it navigates, and headless Chromium
  * then shows the page's first frame at the next whole second in most runs (1.2-1.4 s or 2.2-2.4 s after the
  * navigation, against 0.2-0.6 s otherwise): viz throttles the tab with `ThrottleUndrawnFrames`, and Lantern then
  * counts every script that arrived before that late paint in FCP and LCP (decision 0038). The same emulation set
  * here, once, before the run, gives the same phone (its viewport, pixel ratio, touch and user agent) without the
- * throttle. The tab checks it is that phone before the run.
+ * throttle. Throws when the tab is not that phone.
  */
-async function phoneTab(chrome) {
-  const browser = await connect(chrome);
-  const tab = await browser.newPage();
+async function emulatePhone(tab) {
   const session = await tab.createCDPSession();
   const { width, height, deviceScaleFactor, mobile } = PHONE;
   await session.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor, mobile });
@@ -64,17 +62,17 @@ async function phoneTab(chrome) {
     throw new Error(
       `The tab's emulation did not take: device pixel ratio ${ratio}, not ${deviceScaleFactor}`,
     );
-  return tab;
 }
 
 /**
  * One Lighthouse run of `page` ({ path, kind }) on the shop at `baseUrl`, with the given categories, in a tab of its
- * own (phoneTab: Lighthouse's own screen emulation is off, the tab's stands for it); the report (LHR). The not-found
- * page answers 404 by design, which Lighthouse refuses to audit unless told it is expected.
+ * own, closed after it (emulatePhone: Lighthouse's own screen emulation is off, the tab's stands for it); the report
+ * (LHR). The not-found page answers 404 by design, which Lighthouse refuses to audit unless told it is expected.
  */
 export async function runLighthouse(chrome, baseUrl, page, categories) {
-  const tab = await phoneTab(chrome);
+  const tab = await (await connect(chrome)).newPage();
   try {
+    await emulatePhone(tab);
     const runner = await lighthouse(
       `${baseUrl}${page.path}`,
       {
