@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { auditVerdict } from './lib/audit.mjs';
 import { setUpForTests } from './lib/machine.mjs';
-import { readJestReport, readPlaywrightReport } from './lib/test-reports.mjs';
+import { readJestReport, readPlaywrightReport, suitesWhoseProcessDied } from './lib/test-reports.mjs';
 import { build, root, run, runSync, say } from './lib/project.mjs';
 import { runOnSupportedNode } from './lib/node-runtime.mjs';
 
@@ -21,6 +21,8 @@ const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 /** A line per failed test, printed last: CI shows only the end of the run. */
 const failedTests = [];
+/** A line per test file run a second time because its process died, printed last too. */
+const ranTwice = [];
 
 /** A whole step (typecheck, lint, format, build) counts as one check. */
 async function step(name, command, args) {
@@ -34,11 +36,22 @@ async function step(name, command, args) {
   return code === 0;
 }
 
+/** A JSON report, or undefined when there is none or it cannot be read. */
+function readReport(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Adds a JSON report's counts to the results; false when there is no readable report. */
 function count(file, read, name) {
+  const report = readReport(file);
+  if (!report) return false;
   let counts;
   try {
-    counts = read(JSON.parse(fs.readFileSync(file, 'utf8')));
+    counts = read(report);
   } catch {
     return false;
   }
@@ -88,10 +101,33 @@ say('\n=== jest (unit and integration) ===');
 const jestReport = path.join(reports, 'jest.json');
 // --forceExit: a suite whose set-up timed out leaves its database or server open, and Jest would then wait for it
 // for ever after reporting; its failure is already counted, and CI must go on to the end-to-end tests.
-const jestExit = await run(bin('jest'), ['--json', `--outputFile=${jestReport}`, '--forceExit'], {
+const jestEnv = {
   env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() },
-});
-if (!count(jestReport, (report) => readJestReport(report, root), 'jest')) {
+};
+const jestExit = await run(bin('jest'), ['--json', `--outputFile=${jestReport}`, '--forceExit'], jestEnv);
+// A file whose worker process died by a signal (V8 crashing in WebAssembly, once in many runs) is run once more, in a
+// fresh Jest, and counted from that run; the summary names it, so a crash that comes back is seen.
+const runAgain = suitesWhoseProcessDied(readReport(jestReport) ?? { testResults: [] });
+/** The files counted from the second run, left out of the first report's counts. */
+const without = runAgain.length ? await jestAgain(runAgain) : [];
+
+/** Runs the files again; the files it counted (none when Jest left no second report: the first counts them failed). */
+async function jestAgain(suites) {
+  say(`\n=== jest, again: ${suites.length} test file(s) whose process died ===`);
+  const againReport = path.join(reports, 'jest-again.json');
+  const files = suites.map(({ file }) => file);
+  await run(
+    bin('jest'),
+    ['--json', `--outputFile=${againReport}`, '--forceExit', '--runTestsByPath', ...files],
+    jestEnv,
+  );
+  if (!count(againReport, (report) => readJestReport(report, root), 'jest (run again)')) return [];
+  ranTwice.push(
+    ...suites.map(({ file, signal }) => `${path.relative(root, file)} (its process died: ${signal})`),
+  );
+  return files;
+}
+if (!count(jestReport, (report) => readJestReport(report, root, { without }), 'jest')) {
   // Jest itself ended before its report (out of memory, killed): the summary says how, as the last lines CI shows.
   results.failed++;
   failures.push(`jest (no report; Jest exited with ${jestExit})`);
@@ -120,6 +156,7 @@ if (built) {
   failures.push('playwright (not run)');
 }
 
+if (ranTwice.length) say(`\nRun a second time:\n${ranTwice.map((line) => `  ${line}`).join('\n')}`);
 if (failedTests.length) {
   const shown = failedTests.slice(0, 30);
   say(`\nFailed tests:\n${shown.map((line) => `  ${line}`).join('\n')}`);

@@ -6,5 +6,6 @@ export interface TestCounts {
   failedTests: string[];
 }
 export function firstLine(message: unknown, width?: number): string;
-export function readJestReport(report: unknown, root?: string): TestCounts;
+export function readJestReport(report: unknown, root?: string, options?: { without?: string[] }): TestCounts;
+export function suitesWhoseProcessDied(report: unknown): { file: string; signal: string }[];
 export function readPlaywrightReport(report: unknown, root?: string): TestCounts;

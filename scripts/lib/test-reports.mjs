@@ -19,12 +19,14 @@ const fromRoot = (file, root) => (root && file.startsWith(`${root}/`) ? file.sli
 /**
  * Jest's `--json` report: the counts, and a line per failed test (file › name: first line of the failure). A suite
  * that fails to load, or whose set-up or clean-up failed after its tests passed, has no failed test of its own: it
- * counts as one failure and is named too, or it would go unnoticed.
+ * counts as one failure and is named too, or it would go unnoticed. The suites named in `without` (absolute paths, as
+ * the report has them) are left out: they were run again, and the second report counts them.
  */
-export function readJestReport(report, root) {
+export function readJestReport(report, root, { without = [] } = {}) {
   const failed = [];
   let brokenSuites = 0;
   for (const suite of report.testResults) {
+    if (without.includes(suite.name)) continue;
     const file = fromRoot(suite.name, root);
     const failedTests = suite.assertionResults.filter((result) => result.status === 'failed');
     for (const test of failedTests)
@@ -40,6 +42,22 @@ export function readJestReport(report, root) {
     skipped: report.numPendingTests + report.numTodoTests,
     failedTests: failed,
   };
+}
+
+/** Jest's words when a worker process dies under a test file: Node itself crashed or was killed, no test failed. */
+const WORKER_DIED = /A jest worker process \(pid=\d+\) was terminated by another process: signal=(SIG[A-Z]+)/;
+
+/**
+ * The test files whose worker process died by a signal before they reported, with the signal: V8 now and then crashes
+ * inside JIT-compiled WebAssembly (SIGILL; PGlite is WebAssembly), which is no verdict on the file's tests. `npm test`
+ * runs these files once more in a fresh process and says so in its summary; a file that fails again fails the run.
+ */
+export function suitesWhoseProcessDied(report) {
+  return report.testResults.flatMap((suite) => {
+    const died =
+      suite.status === 'failed' && suite.assertionResults.length === 0 && WORKER_DIED.exec(suite.message);
+    return died ? [{ file: suite.name, signal: died[1] }] : [];
+  });
 }
 
 /**

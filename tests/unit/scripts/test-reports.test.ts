@@ -1,4 +1,9 @@
-import { firstLine, readJestReport, readPlaywrightReport } from '../../../scripts/lib/test-reports.mjs';
+import {
+  firstLine,
+  readJestReport,
+  readPlaywrightReport,
+  suitesWhoseProcessDied,
+} from '../../../scripts/lib/test-reports.mjs';
 
 const root = '/check/work/main';
 
@@ -125,6 +130,32 @@ describe("npm test's summary", () => {
     );
     expect(counts.failed).toBe(1);
     expect(counts.failedTests).toHaveLength(1);
+  });
+
+  it('finds the files whose worker process died by a signal, and counts them from their second run only', () => {
+    // What Jest 30 writes when the worker running a file dies (seen in CI: V8 crashing in PGlite's WebAssembly).
+    const died = {
+      name: `${root}/tests/integration/db/migrations.test.ts`,
+      status: 'failed',
+      message:
+        '  ● Test suite failed to run\n\n    A jest worker process (pid=7735) was terminated by another process: signal=SIGILL, exitCode=null. Operating system logs may contain more information on why this occurred.\n',
+      assertionResults: [],
+    };
+    // A worker that ended with an exit code, not a signal, is the file's own doing (process.exit in a test).
+    const exited = {
+      ...died,
+      name: `${root}/tests/integration/x.test.ts`,
+      message:
+        '    A jest worker process (pid=1) was terminated by another process: signal=null, exitCode=1.',
+    };
+    const report = { ...jestReport, testResults: [...jestReport.testResults, died, exited] };
+    expect(suitesWhoseProcessDied(report)).toEqual([{ file: died.name, signal: 'SIGILL' }]);
+    expect(suitesWhoseProcessDied(jestReport)).toEqual([]);
+
+    const counted = readJestReport(report, root, { without: [died.name] });
+    expect(counted.failed).toBe(3); // the two of jestReport, and the file that exited
+    expect(counted.failedTests.some((line) => line.includes('migrations.test.ts'))).toBe(false);
+    expect(readJestReport(report, root).failed).toBe(4);
   });
 
   it("names each failed Playwright test by its file from the project's root and its line, with its last try's error; a retry that passed counts as passed", () => {
