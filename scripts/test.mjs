@@ -45,9 +45,8 @@ function readReport(file) {
   }
 }
 
-/** Adds a JSON report's counts to the results; false when there is no readable report. */
-function count(file, read, name) {
-  const report = readReport(file);
+/** Adds a JSON report's counts to the results; false when there is no report (undefined) or it cannot be read. */
+function count(report, read, name) {
   if (!report) return false;
   let counts;
   try {
@@ -104,12 +103,6 @@ const jestReport = path.join(reports, 'jest.json');
 const jestEnv = {
   env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() },
 };
-const jestExit = await run(bin('jest'), ['--json', `--outputFile=${jestReport}`, '--forceExit'], jestEnv);
-// A file whose worker process died by a signal (V8 crashing in WebAssembly, once in many runs) is run once more, in a
-// fresh Jest, and counted from that run; the summary names it, so a crash that comes back is seen.
-const runAgain = suitesWhoseProcessDied(readReport(jestReport) ?? { testResults: [] });
-/** The files counted from the second run, left out of the first report's counts. */
-const without = runAgain.length ? await jestAgain(runAgain) : [];
 
 /** Runs the files again; the files it counted (none when Jest left no second report: the first counts them failed). */
 async function jestAgain(suites) {
@@ -121,13 +114,22 @@ async function jestAgain(suites) {
     ['--json', `--outputFile=${againReport}`, '--forceExit', '--runTestsByPath', ...files],
     jestEnv,
   );
-  if (!count(againReport, (report) => readJestReport(report, root), 'jest (run again)')) return [];
+  if (!count(readReport(againReport), (report) => readJestReport(report, root), 'jest (run again)'))
+    return [];
   ranTwice.push(
     ...suites.map(({ file, signal }) => `${path.relative(root, file)} (its process died: ${signal})`),
   );
   return files;
 }
-if (!count(jestReport, (report) => readJestReport(report, root, { without }), 'jest')) {
+
+const jestExit = await run(bin('jest'), ['--json', `--outputFile=${jestReport}`, '--forceExit'], jestEnv);
+const firstRun = readReport(jestReport);
+// A file whose worker process died by a signal (a crash of Node itself, once in many runs) is run once more, in a
+// fresh Jest, and counted from that run; the summary names it, so a crash that comes back is seen.
+const runAgain = Array.isArray(firstRun?.testResults) ? suitesWhoseProcessDied(firstRun) : [];
+/** The files counted from the second run, left out of the first report's counts. */
+const without = runAgain.length ? await jestAgain(runAgain) : [];
+if (!count(firstRun, (report) => readJestReport(report, root, { without }), 'jest')) {
   // Jest itself ended before its report (out of memory, killed): the summary says how, as the last lines CI shows.
   results.failed++;
   failures.push(`jest (no report; Jest exited with ${jestExit})`);
@@ -146,7 +148,7 @@ if (built) {
       PLAYWRIGHT_HTML_OPEN: 'never',
     },
   });
-  if (!count(playwrightReport, (report) => readPlaywrightReport(report, root), 'playwright')) {
+  if (!count(readReport(playwrightReport), (report) => readPlaywrightReport(report, root), 'playwright')) {
     results.failed++;
     failures.push('playwright (no report)');
   }
