@@ -1,6 +1,5 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
-import { keepForHtml } from '@/lib/html-only';
+import { keepForHtmlUnderItsHash } from '@/lib/html-only-keys';
 import { KeptScript } from './kept-script';
 
 /**
@@ -8,7 +7,5 @@ import { KeptScript } from './kept-script';
  * (lib/html-only.ts): the payload carries a key of 16 characters, the same for the same text.
  */
 export function HtmlOnlyScript({ text, type }: { text: string; type?: string }) {
-  const id = createHash('sha256').update(text).digest('base64url').slice(0, 16);
-  keepForHtml(id, text);
-  return <KeptScript id={id} type={type} />;
+  return <KeptScript id={keepForHtmlUnderItsHash(text)} type={type} />;
 }

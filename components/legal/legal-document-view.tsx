@@ -3,11 +3,19 @@ import type { LegalDocumentContent, ResolvedLegalBlock } from '@/lib/legal/docum
 
 export type LegalDocumentViewProps = LegalDocumentContent;
 
+/**
+ * The legal text's article: its element's id and classes, the same whether it is rendered here or taken whole. Its
+ * sections, paragraphs, lists, links and cells, which a text repeats dozens of times, are styled by the class
+ * `legal-document` in app/globals.css rather than each by its own classes.
+ */
+export const LEGAL_ARTICLE_ID = 'legal-document';
+export const LEGAL_ARTICLE_CLASS = 'legal-document mx-auto max-w-4xl px-4 py-10';
+
 /** A sentence of the text, its web addresses made links (a phone's visitor taps them rather than copies them). */
 function LegalText({ text }: { text: string }) {
   return splitAddresses(text).map((part, index) =>
     'href' in part ? (
-      <a key={index} href={part.href} className="text-brand underline underline-offset-2">
+      <a key={index} href={part.href}>
         {part.address}
       </a>
     ) : (
@@ -19,28 +27,17 @@ function LegalText({ text }: { text: string }) {
 function Block({ id, block, level }: { id: string; block: ResolvedLegalBlock; level: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className={level === 2 ? 'render-when-near scroll-mt-24' : 'scroll-mt-24'}
-    >
-      <Heading
-        id={`${id}-title`}
-        className={
-          level === 2
-            ? 'mt-10 text-2xl font-semibold text-slate-900'
-            : 'mt-6 text-lg font-semibold text-slate-900'
-        }
-      >
-        {block.title}
-      </Heading>
+    // Not a named region each: a text's 15-20 sections are found by their headings and the contents, and as many
+    // landmarks would bury the page's own (header, navigation, main, footer) for a screen reader's visitor.
+    <section id={id}>
+      <Heading>{block.title}</Heading>
       {block.paragraphs.map((paragraph, index) => (
-        <p key={index} className="mt-3 leading-relaxed text-slate-800">
+        <p key={index}>
           <LegalText text={paragraph} />
         </p>
       ))}
       {block.items.length > 0 && (
-        <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-800">
+        <ul>
           {block.items.map((item, index) => (
             <li key={index}>
               <LegalText text={item} />
@@ -65,7 +62,7 @@ function Block({ id, block, level }: { id: string; block: ResolvedLegalBlock; le
             <thead className="bg-slate-50">
               <tr>
                 {block.table.head.map((cell, index) => (
-                  <th key={index} scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                  <th key={index} scope="col">
                     {cell}
                   </th>
                 ))}
@@ -76,15 +73,11 @@ function Block({ id, block, level }: { id: string; block: ResolvedLegalBlock; le
                 <tr key={rowIndex}>
                   {row.map((cell, cellIndex) =>
                     cellIndex === 0 ? (
-                      <th
-                        key={cellIndex}
-                        scope="row"
-                        className="px-3 py-2 align-top font-medium text-slate-900"
-                      >
+                      <th key={cellIndex} scope="row">
                         {cell}
                       </th>
                     ) : (
-                      <td key={cellIndex} className="px-3 py-2 align-top text-slate-800">
+                      <td key={cellIndex}>
                         <LegalText text={cell} />
                       </td>
                     ),
@@ -96,7 +89,7 @@ function Block({ id, block, level }: { id: string; block: ResolvedLegalBlock; le
         </div>
       )}
       {block.closing.map((paragraph, index) => (
-        <p key={index} className="mt-3 leading-relaxed text-slate-800">
+        <p key={index}>
           <LegalText text={paragraph} />
         </p>
       ))}
@@ -117,7 +110,7 @@ export function LegalDocumentView({
   sections,
 }: LegalDocumentViewProps) {
   return (
-    <article className="mx-auto max-w-4xl px-4 py-10">
+    <article id={LEGAL_ARTICLE_ID} className={LEGAL_ARTICLE_CLASS}>
       <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
       <p className="mt-2 text-sm text-slate-600">
         <time dateTime={updatedOn}>{lastUpdated}</time>
@@ -130,9 +123,7 @@ export function LegalDocumentView({
         <ol className="text-brand mt-2 list-decimal space-y-1 pl-6">
           {sections.map(([id, block]) => (
             <li key={id}>
-              <a href={`#${id}`} className="underline-offset-2 hover:underline">
-                {block.title}
-              </a>
+              <a href={`#${id}`}>{block.title}</a>
             </li>
           ))}
         </ol>

@@ -7,7 +7,8 @@ import { buildLegalDocument } from '@/lib/legal/document';
 import type { LegalTextMessages } from '@/lib/legal/archive';
 import type { LegalDocumentId, LegalVersion } from '@/lib/legal/versions';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { LegalDocumentView } from './legal-document-view';
+import { keepForHtmlUnderItsHash } from '@/lib/html-only-keys';
+import { KeptLegalDocument } from './kept-legal-document';
 import { pageLocale } from '@/lib/i18n/page-locale';
 
 export type LegalNamespace = LegalDocumentId;
@@ -15,7 +16,7 @@ export type LegalNamespace = LegalDocumentId;
 /**
  * A long legal text from messages/*.json (heading, intro, sections with paragraphs, lists, tables and
  * subsections), rendered at once on the server with the company's details filled in, its version and date, and what
- * it says about analytics chosen by the configuration.
+ * it says about analytics chosen by the configuration. The article is in the page's HTML only (kept-legal-document.tsx).
  */
 export async function LegalDocument({
   namespace,
@@ -37,7 +38,7 @@ export async function LegalDocument({
     analytics: analyticsDisclosure(config),
     version,
   });
-  return <LegalDocumentView {...content} />;
+  return <KeptLegalDocument id={keepForHtmlUnderItsHash(content)} />;
 }
 
 interface LegalPageProps {

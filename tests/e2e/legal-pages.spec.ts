@@ -9,9 +9,12 @@ import {
   LEGAL_VERSIONS,
   type LegalDocumentId,
 } from '@/lib/legal/versions';
+import ro from '@/messages/ro.json';
+import { answerCookieNotice } from './support/consent';
 import { htmlEscaped, message } from './support/messages';
 
 const DOCUMENTS = Object.entries(LEGAL_PATHS) as [LegalDocumentId, string][];
+const messages = { ro };
 
 test('every legal page shows its version and last update under its heading, in every language', async ({
   page,
@@ -85,4 +88,56 @@ test('an earlier version of the terms keeps its wording at its dated address, an
     expect(currentHtml).not.toContain(oldClause);
     expect(currentHtml).toMatch(new RegExp(`datetime="${latest.date}"`, 'i'));
   }
+});
+
+test("a legal text is sent once, in the page's HTML: its payload for the browser's router does not carry it again", async ({
+  request,
+}) => {
+  for (const [document, path] of DOCUMENTS) {
+    const html = await (await request.get(`/ro${path}`)).text();
+    // The payload Next inlines for its router (self.__next_f) names the article by a key, without its text.
+    const payload = [...html.matchAll(/self\.__next_f\.push\((.*?)\)<\/script>/gs)]
+      .map((match) => match[1])
+      .join('');
+    expect(payload.length, `/ro${path}`).toBeGreaterThan(0);
+    const sections = Object.keys(messages.ro[document].sections);
+    for (const section of sections) {
+      const title = message('ro', `${document}.sections.${section}.title`);
+      expect(html, `/ro${path}`).toContain(htmlEscaped(title));
+      expect(payload, `/ro${path}`).not.toContain(title);
+    }
+  }
+});
+
+test('a legal page reached by a link in the browser shows its whole text', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await answerCookieNotice(context, baseURL);
+  await page.goto('/ro/contact');
+  // The footer's links are the client router's once the page's scripts have run.
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('main')!).some((key) => key.startsWith('__react')),
+  );
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: message('ro', 'Navigation.gdpr'), exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/ro\/gdpr$/);
+  const article = page.locator('article');
+  await expect(article.getByRole('heading', { level: 1 })).toHaveText(message('ro', 'PrivacyPage.heading'));
+  for (const section of Object.keys(messages.ro.PrivacyPage.sections)) {
+    await expect(
+      article.getByRole('heading', {
+        level: 2,
+        name: message('ro', `PrivacyPage.sections.${section}.title`),
+      }),
+    ).toBeAttached();
+  }
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    'a navigation in the browser, not a new document',
+  ).toBe(true);
 });

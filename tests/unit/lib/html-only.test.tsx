@@ -40,6 +40,33 @@ describe('text kept for the HTML only', () => {
     expect(html).toBe('<script type="application/ld+json">{"a":1}</script>');
   });
 
+  it("renders a legal text's article on the server from the content kept under its hash", async () => {
+    const { keepForHtmlUnderItsHash } = await import('@/lib/html-only-keys');
+    const { KeptLegalDocument } = await import('@/components/legal/kept-legal-document');
+    const content = {
+      heading: 'Termeni și condiții',
+      intro: 'Acești termeni reglementează vânzarea.',
+      lastUpdated: 'Ultima actualizare: 27 noiembrie 2026',
+      updatedOn: '2026-11-27',
+      contentsLabel: 'Cuprins',
+      sections: [
+        [
+          'definitions',
+          { title: 'Definiții', paragraphs: ['Vânzătorul.'], items: [], closing: [], subsections: [] },
+        ],
+      ] as [
+        string,
+        { title: string; paragraphs: string[]; items: string[]; closing: string[]; subsections: [] },
+      ][],
+    };
+    const key = keepForHtmlUnderItsHash(content);
+    expect(key).toHaveLength(16);
+    expect(keepForHtmlUnderItsHash(structuredClone(content))).toBe(key);
+    const html = renderToString(<KeptLegalDocument id={key} />);
+    expect(html).toContain('<h1 class="text-3xl font-bold text-slate-900">Termeni și condiții</h1>');
+    expect(html).toContain('<h2>Definiții</h2>');
+  });
+
   it('renders a script without text for a key it does not know', () => {
     expect(renderToString(<KeptScript id="never-kept" />)).toBe('<script></script>');
   });

@@ -1,0 +1,62 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { keptForHtml } from '@/lib/html-only';
+import type { LegalDocumentContent } from '@/lib/legal/document';
+import { LEGAL_ARTICLE_CLASS, LEGAL_ARTICLE_ID, LegalDocumentView } from './legal-document-view';
+
+/**
+ * A legal text whose article is in the page's HTML only, not again in its React Server Components payload
+ * (lib/html-only.ts): 12-15 KB of compressed payload that put the terms and the privacy policy past the 14.6 KB a
+ * phone receives in TCP's first round trip, one round trip later to their first paint than every other page.
+ *
+ * On the server the article is rendered from the content kept under `id`. In the browser it is the same `<article>`
+ * with no children of React's: hydration leaves the server's article in place (React does not compare
+ * `dangerouslySetInnerHTML` when it hydrates). After a navigation in the browser, which brings the payload without
+ * the text, the article is taken from the address's HTML.
+ */
+export function KeptLegalDocument({ id }: { id: string }) {
+  const content = keptForHtml<LegalDocumentContent>(id);
+  return content ? <LegalDocumentView {...content} /> : <ArticleFromHtml />;
+}
+
+function ArticleFromHtml() {
+  const article = useRef<HTMLElement>(null);
+  const [html, setHtml] = useState('');
+
+  useEffect(() => {
+    if (article.current?.firstElementChild) return; // hydrated: the server's article is there
+    const aborted = new AbortController();
+    articleInHtmlOf(location.href, aborted.signal)
+      .then((served) => {
+        setHtml(served);
+        if (location.hash)
+          requestAnimationFrame(() => document.getElementById(location.hash.slice(1))?.scrollIntoView());
+      })
+      .catch(() => {
+        if (!aborted.signal.aborted) location.reload();
+      });
+    return () => aborted.abort();
+  }, []);
+
+  return (
+    <article
+      ref={article}
+      id={LEGAL_ARTICLE_ID}
+      className={LEGAL_ARTICLE_CLASS}
+      dangerouslySetInnerHTML={{ __html: html }}
+      suppressHydrationWarning
+    />
+  );
+}
+
+/** The legal article's inner HTML as the server renders it at `address`. */
+async function articleInHtmlOf(address: string, signal: AbortSignal): Promise<string> {
+  const response = await fetch(address, { signal, headers: { accept: 'text/html' } });
+  if (!response.ok) throw new Error(`${address}: ${response.status}`);
+  const served = new DOMParser()
+    .parseFromString(await response.text(), 'text/html')
+    .getElementById(LEGAL_ARTICLE_ID);
+  if (!served?.firstElementChild) throw new Error(`${address}: no legal article`);
+  return served.innerHTML;
+}
