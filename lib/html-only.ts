@@ -1,12 +1,13 @@
 /*
- * What goes into a page's HTML and nowhere else (docs/decisions/0029-*.md): inline scripts, and a legal text's article. Whatever a server component
- * renders is sent twice: once as HTML, and again in the page's React Server Components payload, which Next inlines in
- * the same document for the client router. Structured data is read by crawlers from the HTML, and the head's script
- * runs once, from the HTML: in the payload they only doubled the page's bytes (the FAQ's 15 KB of questions and
- * answers twice). So components/layout/html-only-script.tsx keeps the text here under a short key and puts only that
- * key in the payload; the client component it renders (components/layout/kept-script.tsx) takes the text back while
- * Next renders the HTML from that payload, in the same process, a moment later. A legal text is kept the same way,
- * as what its article shows (components/legal/kept-legal-document.tsx).
+ * What goes into a page's HTML and nowhere else (docs/decisions/0029-*.md): inline scripts, and a legal text's
+ * article. Whatever a server component renders is sent twice: once as HTML, and again in the page's React Server
+ * Components payload, which Next inlines in the same document for the client router. Structured data is read by
+ * crawlers from the HTML, and the head's script runs once, from the HTML: in the payload they only doubled the page's
+ * bytes (the FAQ's 15 KB of questions and answers twice). So components/layout/html-only-script.tsx keeps the text
+ * here under a short key and puts only that key in the payload; the client component it renders
+ * (components/layout/kept-script.tsx) takes the text back while Next renders the HTML from that payload, in the same
+ * process, a moment later. A legal text is kept the same way, as what its article shows
+ * (components/legal/kept-legal-document.tsx, decision 0039).
  *
  * Shared through globalThis: the server components and the HTML renderer load their own copies of this module.
  */

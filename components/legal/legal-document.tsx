@@ -16,7 +16,8 @@ export type LegalNamespace = LegalDocumentId;
 /**
  * A long legal text from messages/*.json (heading, intro, sections with paragraphs, lists, tables and
  * subsections), rendered at once on the server with the company's details filled in, its version and date, and what
- * it says about analytics chosen by the configuration. The article is in the page's HTML only (kept-legal-document.tsx).
+ * it says about analytics chosen by the configuration. The article is in the page's HTML only
+ * (kept-legal-document.tsx).
  */
 export async function LegalDocument({
   namespace,

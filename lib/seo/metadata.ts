@@ -62,6 +62,7 @@ export function pageMetadata({
       ],
     },
     twitter: { card: 'summary_large_image', title, description },
-    robots: noindex ? { index: false, follow: true } : { index: true, follow: true },
+    // "index, follow" is what a crawler does without the tag: only the pages kept out of results say anything.
+    ...(noindex && { robots: { index: false, follow: true } }),
   };
 }

@@ -124,6 +124,26 @@ export function answerSharedCacheLifetime(
 }
 
 /**
+ * Headers Next sets on a page for its client router, which reads them from its payload requests (`RSC: 1`), never
+ * from a document. A document's headers travel uncompressed in TCP's first window with its first bytes, 14.6 KB in
+ * all, which a legal text's page fills (docs/decisions/0039-a-legal-text-sent-once.md).
+ */
+export const ROUTER_ONLY_HEADERS = ['x-nextjs-stale-time', 'x-nextjs-prerender'] as const;
+
+/** Sends an HTML answer without {@link ROUTER_ONLY_HEADERS}; Node writes every head through `writeHead`. */
+export function answerDocumentWithoutRouterHeaders(response: http.ServerResponse): void {
+  const writeHead = response.writeHead as (
+    this: http.ServerResponse,
+    ...args: unknown[]
+  ) => http.ServerResponse;
+  response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+    if (/^\s*text\/html\s*(?:;|$)/i.test(String(this.getHeader('content-type') ?? '')))
+      for (const name of ROUTER_ONLY_HEADERS) this.removeHeader(name);
+    return writeHead.apply(this, args);
+  } as typeof response.writeHead;
+}
+
+/**
  * Prepares what Next's own HTTP server does not let us configure, before Next sees a request. Called from
  * instrumentation.ts; requests that arrive while Next is still starting were emitted before this ran.
  *
@@ -136,6 +156,8 @@ export function answerSharedCacheLifetime(
  *   needed is sent as 503 with `Retry-After` ({@link answerUnavailableWhenMarked}).
  * - A page Next marked for shared caches says how long one may keep it ({@link answerSharedCacheLifetime}), and is
  *   kept that long by the server itself: a request for it is answered before Next sees it (lib/server/page-cache.ts).
+ * - A page's document goes without the headers only Next's client router reads
+ *   ({@link answerDocumentWithoutRouterHeaders}).
  * - Every answer is compressed by the server itself, brotli where the client accepts it (lib/server/response-compression.ts;
  *   Next's own compression only gzips and is off in next.config.mjs).
  * - A request Node cannot parse (400, 431, 408) is answered by {@link answerClientError}, with the security headers,
@@ -169,6 +191,7 @@ export function hookIncomingRequests() {
       request.headers[PEER_ADDRESS_HEADER] = stampPeerAddress(request.socket?.remoteAddress ?? '');
       const scope: RequestScope = {};
       answerUnavailableWhenMarked(args[1] as http.ServerResponse, scope);
+      answerDocumentWithoutRouterHeaders(args[1] as http.ServerResponse);
       // Wrapped last, so it runs first: a 503 or 429 written by the one above still ends as no-store.
       answerSharedCacheLifetime(request, args[1] as http.ServerResponse);
       return inRequestScope(scope, () => emit.call(this, event, ...args));

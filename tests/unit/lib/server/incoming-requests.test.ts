@@ -216,6 +216,41 @@ describe('the shared-cache lifetime of an answer, once the hook is installed', (
   });
 });
 
+describe("the router's own headers, once the hook is installed", () => {
+  /** The headers of what a server answers after setting Next's router headers on a `contentType` answer. */
+  async function headersOf(contentType: string) {
+    hookIncomingRequests();
+    const server = http.createServer((_request, response) => {
+      response.setHeader('Content-Type', contentType);
+      response.setHeader('x-nextjs-stale-time', '300');
+      response.setHeader('x-nextjs-prerender', ['1', '1']);
+      response.setHeader('x-nextjs-cache', 'HIT');
+      response.end('page');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      return (await fetch(`http://127.0.0.1:${port}/ro/terms-conditions`)).headers;
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+
+  it("are not sent with a page's document, which the router never reads them from", async () => {
+    const headers = await headersOf('text/html; charset=utf-8');
+    expect(headers.get('x-nextjs-stale-time')).toBeNull();
+    expect(headers.get('x-nextjs-prerender')).toBeNull();
+    expect(headers.get('x-nextjs-cache')).toBe('HIT');
+  });
+
+  it('stay on the payload the router fetches', async () => {
+    const headers = await headersOf('text/x-component');
+    expect(headers.get('x-nextjs-stale-time')).toBe('300');
+    expect(headers.get('x-nextjs-prerender')).toBe('1, 1');
+  });
+});
+
 describe('the compression of an answer, once the hook is installed', () => {
   const PAGE =
     '<!DOCTYPE html><html><body>' + '<p>Vinietă pentru autoturisme</p>'.repeat(300) + '</body></html>';
