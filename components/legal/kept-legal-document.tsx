@@ -17,7 +17,7 @@ import { LEGAL_ARTICLE_CLASS, LEGAL_ARTICLE_ID, LegalDocumentView } from './lega
  */
 export function KeptLegalDocument({ id }: { id: string }) {
   const content = keptForHtml<LegalDocumentContent>(id);
-  return content ? <LegalDocumentView {...content} /> : <ArticleFromHtml />;
+  return content ? <LegalDocumentView {...content} /> : <ArticleFromHtml key={id} />;
 }
 
 function ArticleFromHtml() {

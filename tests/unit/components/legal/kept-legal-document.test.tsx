@@ -66,3 +66,24 @@ test("after a navigation in the browser the article is taken from the address's 
     expect.objectContaining({ headers: { accept: 'text/html' } }),
   );
 });
+
+test('another text in the same place (a new version of the page) is taken again', async () => {
+  const servedWith = (heading: string) =>
+    `<html><body>${renderToString(<LegalDocumentView {...CONTENT} heading={heading} />)}</body></html>`;
+  fetchMock.mockResolvedValueOnce({
+    ok: true,
+    status: 200,
+    text: async () => servedWith('Versiunea 1.1'),
+  } as Response);
+  const { rerender } = render(<KeptLegalDocument id="first" />);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Versiunea 1.1' })).toBeInTheDocument();
+
+  fetchMock.mockResolvedValueOnce({
+    ok: true,
+    status: 200,
+    text: async () => servedWith('Versiunea 1.2'),
+  } as Response);
+  rerender(<KeptLegalDocument id="second" />);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Versiunea 1.2' })).toBeInTheDocument();
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+});
