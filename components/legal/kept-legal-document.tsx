@@ -29,11 +29,14 @@ function ArticleFromHtml() {
     const aborted = new AbortController();
     articleInHtmlOf(location.href, aborted.signal)
       .then((served) => {
+        // An answer without the article would be the same after a reload: it is not asked for again.
+        if (served === undefined) return;
         setHtml(served);
         if (location.hash)
           requestAnimationFrame(() => document.getElementById(location.hash.slice(1))?.scrollIntoView());
       })
       .catch(() => {
+        // The address did not answer (a lost connection, an error page): the browser loads it whole, and shows why.
         if (!aborted.signal.aborted) location.reload();
       });
     return () => aborted.abort();
@@ -50,13 +53,12 @@ function ArticleFromHtml() {
   );
 }
 
-/** The legal article's inner HTML as the server renders it at `address`. */
-async function articleInHtmlOf(address: string, signal: AbortSignal): Promise<string> {
+/** The legal article's inner HTML as the server renders it at `address`; undefined when its page has none. */
+async function articleInHtmlOf(address: string, signal: AbortSignal): Promise<string | undefined> {
   const response = await fetch(address, { signal, headers: { accept: 'text/html' } });
   if (!response.ok) throw new Error(`${address}: ${response.status}`);
   const served = new DOMParser()
     .parseFromString(await response.text(), 'text/html')
     .getElementById(LEGAL_ARTICLE_ID);
-  if (!served?.firstElementChild) throw new Error(`${address}: no legal article`);
-  return served.innerHTML;
+  return served?.firstElementChild ? served.innerHTML : undefined;
 }

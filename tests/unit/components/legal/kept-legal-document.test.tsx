@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { KeptLegalDocument } from '@/components/legal/kept-legal-document';
@@ -86,4 +86,22 @@ test('another text in the same place (a new version of the page) is taken again'
   rerender(<KeptLegalDocument id="second" />);
   expect(await screen.findByRole('heading', { level: 1, name: 'Versiunea 1.2' })).toBeInTheDocument();
   expect(fetchMock).toHaveBeenCalledTimes(2);
+});
+
+test('a page that answers without its article is not asked for again (a reload would bring the same)', async () => {
+  fetchMock.mockResolvedValue({
+    ok: true,
+    status: 200,
+    text: async () => '<html><body></body></html>',
+  } as Response);
+  // jsdom cannot load a page: a reload is reported on the console as "Not implemented: navigation".
+  const reported = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const { container } = render(<KeptLegalDocument id="not-kept" />);
+
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  await act(async () => {});
+  expect(container.querySelector(`#${LEGAL_ARTICLE_ID}`)).toBeEmptyDOMElement();
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(reported.mock.calls.flat().map(String).join(' ')).not.toMatch(/navigation/);
+  reported.mockRestore();
 });
