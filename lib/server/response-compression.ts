@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import zlib from 'node:zlib';
+import { toBuffer, writeArguments, type End, type Write } from './response-writes';
 
 /**
  * The server's own compression of its answers (docs/decisions/0028-server-compresses-with-brotli.md): brotli for a
@@ -108,7 +109,8 @@ function compressor(encoding: Exclude<ContentEncoding, 'identity'>, sizeHint: nu
     : zlib.createGzip({ level: COMPRESSION.fastGzipLevel });
 }
 
-const compressOnce = (encoding: Exclude<ContentEncoding, 'identity'>, body: Buffer, best: boolean) =>
+/** `body` compressed in `encoding` in the thread pool, at the quality of a kept copy (`best`) or of a first answer. */
+export const compressOnce = (encoding: Exclude<ContentEncoding, 'identity'>, body: Buffer, best: boolean) =>
   new Promise<Buffer>((resolve, reject) => {
     const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
     if (encoding === 'gzip')
@@ -131,22 +133,6 @@ const compressOnce = (encoding: Exclude<ContentEncoding, 'identity'>, body: Buff
 
 /** A 1xx, 204 or 304 has no body at all. */
 const hasBody = (status: number) => status >= 200 && status !== 204 && status !== 304;
-
-type Write = (...args: unknown[]) => boolean;
-type End = (...args: unknown[]) => http.ServerResponse;
-
-const toBuffer = (chunk: unknown, encoding: unknown): Buffer =>
-  typeof chunk === 'string'
-    ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-    : Buffer.from(chunk as Uint8Array);
-
-/** Splits `write`/`end`'s optional arguments: (chunk?, encoding?, callback?). */
-function writeArguments(args: unknown[]) {
-  const callback = args.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-  const chunk = typeof args[0] === 'function' ? undefined : args[0];
-  const encoding = typeof args[1] === 'string' ? args[1] : undefined;
-  return { chunk: chunk ?? undefined, encoding, callback };
-}
 
 export class ResponseCompression {
   private readonly kept = new Map<string, Buffer>();
