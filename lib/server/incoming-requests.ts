@@ -6,6 +6,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '@/lib/db/errors';
 import { securityHeaders } from '@/lib/security/headers.mjs';
 import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 import { processPageCache } from './page-cache';
+import { sendPayloadBesideDocument, takePayloadRequest } from './page-payload';
 import { inRequestScope, type RequestScope } from './request-scope';
 import { processResponseCompression } from './response-compression';
 import { sharedCacheControl } from './shared-cache';
@@ -156,6 +157,8 @@ export function answerDocumentWithoutRouterHeaders(response: http.ServerResponse
  *   needed is sent as 503 with `Retry-After` ({@link answerUnavailableWhenMarked}).
  * - A page Next marked for shared caches says how long one may keep it ({@link answerSharedCacheLifetime}), and is
  *   kept that long by the server itself: a request for it is answered before Next sees it (lib/server/page-cache.ts).
+ * - A public page that would not fit TCP's first window with its payload for React sends the payload beside its
+ *   document, at its address with `?payload` (lib/server/page-payload.ts).
  * - A page's document goes without the headers only Next's client router reads
  *   ({@link answerDocumentWithoutRouterHeaders}).
  * - Every answer is compressed by the server itself, brotli where the client accepts it (lib/server/response-compression.ts;
@@ -188,6 +191,8 @@ export function hookIncomingRequests() {
       // After the page cache's recording (it keeps the bytes as sent) and before the head's other wrappers (they run
       // first, and the compression sees the status and Cache-Control they leave).
       processResponseCompression().compress(request, args[1] as http.ServerResponse);
+      // After the compression, so that it runs first: the compression and the page cache see the bytes sent.
+      sendPayloadBesideDocument(request, args[1] as http.ServerResponse, takePayloadRequest(request));
       request.headers[PEER_ADDRESS_HEADER] = stampPeerAddress(request.socket?.remoteAddress ?? '');
       const scope: RequestScope = {};
       answerUnavailableWhenMarked(args[1] as http.ServerResponse, scope);

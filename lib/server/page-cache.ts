@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { getConfig } from '@/lib/config/env';
 import { isAppUserAgent } from '@/lib/consent';
 import { REQUEST_ID_HEADER, requestIdOf } from '@/lib/log/request-id';
+import { PAYLOAD_QUERY } from './page-payload';
 import { negotiateEncoding } from './response-compression';
 import { isPrivateArea, PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_SHARED_CACHE } from './shared-cache';
 
@@ -13,11 +14,12 @@ import { isPrivateArea, PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_SHARED_CACHE } fr
  * sent, compressed once (lib/server/response-compression.ts), before Next sees the request.
  *
  * Kept: exactly the answers a shared cache may keep (lib/server/shared-cache.ts: 200, {@link PUBLIC_PAGE_CACHE_CONTROL},
- * no `Set-Cookie`), for their fresh time (5 s), once per encoding the server answers the visitor in (brotli, gzip or none). Never asked:
- * a request with a query, with credentials (`Authorization`), for Next's client navigation (its `RSC` and
- * `Next-Router-*` headers, which the page's `Vary` names), from the mobile app (the proxy remembers its mode in a
- * cookie). Forgotten at once when the catalog changes (lib/catalog/page-revalidation.ts), so a new price is never
- * shown late by it. A hit gets a request id of its own and answers `If-None-Match` with 304 from the kept `ETag`.
+ * no `Set-Cookie`), for their fresh time (5 s), once per encoding the server answers the visitor in (brotli, gzip or
+ * none); a page's payload too (lib/server/page-payload.ts), under its own address. Never asked: a request with
+ * another query, with credentials (`Authorization`), for Next's client navigation (its `RSC` and `Next-Router-*`
+ * headers, which the page's `Vary` names), from the mobile app (the proxy remembers its mode in a cookie). Forgotten
+ * at once when the catalog changes (lib/catalog/page-revalidation.ts), so a new price is never shown late by it. A hit
+ * gets a request id of its own and answers `If-None-Match` with 304 from the kept `ETag`.
  */
 
 interface KeptPage {
@@ -44,15 +46,19 @@ const NAVIGATION_HEADER = /^(rsc|next-router-|next-url|next-action|x-nextjs-|pur
 
 /**
  * The key of the kept copy that may answer `request`, or undefined when no kept copy may: only a GET or HEAD of a
- * path without a query, from a visitor without credentials, not Next's own navigation nor the app.
+ * path without a query (or with a page payload's), from a visitor without credentials, not Next's own navigation
+ * nor the app.
  */
 export function keptPageKey(request: http.IncomingMessage): string | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const url = request.url ?? '';
-  if (!url.startsWith('/') || url.includes('?') || url.startsWith('/_next/') || isPrivateArea(url))
+  const [pathname, query] = url.split(/\?(.*)/s);
+  if (!pathname!.startsWith('/') || pathname!.startsWith('/_next/') || isPrivateArea(pathname!))
     return undefined;
+  // A page's payload (lib/server/page-payload.ts) is kept as its page is; any other query may change the answer.
+  if (query !== undefined && query !== PAYLOAD_QUERY) return undefined;
   // A file (public/'s images, icons, /assets/*.json): never a page, and not worth copying as it is sent.
-  if (FILE_NAME.test(url)) return undefined;
+  if (FILE_NAME.test(pathname!)) return undefined;
   const headers = request.headers;
   if (headers.authorization || isAppUserAgent(headers['user-agent'])) return undefined;
   if (Object.keys(headers).some((name) => NAVIGATION_HEADER.test(name))) return undefined;

@@ -95,10 +95,10 @@ test("a legal text is sent once, in the page's HTML: its payload for the browser
 }) => {
   for (const [document, path] of DOCUMENTS) {
     const html = await (await request.get(`/ro${path}`)).text();
-    // The payload Next inlines for its router (self.__next_f) names the article by a key, without its text.
-    const payload = [...html.matchAll(/self\.__next_f\.push\((.*?)\)<\/script>/gs)]
-      .map((match) => match[1])
-      .join('');
+    // The payload Next writes for React (self.__next_f, sent beside the page: lib/server/page-payload.ts) names the
+    // article by a key, without its text.
+    const payload = await (await request.get(`/ro${path}?payload`)).text();
+    expect(payload, `/ro${path}`).toContain('self.__next_f.push(');
     expect(payload.length, `/ro${path}`).toBeGreaterThan(0);
     const sections = Object.keys(messages.ro[document].sections);
     for (const section of sections) {

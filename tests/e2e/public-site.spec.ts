@@ -151,9 +151,12 @@ test("the scripts the pages run on load carry V8's compile hint (compiled while 
 }) => {
   for (const page of ['/ro', '/ro/faq', '/hu/contact']) {
     const html = await (await request.get(page)).text();
-    const scripts = [...html.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async="">/g)].map(
-      (m) => m[1]!,
-    );
+    // Script tags, or preloads a page's payload starts once it is in (lib/server/page-payload.ts).
+    const scripts = [
+      ...html.matchAll(
+        /<(?:script src|link rel="preload" as="script" fetchPriority="low" href)="(\/_next\/static\/chunks\/[^"]+\.js)"(?: async=""|\/>)/g,
+      ),
+    ].map((m) => m[1]!);
     expect(scripts.length, page).toBeGreaterThan(3);
     for (const script of scripts) {
       expect(

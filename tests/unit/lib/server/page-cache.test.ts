@@ -155,6 +155,14 @@ describe('the server-side page cache', () => {
     expect(shop.rendered).toHaveLength(2);
   });
 
+  it("keeps a page's payload (lib/server/page-payload.ts) as its page, under its own address", async () => {
+    const payload = await shop.ask('/ro/faq?payload');
+    expect((await shop.ask('/ro/faq?payload')).body).toEqual(payload.body);
+    await shop.ask('/ro/faq');
+    await shop.ask('/ro/faq');
+    expect(shop.rendered).toEqual(['/ro/faq?payload', '/ro/faq']);
+  });
+
   it('neither keeps nor answers the API and the back-office, whatever they are marked', async () => {
     await shop.ask('/api/catalog');
     await shop.ask('/admin');
