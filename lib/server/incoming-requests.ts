@@ -6,7 +6,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '@/lib/db/errors';
 import { securityHeaders } from '@/lib/security/headers.mjs';
 import { PEER_ADDRESS_HEADER, stampPeerAddress } from '@/lib/security/peer-address';
 import { processPageCache } from './page-cache';
-import { sendPayloadBesideDocument, takePayloadRequest } from './page-payload';
+import { isHtmlAnswer, sendPayloadBesideDocument, takePayloadRequest } from './page-payload';
 import { inRequestScope, type RequestScope } from './request-scope';
 import { processResponseCompression } from './response-compression';
 import { sharedCacheControl } from './shared-cache';
@@ -138,8 +138,7 @@ export function answerDocumentWithoutRouterHeaders(response: http.ServerResponse
     ...args: unknown[]
   ) => http.ServerResponse;
   response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
-    if (/^\s*text\/html\s*(?:;|$)/i.test(String(this.getHeader('content-type') ?? '')))
-      for (const name of ROUTER_ONLY_HEADERS) this.removeHeader(name);
+    if (isHtmlAnswer(this)) for (const name of ROUTER_ONLY_HEADERS) this.removeHeader(name);
     return writeHead.apply(this, args);
   } as typeof response.writeHead;
 }

@@ -161,14 +161,22 @@ const isPagePath = (pathname: string) =>
   !isPrivateArea(pathname) &&
   !needsNoncePolicy(pathname);
 
-/** The headers of a page's answer that describe the page itself, or how to keep it. */
-const PAGE_HEADER = /^(etag|last-modified|link|location|refresh|set-cookie|content-[\w-]+|x-nextjs-[\w-]+)$/i;
+/**
+ * The headers of a page's answer that describe the page itself, or how to keep it (not the security headers, whose
+ * `Content-Security-Policy` also starts with `content-`).
+ */
+const PAGE_HEADER =
+  /^(etag|last-modified|link|location|refresh|set-cookie|content-(?:type|length|encoding|language|location|disposition)|x-nextjs-[\w-]+)$/i;
+
+/** Whether an answer is an HTML document, by the `Content-Type` it carries so far. */
+export const isHtmlAnswer = (response: http.ServerResponse) =>
+  /^\s*text\/html\s*(?:;|$)/i.test(String(response.getHeader('content-type') ?? ''));
 
 /** Whether an answer about to be written is a page a shared cache may keep, as Next left its head. */
 function isSharedPage(request: http.IncomingMessage, response: http.ServerResponse): boolean {
   if (response.statusCode !== 200 || response.headersSent || response.hasHeader('content-encoding'))
     return false;
-  if (!/^\s*text\/html\s*(?:;|$)/i.test(String(response.getHeader('content-type') ?? ''))) return false;
+  if (!isHtmlAnswer(response)) return false;
   const cacheControl = response.getHeader('cache-control');
   const shared =
     sharedCacheControl({

@@ -161,6 +161,7 @@ async function startServer(placement: PayloadPlacement) {
     const path = (request.url ?? '/').split('?')[0]!;
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
     response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.setHeader('Content-Security-Policy', "default-src 'self'");
     response.setHeader('ETag', '"v1"');
     // Next's own header for a prerendered page; lib/server/incoming-requests.ts gives it the shop's lifetime.
     response.setHeader('Cache-Control', 's-maxage=3600, stale-while-revalidate=31532400');
@@ -273,6 +274,7 @@ describe('sendPayloadBesideDocument', () => {
       expect(answer.headers['cache-control']).toBe('no-store');
       expect(answer.headers['etag']).toBeUndefined();
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['content-security-policy']).toBe("default-src 'self'");
       expect(answer.body.length).toBe(0);
     }
     const missing = await server.ask('/ro/missing', { 'Accept-Encoding': 'identity' });
