@@ -1,4 +1,5 @@
 import { createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import type { TransactionProduct } from './transactions';
 import { formatEur } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/routing';
@@ -22,7 +23,12 @@ export interface ProductNames {
  * it is.
  */
 export function productNames(locale: Locale, messages: ProductNameMessages): ProductNames {
-  const t = createTranslator({ locale, messages: { productNames: messages }, namespace: 'productNames' });
+  const t = createTranslator({
+    ...KEPT_FORMATTERS,
+    locale,
+    messages: { productNames: messages },
+    namespace: 'productNames',
+  });
   const name = (product: TransactionProduct): string => {
     if ('operator' in product) {
       const faceValue = formatEur(product.faceValueCents, locale);

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { productNames } from './product-names';
 import type { Principal } from '@/lib/auth/guard';
 import type { Db } from '@/lib/db/client';
@@ -153,7 +154,12 @@ const SHEET_MESSAGES: Record<Locale, SheetMessages> = {
 /** The words of one language the cells are written with; a state or kind without a message is written as it is. */
 function sheetTexts(locale: Locale) {
   const messages = SHEET_MESSAGES[locale];
-  const t = createTranslator({ locale, messages: { Admin: messages }, namespace: 'Admin' });
+  const t = createTranslator({
+    ...KEPT_FORMATTERS,
+    locale,
+    messages: { Admin: messages },
+    namespace: 'Admin',
+  });
   const products = productNames(locale, messages.productNames);
   return {
     sheet: t('excel.sheet'),

@@ -1,4 +1,5 @@
 import { createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { companyPlaceholders, fillPlaceholders } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
 import type ro from '@/messages/ro.json';
@@ -109,6 +110,7 @@ export function buildLegalDocument({
   version?: LegalVersion;
 }): LegalDocumentContent {
   const ui = createTranslator({
+    ...KEPT_FORMATTERS,
     locale,
     messages: { LegalDocument: messages.LegalDocument },
     namespace: 'LegalDocument',

@@ -2,6 +2,7 @@ import 'server-only';
 
 import { eq } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { signingSecret } from '@/lib/auth/tokens';
 import { parseSecretToken, unsealToken } from '@/lib/security/secret-tokens';
 import { COMPANY } from '@/lib/company';
@@ -40,6 +41,7 @@ export interface BuyerSignInData {
 export function renderBuyerSignIn(data: BuyerSignInData): { subject: string; text: string; html: string } {
   const locale = mailLocale(data.locale);
   const t = createTranslator({
+    ...KEPT_FORMATTERS,
     locale,
     messages: { MyOrdersEmail: BOOKS[locale].MyOrdersEmail },
     namespace: 'MyOrdersEmail',

@@ -1,4 +1,5 @@
 import { createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { COMPANY } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
@@ -95,6 +96,7 @@ export function renderEfacturaHeldBack(data: EfacturaHeldBackData): {
 } {
   const locale = mailLocale(data.locale ?? 'ro');
   const t = createTranslator({
+    ...KEPT_FORMATTERS,
     locale,
     messages: { EfacturaHeldBackEmail: MESSAGES[locale] },
     namespace: 'EfacturaHeldBackEmail',

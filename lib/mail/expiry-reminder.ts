@@ -2,6 +2,7 @@ import 'server-only';
 
 import { eq } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { COMPANY } from '@/lib/company';
 import { addDays } from '@/lib/dates/calendar-dates';
 import type { Db } from '@/lib/db/client';
@@ -50,6 +51,7 @@ export function renderExpiryReminder(data: ExpiryReminderData): {
 } {
   const locale = mailLocale(data.locale);
   const t = createTranslator({
+    ...KEPT_FORMATTERS,
     locale,
     messages: { ExpiryReminderEmail: BOOKS[locale].ExpiryReminderEmail },
     namespace: 'ExpiryReminderEmail',

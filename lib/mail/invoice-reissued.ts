@@ -1,4 +1,5 @@
 import { createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { COMPANY } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
@@ -39,6 +40,7 @@ const MESSAGES: Record<Locale, InvoiceReissuedMessages> = {
 function buildContent(data: InvoiceReissuedData): SummaryLetter {
   const locale = mailLocale(data.locale);
   const t = createTranslator({
+    ...KEPT_FORMATTERS,
     locale,
     messages: { InvoiceReissuedEmail: MESSAGES[locale] },
     namespace: 'InvoiceReissuedEmail',

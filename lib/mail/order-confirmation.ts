@@ -1,4 +1,5 @@
 import { createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { COMPANY, officeHours } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
 import { LEGAL_PATHS } from '@/lib/legal/pages';
@@ -136,6 +137,7 @@ function buildContent(data: OrderConfirmationData): Content {
   const locale = mailLocale(data.locale);
   const messages = MESSAGES[locale];
   const t = createTranslator({
+    ...KEPT_FORMATTERS,
     locale,
     messages: { OrderEmail: messages },
     namespace: 'OrderEmail',

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { COMPANY } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
@@ -52,6 +53,7 @@ export function renderOrderDocuments(data: OrderDocumentsData): {
 } {
   const locale = mailLocale(data.locale);
   const t = createTranslator({
+    ...KEPT_FORMATTERS,
     locale,
     messages: { OrderDocumentsEmail: BOOKS[locale].OrderDocumentsEmail },
     namespace: 'OrderDocumentsEmail',

@@ -1,4 +1,5 @@
 import { createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { COMPANY, officeHours } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
@@ -88,6 +89,7 @@ interface Content {
 function buildContent(data: RefundConfirmationData): Content {
   const locale = mailLocale(data.locale);
   const t = createTranslator({
+    ...KEPT_FORMATTERS,
     locale,
     messages: { RefundEmail: MESSAGES[locale] },
     namespace: 'RefundEmail',

@@ -1,4 +1,5 @@
 import { createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { COMPANY } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
 import type { orderStatuses } from '@/lib/db/schema';
@@ -101,6 +102,7 @@ function buildContent(data: StaffAlertData): Content {
   const locale = mailLocale(data.locale ?? 'ro');
   const { StaffAlertEmail: messages, statuses } = MESSAGES[locale];
   const t = createTranslator({
+    ...KEPT_FORMATTERS,
     locale,
     messages: { StaffAlertEmail: messages },
     namespace: 'StaffAlertEmail',

@@ -194,17 +194,19 @@ export function jsonErrorText(body: string): string | null {
   }
 }
 
+const ANAF_MINUTE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** `yyyyMMddHHmm` in Romania, as ANAF stamps `dateResponse`. */
 export function anafTimestamp(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: SHOP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  const parts = ANAF_MINUTE.formatToParts(at);
   const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('year')}${part('month')}${part('day')}${part('hour')}${part('minute')}`;
 }

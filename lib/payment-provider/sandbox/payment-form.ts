@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { createFormatter, createTranslator } from 'next-intl';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { COMPANY } from '@/lib/company';
 import type { Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
@@ -21,6 +22,7 @@ const MESSAGES: Record<Locale, typeof ro.SandboxPayment> = {
 
 const translator = (locale: Locale) =>
   createTranslator({
+    ...KEPT_FORMATTERS,
     locale,
     messages: { SandboxPayment: MESSAGES[locale] },
     namespace: 'SandboxPayment',
@@ -82,7 +84,7 @@ export function unknownPaymentHtml(locale: Locale): string {
 /** The card form of an open payment, in `locale`, as {@link paymentFormHtml} writes it. */
 export function openPaymentHtml(locale: Locale, payment: SandboxPayment, now = new Date()): string {
   const t = translator(locale);
-  const format = createFormatter({ locale, timeZone: SHOP_TIME_ZONE, now });
+  const format = createFormatter({ ...KEPT_FORMATTERS, locale, timeZone: SHOP_TIME_ZONE, now });
   const amount = format.number(payment.amountBani / 100, { style: 'currency', currency: payment.currency });
   return paymentFormHtml(locale, payment, COMPANY.name, secondsUntilExpiry(payment), {
     title: t('title'),

@@ -1,4 +1,5 @@
 import { COMPANY } from '@/lib/company';
+import { KEPT_FORMATTERS } from '@/lib/i18n/kept-formatters';
 import { formatVersionDate, LEGAL_VERSIONS } from '@/lib/legal/versions';
 import { renderOrderConfirmation, type OrderConfirmationData } from '@/lib/mail/order-confirmation';
 import de from '@/messages/de.json';
@@ -434,5 +435,23 @@ describe('the terms the confirmation e-mail names', () => {
         expect(mail.text).not.toContain(`/terms-conditions/${other.date}`);
       }
     }
+  });
+});
+
+describe('the confirmation e-mail of each next order', () => {
+  const keptEntries = () =>
+    Object.values(KEPT_FORMATTERS._cache).reduce((sum, store: object) => sum + Object.keys(store).length, 0);
+  afterEach(() => jest.restoreAllMocks());
+
+  it('parses no message and builds no Intl formatter again: only its values differ from the first', () => {
+    for (const locale of ['ro', 'en', 'de', 'hu'] as const) renderOrderConfirmation(order({ locale }));
+    const kept = keptEntries();
+    const built = [jest.spyOn(Intl, 'NumberFormat'), jest.spyOn(Intl, 'DateTimeFormat')];
+    const mail = renderOrderConfirmation(
+      order({ locale: 'de', orderId: 'RP-2026-000777', email: 'other@example.com', totalBani: 98_765 }),
+    );
+    expect(mail.text).toContain('987,65');
+    expect(keptEntries()).toBe(kept);
+    for (const constructor of built) expect(constructor).not.toHaveBeenCalled();
   });
 });
