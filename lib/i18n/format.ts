@@ -10,7 +10,11 @@ export function fill(template: string, values: Record<string, string | number>):
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+/** The formatter kept under `key`, made by `make` the first time: building one costs more than the text it formats. */
+export function formatterFor<T extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
   let formatter = formatters.get(key) as T | undefined;
   if (!formatter) {
     formatter = make();
@@ -28,7 +32,7 @@ const format = <T extends Intl.NumberFormat | Intl.DateTimeFormat>(
   make: () => T,
   value: number | string,
   apply: (formatter: T) => string,
-) => preformatted(`${formatterKey}:${value}`, () => apply(cached(formatterKey, make)));
+) => preformatted(`${formatterKey}:${value}`, () => apply(formatterFor(formatterKey, make)));
 
 /** Forints, whole: "6.900 HUF" in ro, "6900 Ft" in hu. */
 export const formatHuf = (value: number, locale: string) =>

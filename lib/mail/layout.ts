@@ -1,4 +1,5 @@
 import { COMPANY, officeHours } from '@/lib/company';
+import { formatterFor } from '@/lib/i18n/format';
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { SHOP_TIME_ZONE } from '@/lib/time-zones';
 
@@ -28,38 +29,23 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** A formatter for each of the shop's languages, made once: building one costs more than the text it formats. */
-const perLocale = <T>(make: (locale: Locale) => T): ((locale: Locale) => T) => {
-  const made = new Map<Locale, T>();
-  return (locale) => {
-    let formatter = made.get(locale);
-    if (!formatter) {
-      formatter = make(locale);
-      made.set(locale, formatter);
-    }
-    return formatter;
-  };
-};
-
-const leiAmountFormat = perLocale(
-  (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-);
-
-const timestampFormat = perLocale(
-  (locale) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: SHOP_TIME_ZONE }),
-);
-
 /** Bani as lei with two decimals in the locale's notation, without the unit: 123456 → "1.234,56" in ro. */
 export function formatLeiAmount(bani: number, locale: Locale): string {
-  return leiAmountFormat(locale).format(bani / 100);
+  return formatterFor(
+    `lei-amount:${locale}`,
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  ).format(bani / 100);
 }
 
 /** An instant as staff and buyers read it: in the shop's zone; a malformed value is shown as it is. */
 export function formatTimestamp(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return timestampFormat(locale).format(date);
+  return formatterFor(
+    `timestamp:${locale}`,
+    () =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: SHOP_TIME_ZONE }),
+  ).format(date);
 }
 
 /** Only an http(s) address becomes a link; anything else is shown as text and cannot run in the reader's client. */
